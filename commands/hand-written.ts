@@ -1,0 +1,12 @@
+import type { Command } from 'commander';
+import type { Io } from '../src/cli/context.js';
+import { registerApi } from './api.js';
+import { registerLocal } from './local.js';
+import { registerServe } from './serve.js';
+
+/** Commands that are not one catalogue endpoint each. */
+export function registerHandWritten(program: Command, io: Io): void {
+  registerServe(program, io);
+  registerApi(program, io);
+  registerLocal(program, io);
+}

@@ -1,0 +1,35 @@
+/** The exit codes gbctl documents in `gbctl help exit-codes`. */
+export const Exit = {
+  ok: 0,
+  error: 1,
+  usage: 2,
+  cancelled: 3,
+  auth: 4,
+  notFound: 5,
+  conflict: 6,
+  rateLimited: 7,
+  server: 8,
+} as const;
+
+export function exitForStatus(status: number): number {
+  if (status === 401 || status === 403) return Exit.auth;
+  if (status === 404) return Exit.notFound;
+  if (status === 409 || status === 412) return Exit.conflict;
+  if (status === 429) return Exit.rateLimited;
+  if (status >= 500) return Exit.server;
+  return Exit.error;
+}
+
+/** A failure the CLI reports as-is with a chosen exit code. */
+export class CliError extends Error {
+  override name = 'CliError';
+  constructor(
+    message: string,
+    readonly exitCode: number = Exit.error,
+    readonly hint?: string,
+  ) {
+    super(message);
+  }
+}
+
+export const usageError = (message: string, hint?: string) => new CliError(message, Exit.usage, hint);

@@ -1,0 +1,65 @@
+import type { App } from '../server/app.js';
+import { NetworkError } from './errors.js';
+
+export interface WireRequest {
+  method: string;
+  /** Path and query relative to the API root, e.g. `/v1/spaces/x`. */
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface WireResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+export interface Transport {
+  /** Where requests go, for messages. */
+  readonly target: string;
+  send(req: WireRequest): Promise<WireResponse>;
+}
+
+/** HTTP over undici to `origin` (scheme, host and port, no /v1). */
+export function httpTransport(origin: string, timeoutMs = 30_000): Transport {
+  const base = origin.replace(/\/+$/, '');
+  return {
+    target: base,
+    async send(req) {
+      const { request } = await import('undici');
+      const url = base + req.path;
+      try {
+        const res = await request(url, {
+          method: req.method as 'GET',
+          headers: req.headers,
+          body: req.body,
+          headersTimeout: timeoutMs,
+          bodyTimeout: timeoutMs,
+        });
+        const body = await res.body.text();
+        const headers: Record<string, string> = {};
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers[k] = v;
+        return { status: res.statusCode, headers, body };
+      } catch (e) {
+        const err = e as Error & { code?: string };
+        throw new NetworkError(`cannot reach ${base} (${err.code ?? err.message})`, url);
+      }
+    },
+  };
+}
+
+/** Straight into the app's request handler, with no socket. */
+export function inProcessTransport(app: App): Transport {
+  return {
+    target: 'embedded store',
+    async send(req) {
+      const out = await app.handle({ method: req.method, url: req.path, headers: lower(req.headers), body: req.body });
+      return { status: out.status, headers: out.headers, body: out.body };
+    },
+  };
+}
+
+function lower(h: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(h).map(([k, v]) => [k.toLowerCase(), v]));
+}

@@ -1,0 +1,81 @@
+import type { z } from 'zod';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Any zod object schema; request parts (params, query, body) are always objects. */
+export type AnyObject = z.ZodObject;
+
+/**
+ * The least role a caller needs in the object's organization. Roles rank
+ * read < comment < edit < review < create < admin, as the description orders them.
+ */
+export type Access = 'read' | 'comment' | 'edit' | 'review' | 'create' | 'admin';
+
+/** Where the CLI puts an endpoint: `gbctl <noun> <verb>`, optionally as a scoped variant. */
+export interface CliPlacement {
+  noun?: string;
+  verb?: string;
+  /**
+   * When set, this endpoint is the variant of `<noun> <verb>` selected by an option
+   * (e.g. `--change-request N`) that fills the named path parameter.
+   */
+  scope?: { param: string; option: string };
+  /** Query or body fields taken as positional arguments after the path parameters. */
+  args?: string[];
+}
+
+/** One endpoint of the API, written once and read by the client, the CLI and the server. */
+export interface EndpointSpec {
+  method: Method;
+  /** Path relative to /v1 with `{param}` placeholders. */
+  path: string;
+  /** One line, imperative, shown in `--help` and `gbctl api endpoints`. */
+  summary: string;
+  params?: AnyObject;
+  query?: AnyObject;
+  body?: AnyObject;
+  /** Absent when the success response has no body. */
+  response?: z.ZodType;
+  status: 200 | 201 | 204;
+  access: Access;
+  cli?: CliPlacement;
+  /** Set on routes that the description does not have; says what they are for. */
+  extension?: string;
+  /** Destructive operations confirm on a TTY and need `--yes` otherwise. */
+  destructive?: boolean;
+}
+
+export type Endpoint<Id extends string = string, S extends EndpointSpec = EndpointSpec> = S & {
+  id: Id;
+  noun: string;
+  verb: string;
+};
+
+type Resource<N extends string, T extends Record<string, EndpointSpec>> = {
+  [K in keyof T & string as `${N}.${K}`]: Endpoint<`${N}.${K}`, T[K]>;
+};
+
+/**
+ * Declares the endpoints of one resource. Keys become ids `<name>.<key>` and, unless
+ * `cli` says otherwise, the CLI command `gbctl <name> <key>`.
+ */
+export function defineResource<const N extends string, const T extends Record<string, EndpointSpec>>(
+  name: N,
+  specs: T,
+): Resource<N, T> {
+  const out: Record<string, Endpoint> = {};
+  for (const [key, spec] of Object.entries(specs)) {
+    out[`${name}.${key}`] = {
+      ...spec,
+      id: `${name}.${key}`,
+      noun: spec.cli?.noun ?? name,
+      verb: spec.cli?.verb ?? key,
+    };
+  }
+  return out as Resource<N, T>;
+}
+
+/** Names of the `{param}` placeholders of a path, in order. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);
+}

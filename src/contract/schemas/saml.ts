@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import { DateTime, Role } from './common.js';
+
+export const SamlLabel = z.string().min(1).max(30);
+export const SamlEntityId = z.string().max(1024);
+export const SamlCertificate = z.string().max(10000);
+export const SamlStatus = z.enum(['active', 'pending']);
+
+export const Team = z.looseObject({
+  object: z.literal('team'),
+  id: z.string(),
+  title: z.string().min(1).max(64),
+  members: z.number(),
+  spaces: z.number(),
+  createdAt: DateTime,
+  permissions: z.looseObject({ admin: z.boolean(), view: z.boolean() }),
+});
+export type Team = z.infer<typeof Team>;
+
+export const SamlProvider = z.looseObject({
+  object: z.literal('saml-provider'),
+  id: z.string(),
+  label: SamlLabel,
+  ssoURL: z.string().max(2048),
+  entityID: SamlEntityId,
+  certificate: SamlCertificate,
+  defaultTeam: Team.optional(),
+  /** null means guest. */
+  defaultRole: Role.nullable(),
+  createdAt: DateTime,
+  status: SamlStatus,
+  service: z.looseObject({ acsURL: z.string(), startURL: z.string(), entityID: SamlEntityId }),
+  urls: z.looseObject({ location: z.string() }),
+});
+export type SamlProvider = z.infer<typeof SamlProvider>;
+
+export const SsoLogin = z.looseObject({
+  id: z.string(),
+  label: SamlLabel,
+  startURL: z.string(),
+});
+export type SsoLogin = z.infer<typeof SsoLogin>;
+
+export const SsoLogins = z.looseObject({ items: z.array(SsoLogin) });

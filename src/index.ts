@@ -1,0 +1,9 @@
+export { catalogue, endpoints, endpointById } from './contract/index.js';
+export type { Endpoint, EndpointSpec } from './contract/endpoint.js';
+export { Client } from './client/client.js';
+export { httpTransport, inProcessTransport } from './client/transport.js';
+export { ApiError, NetworkError, InputError } from './client/errors.js';
+export { createApp } from './server/app.js';
+export { listen } from './server/http.js';
+export { MemoryStore } from './store/memory-store.js';
+export { JsonFileStore } from './store/json-file-store.js';

@@ -1,0 +1,152 @@
+import type { z } from 'zod';
+import type { Endpoint } from '../contract/endpoint.js';
+import { catalogue } from '../contract/index.js';
+import { decodeQuery } from '../contract/introspect.js';
+import { StoreError } from '../store/errors.js';
+import { makeCtx, type Env } from './context.js';
+import { handlers } from './handlers/index.js';
+import { HttpError, badRequest, errorBody, unauthorized } from './http-error.js';
+import type { UserRecord } from './model/org.js';
+import { Router } from './router.js';
+import { userFromToken } from './services/orgs.js';
+import type { Handler } from './types.js';
+
+/** A request as the app sees it, whether it came over a socket or in-process. */
+export interface CoreRequest {
+  method: string;
+  /** Path and query, e.g. `/v1/spaces/abc?shareKey=x`. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body?: string | Buffer;
+}
+
+export interface CoreResponse {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+  /** The catalogue entry that served the request, when one matched. */
+  endpointId?: string;
+}
+
+export interface AppOptions {
+  /** Check every response against its schema and answer 500 when one does not match (tests). */
+  validateResponses?: boolean;
+}
+
+export interface App {
+  handle(req: CoreRequest): Promise<CoreResponse>;
+  env: Env;
+}
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+export function zodMessage(where: string, err: z.ZodError): string {
+  return err.issues
+    .slice(0, 5)
+    .map((i) => {
+      const path = [where, ...i.path.map(String)].filter(Boolean).join('.');
+      return `${path}: ${i.message}`;
+    })
+    .join('; ');
+}
+
+function header(req: CoreRequest, name: string): string | undefined {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+function parseBody(req: CoreRequest, endpoint: Endpoint): unknown {
+  const text = req.body === undefined ? '' : req.body.toString();
+  if (!endpoint.body) return undefined;
+  if (text.trim() === '') return {};
+  const type = header(req, 'content-type');
+  if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
+    throw badRequest(`body: content-type must be application/json, not ${type}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (e) {
+    throw badRequest(`body: malformed JSON (${(e as Error).message})`);
+  }
+  if (!data || typeof data !== 'object' || Array.isArray(data)) throw badRequest('body: expected a JSON object');
+  return data;
+}
+
+function authenticate(env: Env, req: CoreRequest, endpoint: Endpoint, shareKey: string | undefined): Promise<UserRecord | undefined> {
+  const auth = header(req, 'authorization');
+  if (!auth) {
+    if (shareKey !== undefined && endpoint.query?.shape && 'shareKey' in endpoint.query.shape) return Promise.resolve(undefined);
+    throw unauthorized('authentication required: send "Authorization: Bearer <token>"');
+  }
+  const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
+  if (!m) throw unauthorized('the Authorization header must be "Bearer <token>"');
+  return env.store.read((tx) => userFromToken(tx, m[1] as string)).then((u) => {
+    if (!u) throw unauthorized('the token is not valid for this server');
+    return u;
+  });
+}
+
+/** The API as a function from request to response: routing, auth, validation, errors. */
+export function createApp(env: Env, opts: AppOptions = {}): App {
+  const router = new Router(catalogue);
+  const table = handlers as unknown as Record<string, Handler<never>>;
+
+  async function serve(req: CoreRequest): Promise<CoreResponse> {
+    const url = new URL(req.url, 'http://local');
+    const path = url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : undefined;
+    if (path === undefined) throw new HttpError(404, `no route for ${req.method} ${url.pathname}: API paths start with /v1/`);
+    const found = router.find(req.method, path);
+    if ('notFound' in found) {
+      const near = router.closest(req.method, path);
+      const hint = near ? `; the closest route is ${near.method} /v1${near.path}` : '';
+      throw new HttpError(404, `no route for ${req.method} /v1${path}${hint}`);
+    }
+    if ('methodNotAllowed' in found) {
+      throw new HttpError(405, `${req.method} is not allowed on /v1${path}; allowed: ${found.methodNotAllowed.join(', ')}`);
+    }
+    const { endpoint, params: rawParams } = found.match;
+    const rawQuery = decodeQuery(endpoint.query, url.searchParams);
+    const shareKey = typeof rawQuery.shareKey === 'string' ? rawQuery.shareKey : undefined;
+    const caller = await authenticate(env, req, endpoint, shareKey);
+
+    const params = endpoint.params ? endpoint.params.safeParse(rawParams) : { success: true as const, data: {} };
+    if (!params.success) throw badRequest(zodMessage('', params.error));
+    const query = endpoint.query ? endpoint.query.safeParse(rawQuery) : { success: true as const, data: {} };
+    if (!query.success) throw badRequest(zodMessage('', query.error));
+    const rawBody = parseBody(req, endpoint);
+    const body = endpoint.body ? endpoint.body.safeParse(rawBody) : { success: true as const, data: undefined };
+    if (!body.success) throw badRequest(zodMessage('body', body.error));
+
+    const handler = table[endpoint.id];
+    if (!handler) throw new HttpError(501, `${endpoint.id} is not implemented by this server`);
+    const ctx = makeCtx(env, endpoint, caller, shareKey);
+    const result: unknown = await handler(ctx, { params: params.data, query: query.data, body: body.data } as never);
+
+    if (endpoint.status === 204 || !endpoint.response) {
+      return { status: endpoint.status, headers: {}, body: '', endpointId: endpoint.id };
+    }
+    if (opts.validateResponses) {
+      const check = endpoint.response.safeParse(result);
+      if (!check.success) throw new HttpError(500, `response of ${endpoint.id} does not match its schema: ${zodMessage('', check.error)}`);
+    }
+    const headers: Record<string, string> = { ...JSON_HEADERS };
+    const location = (result as { urls?: { location?: unknown } } | undefined)?.urls?.location;
+    if (endpoint.status === 201 && typeof location === 'string') headers.location = location;
+    return { status: endpoint.status, headers, body: JSON.stringify(result), endpointId: endpoint.id };
+  }
+
+  return {
+    env,
+    async handle(req) {
+      try {
+        return await serve(req);
+      } catch (e) {
+        if (e instanceof HttpError) return { status: e.status, headers: { ...JSON_HEADERS }, body: errorBody(e.status, e.message) };
+        if (e instanceof StoreError) return { status: 503, headers: { ...JSON_HEADERS }, body: errorBody(503, e.message) };
+        const message = `internal error: ${(e as Error)?.message ?? String(e)}`;
+        return { status: 500, headers: { ...JSON_HEADERS }, body: errorBody(500, message) };
+      }
+    },
+  };
+}

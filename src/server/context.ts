@@ -1,0 +1,68 @@
+import type { Access, Endpoint } from '../contract/endpoint.js';
+import type { Role } from '../contract/schemas/common.js';
+import type { ReadTx, Store, WriteTx } from '../store/store.js';
+import type { Clock, IdSource } from './env.js';
+import { forbidden, notFound } from './http-error.js';
+import { memberships, membershipId, type UserRecord } from './model/org.js';
+
+const RANK: Record<Role, number> = { read: 1, comment: 2, edit: 3, review: 4, create: 5, admin: 6 };
+
+export function roleAtLeast(role: Role | undefined, needed: Access): boolean {
+  return role !== undefined && RANK[role] >= RANK[needed];
+}
+
+/** Everything a service needs, shared by all requests of one server. */
+export interface Env {
+  store: Store;
+  clock: Clock;
+  ids: IdSource;
+  /** Origin the API is served at, e.g. http://127.0.0.1:4000; used to build `urls`. */
+  origin: string;
+  /** Which translation shape the server serves. */
+  translations: 'translation' | 'settings';
+}
+
+/** One request: the env, the endpoint it matched and who is calling. */
+export interface Ctx extends Env {
+  endpoint: Endpoint;
+  /** Absent for anonymous share-key reads. */
+  caller?: UserRecord;
+  /** The share key given in the query, if any. */
+  shareKey?: string;
+  read<R>(fn: (tx: ReadTx) => R): Promise<R>;
+  write<R>(fn: (tx: WriteTx) => R): Promise<R>;
+}
+
+export function makeCtx(env: Env, endpoint: Endpoint, caller: UserRecord | undefined, shareKey?: string): Ctx {
+  return {
+    ...env,
+    endpoint,
+    caller,
+    ...(shareKey !== undefined ? { shareKey } : {}),
+    read: (fn) => env.store.read(fn),
+    write: (fn) => env.store.write(fn),
+  };
+}
+
+/** The caller's role in an organization, if a member. */
+export function roleIn(c: Ctx, tx: ReadTx, organization: string): Role | undefined {
+  if (!c.caller) return undefined;
+  return tx.get(memberships, membershipId(organization, c.caller.id))?.role;
+}
+
+/**
+ * Checks that the caller may do this endpoint's operation on an object of the organization.
+ * A non-member gets 404 (the object does not exist for them); a member with too low a role 403.
+ */
+export function authorize(c: Ctx, tx: ReadTx, organization: string, what: string, access: Access = c.endpoint.access): Role {
+  const role = roleIn(c, tx, organization);
+  if (!role) throw notFound(`${what} not found`);
+  if (!roleAtLeast(role, access)) {
+    throw forbidden(`your role "${role}" in organization ${organization} does not allow this; it needs "${access}" or above`);
+  }
+  return role;
+}
+
+export function isoNow(c: Pick<Env, 'clock'>): string {
+  return c.clock.now().toISOString();
+}

@@ -1,0 +1,93 @@
+import type { Endpoint } from '../contract/endpoint.js';
+
+interface Route {
+  endpoint: Endpoint;
+  regex: RegExp;
+  names: string[];
+  literals: number;
+}
+
+export interface Match {
+  endpoint: Endpoint;
+  params: Record<string, string>;
+}
+
+export type RouteResult = { match: Match } | { methodNotAllowed: string[] } | { notFound: true };
+
+function compile(endpoint: Endpoint): Route {
+  const names: string[] = [];
+  let literals = 0;
+  const pattern = endpoint.path
+    .split('/')
+    .map((seg) => {
+      const m = /^\{(\w+)\}$/.exec(seg);
+      if (m) {
+        names.push(m[1] as string);
+        return '([^/]+)';
+      }
+      if (seg) literals++;
+      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { endpoint, regex: new RegExp(`^${pattern}/?$`), names, literals };
+}
+
+/** Matches `/v1`-relative paths to catalogue entries; literal segments win over parameters. */
+export class Router {
+  private routes: Route[];
+
+  constructor(catalogue: readonly Endpoint[]) {
+    this.routes = catalogue.map(compile).sort((a, b) => b.literals - a.literals);
+  }
+
+  find(method: string, path: string): RouteResult {
+    const allowed: string[] = [];
+    for (const r of this.routes) {
+      const m = r.regex.exec(path);
+      if (!m) continue;
+      if (r.endpoint.method !== method) {
+        allowed.push(r.endpoint.method);
+        continue;
+      }
+      const params: Record<string, string> = {};
+      r.names.forEach((n, i) => {
+        params[n] = decodeURIComponent(m[i + 1] as string);
+      });
+      return { match: { endpoint: r.endpoint, params } };
+    }
+    return allowed.length ? { methodNotAllowed: [...new Set(allowed)] } : { notFound: true };
+  }
+
+  /** The catalogue route most like an unknown path, for the 404 message. */
+  closest(method: string, path: string): Endpoint | undefined {
+    const segs = path.split('/').filter(Boolean);
+    let best: { e: Endpoint; score: number } | undefined;
+    for (const r of this.routes) {
+      const rs = r.endpoint.path.split('/').filter(Boolean);
+      let score = -Math.abs(rs.length - segs.length) * 2 + (r.endpoint.method === method ? 1 : 0);
+      rs.forEach((s, i) => {
+        const t = segs[i];
+        if (t === undefined) return;
+        if (s === t) score += 3;
+        else if (s.startsWith('{')) score += 1;
+        else score -= distance(s, t) / Math.max(s.length, t.length);
+      });
+      if (!best || score > best.score) best = { e: r.endpoint, score };
+    }
+    return best?.e;
+  }
+}
+
+function distance(a: string, b: string): number {
+  const d = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    let prev = d[0] as number;
+    d[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = d[j] as number;
+      d[j] = Math.min((d[j] as number) + 1, (d[j - 1] as number) + 1, prev + (a[i - 1] === b[j - 1] ? 0 : 1));
+      prev = tmp;
+    }
+  }
+  return d[b.length] as number;
+}

@@ -1,0 +1,159 @@
+import type { z } from 'zod';
+import type { Role } from '../../contract/schemas/common.js';
+import type { Collection } from '../../contract/schemas/collection.js';
+import type { EndpointId } from '../../contract/index.js';
+import type { BodyOf } from '../types.js';
+import type { ReadTx } from '../../store/store.js';
+import { authorize, isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
+import { badRequest, conflict, notFound } from '../http-error.js';
+import { orgs } from '../model/org.js';
+import { collections, spaces, type CollectionRecord } from '../model/space.js';
+import { orgFor } from './orgs.js';
+import { paginate, type PageQuery } from './paginate.js';
+import { endPosition, positionFor } from './siblings.js';
+import { toSpace } from './spaces.js';
+import { urls } from './urls.js';
+
+type Body<K extends EndpointId> = BodyOf<K>;
+
+export function toCollection(c: Ctx, tx: ReadTx, r: CollectionRecord, role: Role | undefined = roleIn(c, tx, r.organization)): z.input<typeof Collection> {
+  return {
+    object: 'collection',
+    id: r.id,
+    title: r.title,
+    ...(r.description !== undefined ? { description: r.description } : {}),
+    organization: r.organization,
+    ...(r.parent ? { parent: r.parent } : {}),
+    defaultLevel: r.defaultLevel,
+    urls: { location: urls.api(c, `/collections/${r.id}`), app: urls.app(c, `/c/${r.id}`) },
+    permissions: {
+      view: roleAtLeast(role, 'read'),
+      admin: roleAtLeast(role, 'admin'),
+      viewInviteLinks: roleAtLeast(role, 'admin'),
+      create: roleAtLeast(role, 'create'),
+    },
+  };
+}
+
+function collectionFor(c: Ctx, tx: ReadTx, id: string): CollectionRecord {
+  const r = tx.get(collections, id);
+  if (!r) throw notFound(`collection ${id} not found`);
+  authorize(c, tx, r.organization, `collection ${id}`);
+  return r;
+}
+
+function byPosition<T extends { position: number }>(rows: T[]): T[] {
+  return [...rows].sort((a, b) => a.position - b.position);
+}
+
+/** Ids of a collection and everything nested under it. */
+function subtree(tx: ReadTx, root: CollectionRecord): Set<string> {
+  const out = new Set([root.id]);
+  const all = tx.where(collections, 'organization', root.organization);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const col of all) if (col.parent && out.has(col.parent) && !out.has(col.id)) out.add(col.id), (grew = true);
+  }
+  return out;
+}
+
+export const collectionsService = {
+  list: (c: Ctx, organizationId: string, q: PageQuery & { nested?: boolean | undefined }) =>
+    c.read((tx) => {
+      orgFor(c, tx, organizationId);
+      const role = roleIn(c, tx, organizationId);
+      const all = tx.where(collections, 'organization', organizationId);
+      const shown = q.nested === false ? all.filter((r) => !r.parent) : all;
+      return paginate(shown, q, (r) => toCollection(c, tx, r, role));
+    }),
+
+  create: (c: Ctx, organizationId: string, body: Body<'collections.create'>) =>
+    c.write((tx) => {
+      orgFor(c, tx, organizationId);
+      if (body.parent) {
+        const p = tx.get(collections, body.parent);
+        if (!p || p.organization !== organizationId) throw notFound(`collection ${body.parent} not found in organization ${organizationId}`);
+      }
+      const r = tx.put(collections, {
+        id: c.ids.next(),
+        title: body.title ?? 'Untitled',
+        organization: organizationId,
+        ...(body.parent ? { parent: body.parent } : {}),
+        defaultLevel: 'inherit',
+        createdAt: isoNow(c),
+        position: endPosition(tx, organizationId, body.parent),
+      });
+      return toCollection(c, tx, r);
+    }),
+
+  get: (c: Ctx, id: string) => c.read((tx) => toCollection(c, tx, collectionFor(c, tx, id))),
+
+  update: (c: Ctx, id: string, body: Body<'collections.update'>) =>
+    c.write((tx) => {
+      const r = collectionFor(c, tx, id);
+      const next: CollectionRecord = { ...r };
+      if (body.title !== undefined) next.title = body.title;
+      if (body.description !== undefined) next.description = body.description;
+      if (body.defaultLevel !== undefined) next.defaultLevel = body.defaultLevel;
+      return toCollection(c, tx, tx.put(collections, next));
+    }),
+
+  /** Removes the collection; what it held moves up to its parent. Same answer whether or not it existed. */
+  delete: (c: Ctx, id: string) =>
+    c.write((tx) => {
+      const r = tx.get(collections, id);
+      if (!r || !roleIn(c, tx, r.organization)) return;
+      authorize(c, tx, r.organization, `collection ${id}`);
+      for (const s of tx.where(spaces, 'parent', id)) {
+        const { parent: _p, ...rest } = s;
+        const visibility = !r.parent && s.visibility === 'in-collection' ? 'private' : s.visibility;
+        tx.put(spaces, { ...rest, ...(r.parent ? { parent: r.parent } : {}), visibility });
+      }
+      for (const child of tx.where(collections, 'parent', id)) {
+        const { parent: _p, ...rest } = child;
+        tx.put(collections, { ...rest, ...(r.parent ? { parent: r.parent } : {}) });
+      }
+      tx.delete(collections, id);
+    }),
+
+  spaces: (c: Ctx, id: string, q: PageQuery) =>
+    c.read((tx) => {
+      const r = collectionFor(c, tx, id);
+      const role = roleIn(c, tx, r.organization);
+      const inside = byPosition(tx.where(spaces, 'parent', id).filter((s) => !s.deletedAt));
+      return paginate(inside, q, (s) => toSpace(c, tx, s, role));
+    }),
+
+  move: (c: Ctx, id: string, body: Body<'collections.move'>) =>
+    c.write((tx) => {
+      const r = collectionFor(c, tx, id);
+      const parent = body.parent === undefined ? r.parent : (body.parent ?? undefined);
+      if (parent) {
+        const p = tx.get(collections, parent);
+        if (!p || p.organization !== r.organization) throw notFound(`collection ${parent} not found in organization ${r.organization}`);
+        if (subtree(tx, r).has(parent)) throw badRequest(`parent: collection ${parent} is inside collection ${id}; a collection cannot move into itself`);
+      }
+      const position = positionFor(tx, r.organization, parent, r.id, body.position);
+      const { parent: _old, ...rest } = r;
+      return toCollection(c, tx, tx.put(collections, { ...rest, ...(parent ? { parent } : {}), position }));
+    }),
+
+  /** Moves the collection, its nested collections and their spaces to another organization. */
+  transfer: (c: Ctx, id: string, organization: string) =>
+    c.write((tx) => {
+      const r = collectionFor(c, tx, id);
+      if (!tx.get(orgs, organization)) throw notFound(`organization ${organization} not found`);
+      if (organization === r.organization) throw conflict(`collection ${id} already belongs to organization ${organization}`);
+      authorize(c, tx, organization, `organization ${organization}`, 'create');
+      const ids = subtree(tx, r);
+      for (const cid of ids) {
+        const col = tx.get(collections, cid) as CollectionRecord;
+        if (cid === id) {
+          const { parent: _p, ...rest } = col;
+          tx.put(collections, { ...rest, organization, position: endPosition(tx, organization, undefined) });
+        } else tx.put(collections, { ...col, organization });
+        for (const s of tx.where(spaces, 'parent', cid)) tx.put(spaces, { ...s, organization });
+      }
+      return toCollection(c, tx, tx.get(collections, id) as CollectionRecord);
+    }),
+};

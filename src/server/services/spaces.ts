@@ -1,0 +1,221 @@
+import type { z } from 'zod';
+import type { Role } from '../../contract/schemas/common.js';
+import type { Space } from '../../contract/schemas/space.js';
+import type { EndpointId } from '../../contract/index.js';
+import type { BodyOf } from '../types.js';
+import type { ReadTx } from '../../store/store.js';
+import { authorize, isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
+import { DAY_MS } from '../env.js';
+import { conflict, notFound } from '../http-error.js';
+import { orgs } from '../model/org.js';
+import { changeRequests, comments } from '../model/review.js';
+import { revisions, type RevisionRecord } from '../model/revision.js';
+import { collections, spaces, type SpaceRecord } from '../model/space.js';
+import { computeLinks, linkStats } from './links.js';
+import { orgFor } from './orgs.js';
+import { paginate, type PageQuery } from './paginate.js';
+import { positionFor, endPosition } from './siblings.js';
+import { urls } from './urls.js';
+
+type Body<K extends EndpointId> = BodyOf<K>;
+
+/** Deleted spaces stay restorable this long, then they are gone. */
+export const RESTORE_WINDOW_MS = 7 * DAY_MS;
+
+function expired(c: Ctx, s: SpaceRecord): boolean {
+  return !!s.deletedAt && c.clock.now().getTime() - Date.parse(s.deletedAt) > RESTORE_WINDOW_MS;
+}
+
+/** The space as the API shows it to this caller. */
+export function toSpace(c: Ctx, tx: ReadTx, s: SpaceRecord, role: Role | undefined = roleIn(c, tx, s.organization)): z.input<typeof Space> {
+  const crs = tx.where(changeRequests, 'space', s.id);
+  const at = (r: Role) => roleAtLeast(role, r);
+  const reader = at('read') || (!c.caller && s.visibility === 'share-link');
+  return {
+    object: 'space',
+    id: s.id,
+    title: s.title,
+    emoji: s.emoji,
+    visibility: s.visibility,
+    createdAt: s.createdAt,
+    updatedAt: s.updatedAt,
+    ...(s.deletedAt ? { deletedAt: s.deletedAt } : {}),
+    editMode: s.editMode,
+    mergeRules: s.mergeRules,
+    organization: s.organization,
+    ...(s.parent ? { parent: s.parent } : {}),
+    ...(s.language ? { language: s.language } : {}),
+    revision: s.revision,
+    defaultLevel: s.defaultLevel,
+    comments: tx.where(comments, 'space', s.id).filter((cm) => !cm.changeRequest && cm.status === 'open').length,
+    changeRequests: crs.length,
+    changeRequestsOpen: crs.filter((r) => r.status === 'open').length,
+    changeRequestsDraft: crs.filter((r) => r.status === 'draft').length,
+    urls: {
+      location: urls.api(c, `/spaces/${s.id}`),
+      app: urls.app(c, `/s/${s.id}`),
+      ...(s.visibility !== 'private' ? { published: urls.published(c, `/s/${s.id}`) } : {}),
+      ...(s.visibility === 'public' ? { public: urls.published(c, `/s/${s.id}`) } : {}),
+    },
+    permissions: {
+      view: reader,
+      access: reader,
+      admin: at('admin'),
+      viewInviteLinks: at('admin'),
+      edit: at('edit'),
+      triggerGitSync: at('edit'),
+      comment: at('comment'),
+      merge: at('review'),
+      review: at('review'),
+      installIntegration: at('admin'),
+    },
+  };
+}
+
+/**
+ * A space that exists and is not deleted, checked against the caller's role. Share-link
+ * spaces open to their key when the endpoint accepts one.
+ */
+export function liveSpace(c: Ctx, tx: ReadTx, spaceId: string): SpaceRecord {
+  const s = tx.get(spaces, spaceId);
+  if (!s || s.deletedAt) throw notFound(`space ${spaceId} not found`);
+  if (!c.caller && c.shareKey !== undefined && s.visibility === 'share-link' && c.shareKey === s.shareKey && c.endpoint.access === 'read') {
+    return s;
+  }
+  authorize(c, tx, s.organization, `space ${spaceId}`);
+  return s;
+}
+
+function emptyRevision(c: Ctx, space: string): RevisionRecord {
+  return { id: c.ids.next(), space, parents: [], type: 'edits', createdAt: isoNow(c), pages: [], files: [], reusableContents: [], variables: {} };
+}
+
+function checkParent(tx: ReadTx, organization: string, parent: string): void {
+  const col = tx.get(collections, parent);
+  if (!col || col.organization !== organization) throw notFound(`collection ${parent} not found in organization ${organization}`);
+}
+
+export const spacesService = {
+  list: (c: Ctx, organizationId: string, q: PageQuery) =>
+    c.read((tx) => {
+      orgFor(c, tx, organizationId);
+      const role = roleIn(c, tx, organizationId);
+      const live = tx.where(spaces, 'organization', organizationId).filter((s) => !s.deletedAt);
+      return paginate(live, q, (s) => toSpace(c, tx, s, role));
+    }),
+
+  create: (c: Ctx, organizationId: string, body: Body<'spaces.create'>) =>
+    c.write((tx) => {
+      orgFor(c, tx, organizationId);
+      if (body.parent) checkParent(tx, organizationId, body.parent);
+      const id = c.ids.next();
+      const rev = tx.put(revisions, emptyRevision(c, id));
+      const now = isoNow(c);
+      const s = tx.put(spaces, {
+        id,
+        title: body.title ?? 'Untitled',
+        emoji: body.emoji ?? '',
+        visibility: body.parent ? 'in-collection' : 'private',
+        createdAt: now,
+        updatedAt: now,
+        editMode: body.editMode ?? 'live',
+        organization: organizationId,
+        ...(body.parent ? { parent: body.parent } : {}),
+        ...(body.language ? { language: body.language } : {}),
+        revision: rev.id,
+        defaultLevel: 'inherit',
+        mergeRules: { type: 'inherit' },
+        shareKey: c.ids.secret(),
+        position: endPosition(tx, organizationId, body.parent),
+      });
+      return toSpace(c, tx, s);
+    }),
+
+  get: (c: Ctx, spaceId: string) => c.read((tx) => toSpace(c, tx, liveSpace(c, tx, spaceId))),
+
+  update: (c: Ctx, spaceId: string, body: Body<'spaces.update'>) =>
+    c.write((tx) => {
+      const s = liveSpace(c, tx, spaceId);
+      const next: SpaceRecord = { ...s, updatedAt: isoNow(c) };
+      if (body.title !== undefined) next.title = body.title;
+      if (body.emoji !== undefined) next.emoji = body.emoji ?? '';
+      if (body.editMode !== undefined) next.editMode = body.editMode;
+      if (body.defaultLevel !== undefined) next.defaultLevel = body.defaultLevel;
+      if (body.language !== undefined) next.language = body.language;
+      return toSpace(c, tx, tx.put(spaces, next));
+    }),
+
+  /** Soft delete; answers the same whether or not the space existed. */
+  delete: (c: Ctx, spaceId: string) =>
+    c.write((tx) => {
+      const s = tx.get(spaces, spaceId);
+      if (!s || s.deletedAt || !roleIn(c, tx, s.organization)) return;
+      authorize(c, tx, s.organization, `space ${spaceId}`);
+      tx.put(spaces, { ...s, deletedAt: isoNow(c), updatedAt: isoNow(c) });
+    }),
+
+  duplicate: (c: Ctx, spaceId: string) =>
+    c.write((tx) => {
+      const s = liveSpace(c, tx, spaceId);
+      const rev = tx.get(revisions, s.revision);
+      const id = c.ids.next();
+      const copy = tx.put(revisions, { ...(rev ?? emptyRevision(c, id)), id: c.ids.next(), space: id, parents: [], createdAt: isoNow(c) });
+      const now = isoNow(c);
+      const { deletedAt: _gone, ...rest } = s;
+      const dup = tx.put(spaces, {
+        ...rest,
+        id,
+        title: `${s.title} (copy)`.slice(0, 50),
+        createdAt: now,
+        updatedAt: now,
+        revision: copy.id,
+        shareKey: c.ids.secret(),
+        position: endPosition(tx, s.organization, s.parent),
+      });
+      return toSpace(c, tx, dup);
+    }),
+
+  restore: (c: Ctx, spaceId: string) =>
+    c.write((tx) => {
+      const s = tx.get(spaces, spaceId);
+      if (!s) throw notFound(`space ${spaceId} not found`);
+      authorize(c, tx, s.organization, `space ${spaceId}`);
+      if (!s.deletedAt) throw conflict(`space ${spaceId} is not deleted`);
+      if (expired(c, s)) throw notFound(`space ${spaceId} was deleted more than 7 days ago and has been permanently removed`);
+      const { deletedAt: _gone, ...rest } = s;
+      return toSpace(c, tx, tx.put(spaces, { ...rest, updatedAt: isoNow(c) }));
+    }),
+
+  move: (c: Ctx, spaceId: string, body: Body<'spaces.move'>) =>
+    c.write((tx) => {
+      const s = liveSpace(c, tx, spaceId);
+      const parent = body.parent === undefined ? s.parent : (body.parent ?? undefined);
+      if (parent) checkParent(tx, s.organization, parent);
+      const position = positionFor(tx, s.organization, parent, s.id, body.position);
+      const { parent: _old, ...rest } = s;
+      const visibility = !parent && s.visibility === 'in-collection' ? 'private' : s.visibility;
+      const next = { ...rest, ...(parent ? { parent } : {}), visibility, position, updatedAt: isoNow(c) };
+      return toSpace(c, tx, tx.put(spaces, next));
+    }),
+
+  transfer: (c: Ctx, spaceId: string, organization: string) =>
+    c.write((tx) => {
+      const s = liveSpace(c, tx, spaceId);
+      if (!tx.get(orgs, organization)) throw notFound(`organization ${organization} not found`);
+      if (organization === s.organization) throw conflict(`space ${spaceId} already belongs to organization ${organization}`);
+      authorize(c, tx, organization, `organization ${organization}`, 'create');
+      const { parent: _old, ...rest } = s;
+      const visibility = s.visibility === 'in-collection' ? 'private' : s.visibility;
+      const next = { ...rest, organization, visibility, position: endPosition(tx, organization, undefined), updatedAt: isoNow(c) };
+      return toSpace(c, tx, tx.put(spaces, next));
+    }),
+
+  links: (c: Ctx, spaceId: string, q: PageQuery & { status?: 'ok' | 'broken' | 'in-app' | undefined }) =>
+    c.read((tx) => {
+      const s = liveSpace(c, tx, spaceId);
+      const rev = tx.get(revisions, s.revision);
+      const all = rev ? computeLinks(rev, { organization: s.organization, space: s.id, origin: c.origin }) : [];
+      const shown = q.status ? all.filter((l) => l.status === q.status) : all;
+      return { ...paginate(shown, q, (l) => l), stats: linkStats(all) };
+    }),
+};

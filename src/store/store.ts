@@ -1,0 +1,49 @@
+/** A stored record: every record has a string id, unique within its table. */
+export interface Row {
+  id: string;
+}
+
+/** A named table of records of one type. Declared next to the code that owns the records. */
+export interface Table<T extends Row> {
+  readonly name: string;
+  /** Phantom field: carries the record type; never set. */
+  readonly __row?: T;
+}
+
+export function table<T extends Row>(name: string): Table<T> {
+  return { name };
+}
+
+export interface ReadTx {
+  get<T extends Row>(t: Table<T>, id: string): T | undefined;
+  /** Every record, in insertion order. */
+  all<T extends Row>(t: Table<T>): T[];
+  /** Records whose `field` equals `value`, in insertion order; served by an index kept per field. */
+  where<T extends Row, K extends keyof T & string>(t: Table<T>, field: K, value: T[K]): T[];
+  count<T extends Row>(t: Table<T>): number;
+}
+
+export interface WriteTx extends ReadTx {
+  /** Inserts or replaces. The stored object is frozen: build a new one to change it. */
+  put<T extends Row>(t: Table<T>, row: T): T;
+  /** Removes a record; true when it existed. */
+  delete<T extends Row>(t: Table<T>, id: string): boolean;
+}
+
+/** One change to the data; a committed transaction is a list of these. */
+export type Op = { op: 'put'; table: string; row: Row } | { op: 'delete'; table: string; id: string };
+
+/**
+ * Transactions run a synchronous function against a consistent view. A write either
+ * applies whole or not at all (a throw discards it), and is durable when its promise resolves.
+ */
+export interface Store {
+  read<R>(fn: (tx: ReadTx) => R): Promise<R>;
+  write<R>(fn: (tx: WriteTx) => R): Promise<R>;
+  close(): Promise<void>;
+}
+
+/** The whole dataset as plain data, the form of snapshots, exports and imports. */
+export interface Dump {
+  tables: Record<string, Row[]>;
+}

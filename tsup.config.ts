@@ -1,0 +1,13 @@
+import { defineConfig } from 'tsup';
+
+export default defineConfig({
+  entry: { cli: 'src/cli/main.ts', index: 'src/index.ts' },
+  format: ['esm'],
+  target: 'node20',
+  platform: 'node',
+  splitting: true,
+  sourcemap: false,
+  clean: true,
+  shims: false,
+  dts: false,
+});
