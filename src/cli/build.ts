@@ -189,7 +189,7 @@ function addCommand(noun: Command, plan: CommandPlan, overlays: Overlays, run: (
     for (const x of overlay.options ?? []) {
       const key = optionKey((/--([\w-]+)/.exec(x.flags) as RegExpExecArray)[1] as string);
       const raw = opts[key];
-      if (raw !== undefined) {
+      if (raw !== undefined && x.apply) {
         x.apply(String(raw), input);
         hasBody = true;
       }

@@ -1,10 +1,12 @@
-import type { CallInput } from '../client/client.js';
+import type { Client } from '../client/client.js';
+import type { Io } from './context.js';
 
 /** A flag that fills part of a request the generic flags cannot say well (e.g. a move position). */
 export interface ExtraOption {
   flags: string;
   description: string;
-  apply: (value: string, input: Required<Pick<CallInput, 'params' | 'query'>> & { body: Record<string, unknown> }) => void;
+  /** Fills the request from the flag's value; absent for flags read only by `after`. */
+  apply?: (value: string, input: InvocationInput) => void;
 }
 
 /** What a command shows beyond what the catalogue says. Keyed by endpoint id in commands/. */
@@ -19,6 +21,16 @@ export interface Overlay {
   options?: ExtraOption[];
   /** Longer help text. */
   description?: string;
+  /** What to show instead of the result when not --json; a string is printed as-is. */
+  view?: (result: unknown, input: InvocationInput) => unknown;
+  /** Runs after a successful call, before output, e.g. to save a download. Its return value replaces the shown result. */
+  after?: (ctx: { result: unknown; opts: Record<string, unknown>; io: Io; client: Client; input: InvocationInput }) => Promise<unknown>;
+}
+
+export interface InvocationInput {
+  params: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: Record<string, unknown>;
 }
 
 export type Overlays = Record<string, Overlay>;

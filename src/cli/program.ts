@@ -53,9 +53,11 @@ export function buildProgram(io: Io): Command {
         ...(inv.endpoint.body ? { body: inv.input.body } : {}),
       };
       if (!inv.endpoint.body && inv.hasBody) throw usageError(`${inv.endpoint.noun} ${inv.endpoint.verb} takes no body`);
-      const result = await conn.client.call(inv.endpoint, input);
+      let result = await conn.client.call(inv.endpoint, input);
+      if (inv.overlay.after) result = await inv.overlay.after({ result, opts: inv.opts, io, client: conn.client, input: inv.input });
       const json = jsonOption(g.json);
-      await render(io, result, { json, color: useColor(io, g.color), ...(inv.overlay.columns ? { columns: inv.overlay.columns } : {}) });
+      const shown = !json && inv.overlay.view ? inv.overlay.view(result, inv.input) : result;
+      await render(io, shown, { json, color: useColor(io, g.color), ...(inv.overlay.columns ? { columns: inv.overlay.columns } : {}) });
       if (io.stderr.isTTY && inv.overlay.done) io.stderr.write(`${inv.overlay.done(inv.input.params, result)}\n`);
     } finally {
       await conn.close();

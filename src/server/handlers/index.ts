@@ -1,4 +1,6 @@
 import type { Handlers } from '../types.js';
+import { editingHandlers } from './editing.js';
+import { siteHandlers } from './sites.js';
 import { collectionHandlers, spaceHandlers } from './spaces.js';
 
 /**
@@ -8,6 +10,8 @@ import { collectionHandlers, spaceHandlers } from './spaces.js';
 export const handlers: Partial<Handlers> = {
   ...spaceHandlers,
   ...collectionHandlers,
+  ...editingHandlers,
+  ...siteHandlers,
 };
 
 export const implemented = (id: string): boolean => id in handlers;

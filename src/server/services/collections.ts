@@ -52,7 +52,12 @@ function subtree(tx: ReadTx, root: CollectionRecord): Set<string> {
   const all = tx.where(collections, 'organization', root.organization);
   for (let grew = true; grew; ) {
     grew = false;
-    for (const col of all) if (col.parent && out.has(col.parent) && !out.has(col.id)) out.add(col.id), (grew = true);
+    for (const col of all) {
+      if (col.parent && out.has(col.parent) && !out.has(col.id)) {
+        out.add(col.id);
+        grew = true;
+      }
+    }
   }
   return out;
 }

@@ -3,13 +3,13 @@ import type { Role } from '../../contract/schemas/common.js';
 import type { Space } from '../../contract/schemas/space.js';
 import type { EndpointId } from '../../contract/index.js';
 import type { BodyOf } from '../types.js';
-import type { ReadTx } from '../../store/store.js';
+import type { ReadTx, WriteTx } from '../../store/store.js';
 import { authorize, isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
 import { DAY_MS } from '../env.js';
 import { conflict, notFound } from '../http-error.js';
 import { orgs } from '../model/org.js';
 import { changeRequests, comments } from '../model/review.js';
-import { revisions, type RevisionRecord } from '../model/revision.js';
+import { revisions, type PageRecord, type RevisionRecord } from '../model/revision.js';
 import { collections, spaces, type SpaceRecord } from '../model/space.js';
 import { computeLinks, linkStats } from './links.js';
 import { orgFor } from './orgs.js';
@@ -95,6 +95,34 @@ function checkParent(tx: ReadTx, organization: string, parent: string): void {
   if (!col || col.organization !== organization) throw notFound(`collection ${parent} not found in organization ${organization}`);
 }
 
+/**
+ * Creates a space with its first revision inside a write transaction; the caller has
+ * already checked access to the organization. `pages` seeds that revision's content.
+ */
+export function createSpaceRecord(c: Ctx, tx: WriteTx, organizationId: string, body: Body<'spaces.create'>, pages: PageRecord[] = []): SpaceRecord {
+  if (body.parent) checkParent(tx, organizationId, body.parent);
+  const id = c.ids.next();
+  const rev = tx.put(revisions, { ...emptyRevision(c, id), pages });
+  const now = isoNow(c);
+  return tx.put(spaces, {
+    id,
+    title: body.title ?? 'Untitled',
+    emoji: body.emoji ?? '',
+    visibility: body.parent ? 'in-collection' : 'private',
+    createdAt: now,
+    updatedAt: now,
+    editMode: body.editMode ?? 'live',
+    organization: organizationId,
+    ...(body.parent ? { parent: body.parent } : {}),
+    ...(body.language ? { language: body.language } : {}),
+    revision: rev.id,
+    defaultLevel: 'inherit',
+    mergeRules: { type: 'inherit' },
+    shareKey: c.ids.secret(),
+    position: endPosition(tx, organizationId, body.parent),
+  });
+}
+
 export const spacesService = {
   list: (c: Ctx, organizationId: string, q: PageQuery) =>
     c.read((tx) => {
@@ -107,28 +135,7 @@ export const spacesService = {
   create: (c: Ctx, organizationId: string, body: Body<'spaces.create'>) =>
     c.write((tx) => {
       orgFor(c, tx, organizationId);
-      if (body.parent) checkParent(tx, organizationId, body.parent);
-      const id = c.ids.next();
-      const rev = tx.put(revisions, emptyRevision(c, id));
-      const now = isoNow(c);
-      const s = tx.put(spaces, {
-        id,
-        title: body.title ?? 'Untitled',
-        emoji: body.emoji ?? '',
-        visibility: body.parent ? 'in-collection' : 'private',
-        createdAt: now,
-        updatedAt: now,
-        editMode: body.editMode ?? 'live',
-        organization: organizationId,
-        ...(body.parent ? { parent: body.parent } : {}),
-        ...(body.language ? { language: body.language } : {}),
-        revision: rev.id,
-        defaultLevel: 'inherit',
-        mergeRules: { type: 'inherit' },
-        shareKey: c.ids.secret(),
-        position: endPosition(tx, organizationId, body.parent),
-      });
-      return toSpace(c, tx, s);
+      return toSpace(c, tx, createSpaceRecord(c, tx, organizationId, body));
     }),
 
   get: (c: Ctx, spaceId: string) => c.read((tx) => toSpace(c, tx, liveSpace(c, tx, spaceId))),

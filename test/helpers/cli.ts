@@ -1,0 +1,25 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+export const BIN = fileURLToPath(new URL('../../bin/gbctl.js', import.meta.url));
+
+export interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built CLI as a child process with no TTY and a clean gbctl environment. */
+export function runCli(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {}): Promise<CliResult> {
+  const env: Record<string, string | undefined> = { ...process.env, GITBOOK_ENDPOINT: undefined, GITBOOK_TOKEN: undefined, GITBOOK_ORGANIZATION: undefined, GBCTL_DATA: undefined, NO_COLOR: '1', ...opts.env };
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    child.stdin.end(opts.input ?? '');
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}

@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { createApp, type App } from '../../src/server/app.js';
+import { FakeClock, randomIds, type Clock } from '../../src/server/env.js';
+import { listen } from '../../src/server/http.js';
+import { ensureSeeded } from '../../src/server/services/orgs.js';
+import { orgs } from '../../src/server/model/org.js';
+import { MemoryStore } from '../../src/store/memory-store.js';
+import type { Store } from '../../src/store/store.js';
+import type { Env } from '../../src/server/context.js';
+import { BIN, runCli } from './cli.js';
+
+export interface TestServer {
+  url: string;
+  token: string;
+  org: string;
+  app: App;
+  env: Env;
+  clock: FakeClock;
+  stop(): Promise<void>;
+}
+
+/** The app on a real loopback socket (port 0), in this process, over a memory store and a fake clock. */
+export async function startServer(opts: { store?: Store; clock?: FakeClock; translations?: Env['translations'] } = {}): Promise<TestServer> {
+  const clock = opts.clock ?? new FakeClock();
+  const env: Env = { store: opts.store ?? new MemoryStore(), clock: clock as Clock, ids: randomIds, origin: '', translations: opts.translations ?? 'translation' };
+  const token = await ensureSeeded(env);
+  const org = (await env.store.read((tx) => tx.all(orgs)))[0] as { id: string };
+  const app = createApp(env, { validateResponses: true });
+  const { server, url } = await listen(app, { port: 0 });
+  env.origin = url;
+  return {
+    url,
+    token,
+    org: org.id,
+    app,
+    env,
+    clock,
+    stop: () => new Promise((r) => server.close(() => r())),
+  };
+}
+
+/** Sends one request with the server's token and parses the JSON answer. */
+export async function api(s: { url: string; token: string }, method: string, path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const res = await fetch(`${s.url}/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${s.token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+    ...(body !== undefined ? { body: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    json = text;
+  }
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- test convenience: responses are checked field by field
+  return { status: res.status, body: json as any, headers: res.headers };
+}
+
+export function tempDir(prefix = 'gbctl-test-'): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export interface ServeProcess {
+  url: string;
+  token: string;
+  child: ChildProcess;
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+}
+
+/** The built `gbctl serve` as a child process on a random port over a data file. */
+export async function spawnServe(dataFile: string, extra: string[] = []): Promise<ServeProcess> {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', dataFile, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+    let err = '';
+    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+    rl.on('line', (line) => {
+      const m = /^listening on (\S+)$/.exec(line);
+      if (m) resolve(m[1] as string);
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
+  });
+  const token = (await runCli(['local', 'token', '--data', dataFile])).stdout.trim();
+  return {
+    url,
+    token,
+    child,
+    stop: (signal = 'SIGTERM') =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null) return resolve(child.exitCode);
+        child.once('exit', (code) => resolve(code));
+        child.kill(signal);
+      }),
+  };
+}
