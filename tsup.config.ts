@@ -7,7 +7,7 @@ export default defineConfig({
   platform: 'node',
   splitting: true,
   sourcemap: false,
-  clean: true,
+  clean: false,
   shims: false,
   dts: false,
 });

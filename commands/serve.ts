@@ -33,7 +33,7 @@ Examples:
       const port = Number(o.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port: "${o.port}" is not a port number (0-65535)`);
       const path = storePath(o, io.env);
-      const [{ JsonFileStore }, { createApp }, { listen }, { ensureSeeded }, envMod] = await Promise.all([
+      const [{ JsonFileStore }, { createApp }, { listen }, { ensureSeeded, defaultOrganization }, envMod] = await Promise.all([
         import('../src/store/json-file-store.js'),
         import('../src/server/app.js'),
         import('../src/server/http.js'),
@@ -48,6 +48,7 @@ Examples:
       }
       const env = { store, clock: envMod.systemClock, ids: envMod.randomIds, origin: '', translations: 'translation' as const };
       await ensureSeeded(env);
+      const organization = await store.read((tx) => defaultOrganization(tx));
       const app = createApp(env, { validateResponses: !!o.validate });
       let listening;
       try {
@@ -57,7 +58,7 @@ Examples:
       }
       env.origin = listening.url;
       io.stdout.write(`listening on ${listening.url}\n`);
-      io.stderr.write(`store: ${path}\ntoken: run "gbctl local token --store ${path}" to print the admin token\n`);
+      io.stderr.write(`store: ${path}\norganization: ${organization}\ntoken: run "gbctl local token --store ${path}" to print the admin token\n`);
       if (!LOOPBACK.test(o.host)) io.stderr.write(`warning: bound to ${o.host}, reachable from other machines\n`);
       await new Promise<void>((resolve) => {
         const stop = () => {

@@ -68,6 +68,8 @@ export function tempDir(prefix = 'gbctl-test-'): { dir: string; cleanup(): void 
 
 export interface ServeProcess {
   url: string;
+  /** The store's default organization, as serve reports it on stderr. */
+  org: string;
   token: string;
   child: ChildProcess;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -76,19 +78,22 @@ export interface ServeProcess {
 /** The built `gbctl serve` as a child process on a random port over a data file. */
 export async function spawnServe(dataFile: string, extra: string[] = []): Promise<ServeProcess> {
   const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', dataFile, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
     const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
-    let err = '';
-    child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
     rl.on('line', (line) => {
       const m = /^listening on (\S+)$/.exec(line);
       if (m) resolve(m[1] as string);
     });
     child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${err}`)));
   });
+  while (!/^organization: /m.test(err)) await new Promise((r) => setTimeout(r, 10));
+  const org = (/^organization: (\S+)/m.exec(err) as RegExpExecArray)[1] as string;
   const token = (await runCli(['local', 'token', '--data', dataFile])).stdout.trim();
   return {
     url,
+    org,
     token,
     child,
     stop: (signal = 'SIGTERM') =>
