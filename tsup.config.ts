@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { cli: 'src/cli/main.ts', index: 'src/index.ts' },
+  entry: { cli: 'src/cli/main.ts', index: 'src/index.ts', gen: 'src/cli/gen.ts' },
   format: ['esm'],
   target: 'node20',
   platform: 'node',

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { catalogue, endpoints } from '../src/contract/index.js';
 import { pathParams } from '../src/contract/endpoint.js';
 import { describedEndpoints } from './helpers/description.js';
-import { groupCommands } from '../src/cli/build.js';
+import { groupCommands } from '../src/cli/manifest.js';
 
 describe('the catalogue against the description', () => {
   const described = describedEndpoints();

@@ -1,17 +1,23 @@
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join, resolve as resolvePath } from 'node:path';
 import { Client } from '../client/client.js';
 import { httpTransport, inProcessTransport } from '../client/transport.js';
+import { resolve, type Resolved } from './config.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
 import { VERSION } from './version.js';
 
-/** Options every command accepts that decide where gbctl talks and as whom. */
+/** Options every command accepts that decide where gbctl talks, as whom, and how. */
 export interface GlobalOptions {
   endpoint?: string;
   token?: string;
+  profile?: string;
   data?: string;
   store?: string;
   org?: string;
+  debug?: boolean;
+  retries?: string;
+  retry?: boolean;
+  timeout?: string;
 }
 
 export interface Io {
@@ -24,17 +30,16 @@ export interface Io {
 export interface Connection {
   client: Client;
   mode: 'embedded' | 'http';
-  /** Default organization: --org, GITBOOK_ORGANIZATION, then the embedded store's own. */
+  resolved: Resolved;
+  /** Default organization: --org, GITBOOK_ORGANIZATION, the profile's, then the embedded store's own. */
   organization(): Promise<string>;
-  /** Where the token came from, for messages. */
-  tokenSource: string;
   close(): Promise<void>;
 }
 
 /** The embedded store's file: --store, --data FILE, GBCTL_DATA, then the per-user default. */
 export function storePath(g: GlobalOptions, env: NodeJS.ProcessEnv): string {
   const explicit = g.store ?? (g.data && !isBodyData(g.data) ? g.data : undefined) ?? env.GBCTL_DATA;
-  if (explicit) return resolve(explicit);
+  if (explicit) return resolvePath(explicit);
   const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
   return join(base, 'gbctl', 'store.json');
 }
@@ -46,27 +51,45 @@ export function isBodyData(v: string): boolean {
 
 export const EMBEDDED_ORIGIN = 'gbctl://local';
 
+function number(flag: string, raw: string | undefined, fallback: number): number {
+  if (raw === undefined) return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw usageError(`--${flag}: "${raw}" is not a non-negative number`);
+  return n;
+}
+
+function clientExtras(g: GlobalOptions, io: Io) {
+  const debug = !!g.debug || io.env.GBCTL_DEBUG === 'api';
+  return {
+    userAgent: `gbctl/${VERSION}`,
+    retries: g.retry === false ? 0 : number('retries', g.retries, 3),
+    onRetry: (r: { attempt: number; of: number; waitMs: number; reason: string }) =>
+      io.stderr.write(`retrying in ${(r.waitMs / 1000).toFixed(1)}s after ${r.reason} (retry ${r.attempt} of ${r.of})\n`),
+    ...(debug
+      ? { trace: (t: { method: string; url: string; status: number | 'error'; ms: number }) => io.stderr.write(`${t.method} ${t.url} ${t.status} ${t.ms.toFixed(0)}ms\n`) }
+      : {}),
+  };
+}
+
 export async function connect(g: GlobalOptions, io: Io): Promise<Connection> {
-  const endpoint = g.endpoint ?? io.env.GITBOOK_ENDPOINT;
-  const token = g.token ?? io.env.GITBOOK_TOKEN;
-  const orgFlag = g.org ?? io.env.GITBOOK_ORGANIZATION;
-  const userAgent = `gbctl/${VERSION}`;
-  if (endpoint) {
+  const r = resolve(g, io.env);
+  const extras = clientExtras(g, io);
+  if (r.endpoint) {
     let origin: string;
     try {
-      origin = new URL(endpoint).origin;
+      origin = new URL(r.endpoint).origin;
     } catch {
-      throw usageError(`--endpoint: "${endpoint}" is not a URL`, 'give the host, e.g. https://api.gitbook.com or http://127.0.0.1:4000');
+      throw usageError(`endpoint "${r.endpoint}" (from ${r.sources.endpoint}) is not a URL`, 'give the host, e.g. https://api.gitbook.com or http://127.0.0.1:7700');
     }
-    const tokenSource = g.token ? '--token' : io.env.GITBOOK_TOKEN ? 'GITBOOK_TOKEN' : 'none';
-    const client = new Client({ transport: httpTransport(origin), token, userAgent });
+    const timeoutMs = number('timeout', g.timeout, 30) * 1000;
+    const client = new Client({ transport: httpTransport(origin, timeoutMs), token: r.token, ...extras });
     return {
       client,
       mode: 'http',
-      tokenSource,
+      resolved: r,
       organization: async () => {
-        if (orgFlag) return orgFlag;
-        throw usageError('no organization given', 'pass --org ORG or set GITBOOK_ORGANIZATION');
+        if (r.organization) return r.organization;
+        throw usageError('no organization given', 'pass --org ORG, set GITBOOK_ORGANIZATION, or "gbctl profile set organization ORG"');
       },
       close: async () => {},
     };
@@ -84,15 +107,17 @@ export async function connect(g: GlobalOptions, io: Io): Promise<Connection> {
   } catch (e) {
     throw new CliError((e as Error).message, Exit.error);
   }
-  const env = { store, clock: envMod.systemClock, ids: envMod.randomIds, origin: EMBEDDED_ORIGIN, translations: 'translation' as const };
+  const translations = io.env.GBCTL_TRANSLATIONS === 'settings' ? ('settings' as const) : ('translation' as const);
+  const env = { store, clock: envMod.systemClock, ids: envMod.randomIds, origin: EMBEDDED_ORIGIN, translations };
   const localToken = await ensureSeeded(env);
   const app = createApp(env);
-  const client = new Client({ transport: inProcessTransport(app), token: token ?? localToken, userAgent });
+  const resolved: Resolved = r.token ? r : { ...r, token: localToken, sources: { ...r.sources, token: `the embedded store (${path})` } };
+  const client = new Client({ transport: inProcessTransport(app), token: resolved.token, ...extras, retries: 0 });
   return {
     client,
     mode: 'embedded',
-    tokenSource: token ? (g.token ? '--token' : 'GITBOOK_TOKEN') : `the embedded store ${path}`,
-    organization: async () => orgFlag ?? ((await store.read((tx) => defaultOrganization(tx))) as string),
+    resolved,
+    organization: async () => r.organization ?? ((await store.read((tx) => defaultOrganization(tx))) as string),
     close: () => store.close(),
   };
 }

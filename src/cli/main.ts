@@ -4,6 +4,17 @@ function defaultIo(): Io {
   return { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY, env: process.env };
 }
 
+/**
+ * `--json` takes an optional field list, so in `gbctl --json spaces list` it would read
+ * "spaces" as fields: when the next word names a command, the flag moves to the end.
+ */
+export function normaliseJsonFlag(args: string[], commandNames: Set<string>): string[] {
+  const i = args.indexOf('--json');
+  const next = args[i + 1];
+  if (i < 0 || next === undefined || !commandNames.has(next)) return args;
+  return [...args.slice(0, i), ...args.slice(i + 1), '--json'];
+}
+
 /** Runs gbctl with `argv` (node, script, ...args) and resolves to the exit code. */
 export async function run(argv: string[], io: Io = defaultIo()): Promise<number> {
   const args = argv.slice(2);
@@ -14,8 +25,9 @@ export async function run(argv: string[], io: Io = defaultIo()): Promise<number>
   }
   const [{ buildProgram }, { reportError }] = await Promise.all([import('./program.js'), import('./errors.js')]);
   try {
-    const program = buildProgram(io);
-    await program.parseAsync(argv);
+    const program = await buildProgram(io);
+    const names = new Set(program.commands.map((c) => c.name()));
+    await program.parseAsync([...argv.slice(0, 2), ...normaliseJsonFlag(args, names)]);
     return 0;
   } catch (e) {
     return reportError(io, e, args);

@@ -1,13 +1,6 @@
 import type { Io } from './context.js';
 import { usageError } from './exit-codes.js';
 
-export interface OutputOptions {
-  /** true for the whole object, or the fields to keep. */
-  json?: boolean | string[];
-  columns?: string[];
-  color: boolean;
-}
-
 type Obj = Record<string, unknown>;
 
 export function isList(v: unknown): v is { items: unknown[] } & Obj {
@@ -49,42 +42,46 @@ function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
-/** Renders a result: JSON when asked, a table on a TTY, tab-separated lines otherwise. */
-export async function render(io: Io, data: unknown, opts: OutputOptions): Promise<void> {
+export interface RenderOptions {
+  color: boolean;
+  columns?: string[];
+  /** Tab-separated rows even on a terminal. */
+  tsv?: boolean;
+}
+
+/** List items as a table on a terminal, tab-separated rows otherwise (no header, no truncation). */
+export async function renderRows(io: Io, items: unknown[], opts: RenderOptions): Promise<void> {
+  if (!items.length) return;
   const out = io.stdout;
-  if (data === undefined) return;
-  if (opts.json) {
-    const shown = Array.isArray(opts.json) ? selectFields(data, opts.json) : data;
-    out.write(`${JSON.stringify(shown, null, 2)}\n`);
+  const cols = opts.columns ?? defaultColumns(items);
+  const rows = items.map((i) => cols.map((c) => cell(getPath(i, c))));
+  if (opts.tsv || !out.isTTY) {
+    out.write(rows.map((r) => `${r.join('\t')}\n`).join(''));
     return;
   }
+  const [{ default: Table }, bold] = await Promise.all([import('cli-table3'), colorer(opts.color)]);
+  const t = new Table({ head: cols.map((c) => bold(c.toUpperCase())), style: { head: [], border: [] }, chars: PLAIN_CHARS });
+  for (const r of rows) t.push(r.map((c) => truncate(c, 60)));
+  out.write(`${t.toString()}\n`);
+}
+
+/** Renders one result: a list's items as rows, an object as key/value lines, a string as-is. */
+export async function render(io: Io, data: unknown, opts: RenderOptions): Promise<void> {
+  const out = io.stdout;
+  if (data === undefined) return;
   if (typeof data === 'string') {
     out.write(data.endsWith('\n') ? data : `${data}\n`);
     return;
   }
-  const tty = !!out.isTTY;
-  if (isList(data)) {
-    if (!data.items.length) return;
-    const cols = opts.columns ?? defaultColumns(data.items);
-    const rows = data.items.map((i) => cols.map((c) => cell(getPath(i, c))));
-    if (!tty) {
-      for (const r of rows) out.write(`${r.join('\t')}\n`);
-      return;
-    }
-    const [{ default: Table }, chalk] = await Promise.all([import('cli-table3'), colorer(opts.color)]);
-    const t = new Table({ head: cols.map((c) => chalk(c.toUpperCase())), style: { head: [], border: [] }, chars: PLAIN_CHARS });
-    for (const r of rows) t.push(r.map((c) => truncate(c, 60)));
-    out.write(`${t.toString()}\n`);
-    return;
-  }
+  if (isList(data)) return renderRows(io, data.items, opts);
   const entries = Object.entries((data ?? {}) as Obj).filter(([k]) => k !== 'object');
-  if (!tty) {
-    for (const [k, v] of entries) out.write(`${k}\t${cell(v)}\n`);
+  if (opts.tsv || !out.isTTY) {
+    out.write(entries.map(([k, v]) => `${k}\t${cell(v)}\n`).join(''));
     return;
   }
-  const chalk = await colorer(opts.color);
+  const bold = await colorer(opts.color);
   const width = Math.max(...entries.map(([k]) => k.length));
-  for (const [k, v] of entries) out.write(`${chalk(k.padEnd(width))}  ${truncate(cell(v), 100)}\n`);
+  for (const [k, v] of entries) out.write(`${bold(k.padEnd(width))}  ${truncate(cell(v), 100)}\n`);
 }
 
 export function getPath(o: unknown, path: string): unknown {

@@ -1,72 +1,66 @@
+import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { catalogue } from '../contract/index.js';
-import { implemented } from '../server/handlers/index.js';
-import { overlays } from '../../commands/index.js';
 import { registerHandWritten } from '../../commands/hand-written.js';
-import { buildCommands, type Invocation } from './build.js';
-import { connect, type GlobalOptions, type Io } from './context.js';
-import { usageError } from './exit-codes.js';
-import { render, useColor } from './output.js';
-import { confirmOrFail } from './prompt.js';
+import { buildCommands, type Called } from './build.js';
+import type { Io } from './context.js';
+import { registerHelp } from './help.js';
+import type { Manifest } from './manifest.js';
 import { VERSION } from './version.js';
 
-export function jsonOption(value: unknown): boolean | string[] {
-  if (value === true || value === undefined) return !!value;
-  return String(value)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+/** The command tree as built at build time; derived afresh when running from source. */
+export async function loadManifest(): Promise<Manifest> {
+  try {
+    return JSON.parse(readFileSync(new URL('./manifest.json', import.meta.url), 'utf8')) as Manifest;
+  } catch {
+    const { currentManifest } = await import('./manifest-source.js');
+    return currentManifest();
+  }
 }
 
-/** The whole command tree: catalogue commands plus the hand-written ones. */
-export function buildProgram(io: Io): Command {
+function readStdin(): string {
+  return readFileSync(0, 'utf8');
+}
+
+/** The whole command tree: catalogue commands from the manifest plus the hand-written ones. */
+export async function buildProgram(io: Io): Promise<Command> {
   const program = new Command('gbctl')
     .description('Manage GitBook spaces, sites and content from the terminal, in scripts, or offline against a local emulator.')
     .version(VERSION, '-V, --version', 'print the version')
-    .addOption(new Option('--endpoint <url>', 'API host to talk to (default: the embedded store)').env('GITBOOK_ENDPOINT'))
-    .addOption(new Option('--token <token>', 'API token (prefer GITBOOK_TOKEN: argv is visible to other users)'))
-    .addOption(new Option('--store <file>', 'embedded store file').env('GBCTL_DATA'))
-    .option('--data <file>', 'embedded store file (as --store)')
-    .addOption(new Option('--org <id>', 'organization for organization-scoped commands').env('GITBOOK_ORGANIZATION'))
-    .option('--json [fields]', 'print JSON (optionally only these comma-separated fields)')
+    .addOption(new Option('--endpoint <url>', 'API host (default: the embedded store)'))
+    .addOption(new Option('--token <token>', 'API token (prefer GITBOOK_TOKEN or "gbctl auth login": argv is visible to others)'))
+    .addOption(new Option('--profile <name>', 'configuration profile to use'))
+    .addOption(new Option('--store <file>', 'embedded store file'))
+    .option('--data <file|@body.json|->', 'embedded store file; or, as @FILE, - or inline JSON, the request body')
+    .addOption(new Option('--org <id>', 'organization for organization-scoped commands'))
+    .option('--json [fields]', 'print JSON (only these comma-separated fields, if given)')
+    .option('--jq <expr>', 'filter JSON output with a jq expression')
     .option('--no-color', 'disable colour')
+    .option('--no-input', 'never prompt')
+    .option('--debug', 'trace every request on stderr (method, URL, status, time)')
+    .option('--retries <n>', 'retries of idempotent requests on 429, 502-504 and network errors (default 3)')
+    .option('--no-retry', 'do not retry')
+    .option('--timeout <seconds>', 'request timeout (default 30)')
     .showHelpAfterError('(run with --help for usage)')
     .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
     .exitOverride()
-    .configureOutput({
-      writeOut: (s) => io.stdout.write(s),
-      writeErr: (s) => io.stderr.write(s),
-    });
+    .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
+  program.helpCommand(false);
 
-  const runInvocation = async (inv: Invocation) => {
-    const g = inv.opts as GlobalOptions & { json?: unknown; color?: boolean; yes?: boolean };
-    const conn = await connect(g, io);
-    try {
-      if (inv.needsOrg) inv.input.params.organizationId = await conn.organization();
-      if (inv.endpoint.destructive) {
-        const what = inv.overlay.confirm?.(inv.input.params) ?? `${inv.endpoint.summary} (${Object.values(inv.input.params).join(' ')})?`;
-        await confirmOrFail(io, what, !!g.yes);
-      }
-      const input = {
-        params: inv.input.params,
-        query: inv.input.query,
-        ...(inv.endpoint.body ? { body: inv.input.body } : {}),
-      };
-      if (!inv.endpoint.body && inv.hasBody) throw usageError(`${inv.endpoint.noun} ${inv.endpoint.verb} takes no body`);
-      let result = await conn.client.call(inv.endpoint, input);
-      if (inv.overlay.after) result = await inv.overlay.after({ result, opts: inv.opts, io, client: conn.client, input: inv.input });
-      const json = jsonOption(g.json);
-      const shown = !json && inv.overlay.view ? inv.overlay.view(result, inv.input) : result;
-      await render(io, shown, { json, color: useColor(io, g.color), ...(inv.overlay.columns ? { columns: inv.overlay.columns } : {}) });
-      if (io.stderr.isTTY && inv.overlay.done) io.stderr.write(`${inv.overlay.done(inv.input.params, result)}\n`);
-    } finally {
-      await conn.close();
-    }
+  const run = async (called: Called) => {
+    const [{ toInvocation }, { runInvocation }, { fieldLocation }] = await Promise.all([
+      import('./invocation.js'),
+      import('./runner.js'),
+      import('./fields.js'),
+    ]);
+    await runInvocation(toInvocation(called, fieldLocation, readStdin), io);
   };
-
-  buildCommands(program, catalogue.filter((e) => implemented(e.id)), overlays, runInvocation);
+  buildCommands(program, await loadManifest(), run);
   registerHandWritten(program, io);
-  for (const c of program.commands) c.exitOverride().configureOutput(program.configureOutput());
-  for (const c of program.commands) for (const s of c.commands) s.exitOverride().configureOutput(program.configureOutput());
+  registerHelp(program, io);
+  const inherit = (c: Command) => {
+    c.exitOverride().configureOutput(program.configureOutput());
+    c.commands.forEach(inherit);
+  };
+  program.commands.forEach(inherit);
   return program;
 }

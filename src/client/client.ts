@@ -1,8 +1,8 @@
 import type { z } from 'zod';
 import type { Endpoint } from '../contract/endpoint.js';
 import { encodeQuery } from '../contract/introspect.js';
-import { ApiError, InputError, ResponseShapeError } from './errors.js';
-import type { Transport, WireRequest } from './transport.js';
+import { ApiError, InputError, NetworkError, ResponseShapeError } from './errors.js';
+import type { Transport, WireRequest, WireResponse } from './transport.js';
 
 export interface CallInput {
   params?: Record<string, unknown>;
@@ -16,6 +16,33 @@ export interface ClientOptions {
   userAgent?: string;
   /** Called with every request and its outcome, for --debug. */
   trace?: (line: { method: string; url: string; status: number | 'error'; ms: number }) => void;
+  /** Retries of idempotent requests on 429, 502, 503, 504 and network errors (default 0). */
+  retries?: number;
+  /** Told before each wait between retries, to announce it. */
+  onRetry?: (info: { attempt: number; of: number; waitMs: number; reason: string }) => void;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const RETRY_STATUS = new Set([429, 502, 503, 504]);
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const MAX_WAIT_MS = 60_000;
+
+/** The wait a response asks for: Retry-After (seconds or a date), else X-RateLimit-Reset (epoch seconds). */
+export function requestedWait(headers: Record<string, string>, now = Date.now()): number | undefined {
+  const ra = headers['retry-after'];
+  if (ra !== undefined) {
+    const secs = Number(ra);
+    const ms = Number.isFinite(secs) ? secs * 1000 : Date.parse(ra) - now;
+    if (Number.isFinite(ms)) return Math.min(Math.max(ms, 0), MAX_WAIT_MS);
+  }
+  const reset = Number(headers['x-ratelimit-reset']);
+  if (Number.isFinite(reset) && reset > 0) return Math.min(Math.max(reset * 1000 - now, 0), MAX_WAIT_MS);
+  return undefined;
+}
+
+/** Exponential backoff with full jitter: up to 0.5 s, 1 s, 2 s, … capped at 8 s. */
+export function backoff(attempt: number): number {
+  return Math.random() * Math.min(500 * 2 ** attempt, 8000);
 }
 
 function issues(where: string, err: z.ZodError): string {
@@ -71,20 +98,53 @@ export class Client {
     return this.opts.transport.target;
   }
 
-  /** Sends a prepared request; non-2xx becomes an ApiError. 204 and 205 are success with no body. */
-  async send(req: WireRequest): Promise<{ status: number; headers: Record<string, string>; body: string }> {
-    const started = performance.now();
-    try {
-      const res = await this.opts.transport.send(req);
+  /**
+   * Sends a prepared request with the client's token, retrying idempotent ones on 429, 502-504
+   * and network errors. Non-2xx becomes an ApiError. 204 and 205 are success with no body.
+   */
+  async send(req: WireRequest, opts: { idempotent?: boolean } = {}): Promise<WireResponse> {
+    const headers = { ...req.headers };
+    if (this.opts.token && !headers.authorization) headers.authorization = `Bearer ${this.opts.token}`;
+    if (this.opts.userAgent && !headers['user-agent']) headers['user-agent'] = this.opts.userAgent;
+    const request = { ...req, headers };
+    const retries = (opts.idempotent ?? IDEMPOTENT.has(req.method)) ? (this.opts.retries ?? 0) : 0;
+    const sleep = this.opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+    for (let attempt = 0; ; attempt++) {
+      const started = performance.now();
+      let res: WireResponse;
+      try {
+        res = await this.opts.transport.send(request);
+      } catch (e) {
+        this.opts.trace?.({ method: req.method, url: this.target + req.path, status: 'error', ms: performance.now() - started });
+        if (!(e instanceof NetworkError) || attempt >= retries) throw e;
+        const waitMs = backoff(attempt);
+        this.opts.onRetry?.({ attempt: attempt + 1, of: retries, waitMs, reason: e.message });
+        await sleep(waitMs);
+        continue;
+      }
       this.opts.trace?.({ method: req.method, url: this.target + req.path, status: res.status, ms: performance.now() - started });
+      if (RETRY_STATUS.has(res.status) && attempt < retries) {
+        const waitMs = requestedWait(res.headers) ?? backoff(attempt);
+        this.opts.onRetry?.({ attempt: attempt + 1, of: retries, waitMs, reason: `HTTP ${res.status}` });
+        await sleep(waitMs);
+        continue;
+      }
       if (res.status < 200 || res.status >= 300) {
         throw new ApiError(res.status, errorMessage(res.status, res.body), req.method, req.path);
       }
       return res;
-    } catch (e) {
-      if (!(e instanceof ApiError)) this.opts.trace?.({ method: req.method, url: this.target + req.path, status: 'error', ms: performance.now() - started });
-      throw e;
     }
+  }
+
+  /**
+   * GETs a download the server handed out (e.g. a change-request PDF), given its path on the
+   * server (`/_gbctl/blobs/…`); answers its bytes and content type.
+   */
+  async download(path: string): Promise<{ contentType: string; bytes: Uint8Array }> {
+    const headers: Record<string, string> = { accept: '*/*' };
+    if (this.opts.userAgent) headers['user-agent'] = this.opts.userAgent;
+    const res = await this.send({ method: 'GET', path, headers });
+    return { contentType: res.headers['content-type'] ?? '', bytes: res.bytes ?? new TextEncoder().encode(res.body) };
   }
 
   /** Calls one catalogue endpoint and returns its response parsed by the endpoint's schema. */

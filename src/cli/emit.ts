@@ -1,0 +1,92 @@
+import type { Io } from './context.js';
+import { usageError } from './exit-codes.js';
+import { isList, render, renderRows, selectFields, useColor } from './output.js';
+
+export interface EmitOptions {
+  /** true for the whole value, or the fields to keep. */
+  json: boolean | string[];
+  jq?: string;
+  ndjson?: boolean;
+  tsv?: boolean;
+  color?: boolean | undefined;
+  columns?: string[];
+}
+
+/** Runs a jq filter (a real jq, as WebAssembly, loaded only when asked for); strings print raw. */
+export async function applyJq(data: unknown, expr: string): Promise<string> {
+  const { raw } = await import('jq-wasm');
+  try {
+    const out = await raw(JSON.stringify(data ?? null), expr, ['-r']);
+    return out.endsWith('\n') || out === '' ? out : `${out}\n`;
+  } catch (e) {
+    throw usageError(`--jq: ${(e as Error).message.replace(/^Failed to execute[^:]*:\s*/, '').trim()}`);
+  }
+}
+
+/** Prints one result as asked: jq, JSON (whole or some fields), or the human format. */
+export async function emit(io: Io, data: unknown, o: EmitOptions): Promise<void> {
+  if (data === undefined) return;
+  const selected = Array.isArray(o.json) ? selectFields(data, o.json) : data;
+  if (o.jq) {
+    io.stdout.write(await applyJq(selected, o.jq));
+    return;
+  }
+  if (o.ndjson && isList(selected)) {
+    for (const item of selected.items) io.stdout.write(`${JSON.stringify(item)}\n`);
+    return;
+  }
+  if (o.json || o.ndjson) {
+    io.stdout.write(`${JSON.stringify(selected, null, 2)}\n`);
+    return;
+  }
+  await render(io, data, { color: useColor(io, o.color), ...(o.columns ? { columns: o.columns } : {}), tsv: !!o.tsv });
+}
+
+/**
+ * Prints list items page by page: ndjson and tab-separated rows stream, JSON streams one
+ * array, a terminal table is drawn once at the end, and jq sees the whole array.
+ */
+export class ListPrinter {
+  private buffered: unknown[] = [];
+  private count = 0;
+
+  constructor(
+    private io: Io,
+    private o: EmitOptions,
+  ) {}
+
+  private get mode(): 'jq' | 'ndjson' | 'json' | 'rows' | 'table' {
+    if (this.o.jq) return 'jq';
+    if (this.o.ndjson) return 'ndjson';
+    if (this.o.json) return 'json';
+    return this.o.tsv || !this.io.stdout.isTTY ? 'rows' : 'table';
+  }
+
+  async push(items: unknown[]): Promise<void> {
+    const shown = Array.isArray(this.o.json) ? (selectFields({ items }, this.o.json) as unknown[]) : items;
+    const out = this.io.stdout;
+    switch (this.mode) {
+      case 'ndjson':
+        for (const i of shown) out.write(`${JSON.stringify(i)}\n`);
+        break;
+      case 'json':
+        for (const i of shown) {
+          out.write(`${this.count === 0 ? '[\n' : ',\n'}${JSON.stringify(i, null, 2).replace(/^/gm, '  ')}`);
+          this.count++;
+        }
+        break;
+      case 'rows':
+        await renderRows(this.io, shown, { color: false, ...(this.o.columns ? { columns: this.o.columns } : {}), tsv: true });
+        break;
+      default:
+        this.buffered.push(...shown);
+    }
+  }
+
+  async end(): Promise<void> {
+    const mode = this.mode;
+    if (mode === 'json') this.io.stdout.write(this.count ? '\n]\n' : '[]\n');
+    else if (mode === 'jq') this.io.stdout.write(await applyJq(this.buffered, this.o.jq as string));
+    else if (mode === 'table') await renderRows(this.io, this.buffered, { color: useColor(this.io, this.o.color), ...(this.o.columns ? { columns: this.o.columns } : {}) });
+  }
+}

@@ -1,0 +1,86 @@
+import type { Command } from 'commander';
+import type { Io } from './context.js';
+import { usageError } from './exit-codes.js';
+
+export const TOPICS: Record<string, string> = {
+  'exit-codes': `Exit codes
+
+  0  ok (an empty list is ok too)
+  1  error
+  2  usage: unknown flag or command, invalid input, a missing --yes
+  3  cancelled (a prompt answered no, or Ctrl-C)
+  4  authentication or permission (HTTP 401, 403)
+  5  not found (HTTP 404)
+  6  conflict or precondition (HTTP 409, 412)
+  7  rate limited, still after retries (HTTP 429)
+  8  server or network (HTTP 5xx, connection refused, timeout)
+`,
+  formatting: `Formatting output
+
+  stdout carries only data; errors, hints, progress and confirmations go to stderr.
+
+  On a terminal, lists print as a table and objects as key/value lines, with colour.
+  When piped, the same data prints as tab-separated rows with no header, no colour,
+  no truncation and exact ISO times: piping never switches to JSON by itself.
+
+  --json               the API's response as JSON
+  --json id,title      only these fields (of each item of a list); an unknown field is an
+                       error that lists the valid ones
+  --jq EXPR            filter the JSON with jq (a real jq, built in); strings print raw:
+                         gbctl spaces list --jq '.items[].title'
+                         gbctl spaces list --all --jq 'map(select(.visibility == "public")) | length'
+
+  Lists
+  --page-size N        items per request (the API's "limit", 0 to 1000, default 50)
+  --limit N            at most N items in all, fetching as many pages as needed
+  --all                every page, printing items as they arrive
+  --format ndjson      one JSON object per line; --format json prints one array;
+                       --format tsv forces tab-separated rows; --format table the human format
+
+  Colour is off when stdout is not a terminal, with NO_COLOR set (any value) or --no-color;
+  FORCE_COLOR turns it on.
+`,
+  environment: `Environment variables
+
+  GITBOOK_ENDPOINT      API host; set, gbctl talks HTTP to it (gbctl appends /v1)
+  GITBOOK_TOKEN         API token
+  GITBOOK_ORGANIZATION  default organization for organization-scoped commands
+  GBCTL_PROFILE         configuration profile to use (as --profile)
+  GBCTL_DATA            embedded store file (as --store)
+  GBCTL_NO_INPUT        never prompt (as --no-input)
+  GBCTL_DEBUG=api       trace every request on stderr (as --debug)
+  GBCTL_CONFIG_DIR      where profiles and tokens are kept (default: the user's config directory)
+  HTTPS_PROXY, HTTP_PROXY, NO_PROXY
+                        proxy for HTTP requests
+  NO_COLOR, FORCE_COLOR colour off / on
+  CI                    set: never prompt
+  XDG_DATA_HOME         base of the default embedded store (~/.local/share/gbctl/store.json)
+
+  Precedence: flags, then environment variables, then the profile.
+`,
+};
+
+/** `gbctl help [topic | command…]`. */
+export function registerHelp(program: Command, io: Io): void {
+  program
+    .command('help')
+    .argument('[topic...]', `a command, or one of: ${Object.keys(TOPICS).join(', ')}`)
+    .description('Show help for a command or a topic')
+    .action((topic: string[]) => {
+      const first = topic[0];
+      if (!first) {
+        io.stdout.write(program.helpInformation());
+        io.stdout.write(`\nHelp topics: ${Object.keys(TOPICS).map((t) => `gbctl help ${t}`).join(', ')}\n`);
+        return;
+      }
+      const text = TOPICS[first];
+      if (text) {
+        io.stdout.write(text);
+        return;
+      }
+      let cmd: Command | undefined = program;
+      for (const name of topic) cmd = cmd?.commands.find((c) => c.name() === name);
+      if (!cmd) throw usageError(`no help topic or command "${topic.join(' ')}"`, `topics: ${Object.keys(TOPICS).join(', ')}`);
+      io.stdout.write(cmd.helpInformation());
+    });
+}

@@ -1,0 +1,170 @@
+import type { Endpoint } from '../contract/endpoint.js';
+import { fieldsOf, type FieldKind } from '../contract/introspect.js';
+import { argName, kebab } from './names.js';
+import type { Overlays } from './overlay.js';
+
+/**
+ * The command tree as plain data. It is derived from the catalogue and the overlays at build
+ * time (dist/manifest.json), so that start-up, --help and completions need neither zod nor the
+ * catalogue; they are loaded only when a command runs.
+ */
+export interface Manifest {
+  version: 1;
+  commands: ManifestCommand[];
+}
+
+export interface ManifestArg {
+  name: string;
+  description: string;
+  required: boolean;
+  /** The path parameter, or the query/body field, the argument fills. */
+  param?: string;
+  field?: string;
+}
+
+export interface ManifestOption {
+  /** Flag name without dashes. */
+  flag: string;
+  field: string;
+  kind: FieldKind;
+  nullable: boolean;
+  values?: string[];
+  description: string;
+  /** Ids of the endpoints of this command that take the field. */
+  endpoints: string[];
+}
+
+export interface ManifestCommand {
+  noun: string;
+  verb: string;
+  /** Primary endpoint id. */
+  id: string;
+  summary: string;
+  /** Scoped variants: an option that fills a path parameter and selects another endpoint. */
+  variants: { id: string; option: string; param: string }[];
+  args: ManifestArg[];
+  options: ManifestOption[];
+  /** Overlay flags (flags and description only; their effect lives in the overlay). */
+  extra: { flags: string; description: string }[];
+  destructive: boolean;
+  /** True when the endpoint takes page/limit: the list flags apply. */
+  list: boolean;
+  /** Mutating: --dry-run applies. */
+  mutating: boolean;
+  orgScoped: boolean;
+  examples: string[];
+  description?: string;
+}
+
+/** Options the program owns; a field with one of these names gets a different flag. */
+export const RESERVED = new Set([
+  'json', 'org', 'endpoint', 'token', 'data', 'store', 'yes', 'color', 'help', 'version', 'profile', 'jq', 'query', 'all',
+  'limit', 'page-size', 'format', 'debug', 'dry-run', 'retries', 'timeout', 'input', 'field',
+]);
+
+function flagFor(field: string, list: boolean): string {
+  const k = kebab(field);
+  if (list && field === 'limit') return 'page-size';
+  if (list && field === 'page') return 'page';
+  if (k === 'format') return list ? 'body-format' : 'format';
+  if (k === 'query') return 'search';
+  return RESERVED.has(k) ? `${k}-value` : k;
+}
+
+export interface Plan {
+  noun: string;
+  verb: string;
+  primary: Endpoint;
+  variants: Endpoint[];
+}
+
+export function groupCommands(catalogue: readonly Endpoint[]): Plan[] {
+  const plans = new Map<string, Plan>();
+  const scoped: Endpoint[] = [];
+  for (const e of catalogue) {
+    if (e.cli?.scope) scoped.push(e);
+    else plans.set(`${e.noun} ${e.verb}`, { noun: e.noun, verb: e.verb, primary: e, variants: [] });
+  }
+  for (const e of scoped) {
+    const p = plans.get(`${e.noun} ${e.verb}`);
+    if (p) p.variants.push(e);
+    else plans.set(`${e.noun} ${e.verb}`, { noun: e.noun, verb: e.verb, primary: e, variants: [] });
+  }
+  return [...plans.values()];
+}
+
+/** Path parameters taken as positional arguments (the organization comes from --org). */
+export function positionalParams(e: Endpoint): string[] {
+  const scope = e.cli?.scope?.param;
+  return Object.keys(e.params?.shape ?? {}).filter((p) => p !== 'organizationId' && p !== scope);
+}
+
+function describeOption(description: string | undefined, kind: FieldKind, nullable: boolean): string {
+  let d = description ?? '';
+  if (kind === 'array') d += `${d ? ' ' : ''}(repeat or separate with commas)`;
+  if (kind === 'json') d += `${d ? ' ' : ''}(JSON)`;
+  if (nullable) d += `${d ? '; ' : ''}"null" clears it`;
+  return d;
+}
+
+function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
+  const { primary } = plan;
+  const overlay = overlays[primary.id] ?? {};
+  const list = !!primary.query?.shape && 'page' in primary.query.shape;
+  const args: ManifestArg[] = positionalParams(primary).map((p) => ({
+    name: argName(p),
+    description: primary.params?.shape[p]?.description ?? p,
+    required: true,
+    param: p,
+  }));
+  const all = [...fieldsOf(primary.query), ...fieldsOf(primary.body)];
+  for (const a of primary.cli?.args ?? []) {
+    const f = all.find((x) => x.name === a);
+    args.push({ name: kebab(a), description: f?.description ?? a, required: !f?.optional, field: a });
+  }
+  const taken = new Set(primary.cli?.args ?? []);
+  const options = new Map<string, ManifestOption>();
+  for (const e of [primary, ...plan.variants]) {
+    for (const f of [...fieldsOf(e.query), ...fieldsOf(e.body)]) {
+      if (taken.has(f.name)) continue;
+      const existing = options.get(f.name);
+      if (existing) {
+        existing.endpoints.push(e.id);
+        continue;
+      }
+      options.set(f.name, {
+        flag: flagFor(f.name, list),
+        field: f.name,
+        kind: f.kind,
+        nullable: f.nullable,
+        ...(f.values?.length ? { values: f.values } : {}),
+        description: describeOption(f.description, f.kind, f.nullable),
+        endpoints: [e.id],
+      });
+    }
+  }
+  const usage = args.map((a) => a.name.toUpperCase().replace(/-/g, '_')).join(' ');
+  const examples = overlay.examples ?? [`gbctl ${plan.noun} ${plan.verb}${usage ? ` ${usage}` : ''}`];
+  return {
+    noun: plan.noun,
+    verb: plan.verb,
+    id: primary.id,
+    summary: primary.summary + (primary.extension ? ` [${primary.extension}]` : ''),
+    variants: plan.variants.map((v) => ({ id: v.id, option: v.cli?.scope?.option as string, param: v.cli?.scope?.param as string })),
+    args,
+    options: [...options.values()],
+    extra: (overlay.options ?? []).map((o) => ({ flags: o.flags, description: o.description })),
+    destructive: !!primary.destructive,
+    list,
+    mutating: primary.method !== 'GET',
+    orgScoped: !!primary.params?.shape && 'organizationId' in primary.params.shape,
+    examples,
+    ...(overlay.description ? { description: overlay.description } : {}),
+  };
+}
+
+export function deriveManifest(catalogue: readonly Endpoint[], overlays: Overlays, include: (id: string) => boolean = () => true): Manifest {
+  return { version: 1, commands: groupCommands(catalogue.filter((e) => include(e.id))).map((p) => commandOf(p, overlays)) };
+}
+
+export { argName };

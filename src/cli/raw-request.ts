@@ -1,0 +1,55 @@
+import { connect, isBodyData, type Io } from './context.js';
+import { usageError } from './exit-codes.js';
+import { emit } from './emit.js';
+import { jsonOption } from './runner.js';
+import { readBodyData } from './invocation.js';
+import { readFileSync } from 'node:fs';
+
+const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+
+function value(v: string): unknown {
+  try {
+    return JSON.parse(v);
+  } catch {
+    return v;
+  }
+}
+
+/** `gbctl api METHOD PATH`: any request, with the same connection, output and exit codes. */
+export async function rawRequest(io: Io, method: string, path: string, opts: Record<string, unknown>): Promise<void> {
+  if (!METHODS.has(method)) throw usageError(`unknown method ${method}`, `use one of ${[...METHODS].join(', ')}`);
+  const rel = path.startsWith('/v1/') ? path : `/v1${path.startsWith('/') ? '' : '/'}${path}`;
+  const fields: Record<string, unknown> = {};
+  for (const kv of (opts.field as string[] | undefined) ?? []) {
+    const eq = kv.indexOf('=');
+    if (eq <= 0) throw usageError(`-F ${kv}: expected key=value`);
+    fields[kv.slice(0, eq)] = value(kv.slice(eq + 1));
+  }
+  const data = typeof opts.data === 'string' && isBodyData(opts.data) ? readBodyData(opts.data, () => readFileSync(0, 'utf8')) : undefined;
+  let url = rel;
+  let body: string | undefined;
+  if (method === 'GET' || method === 'DELETE') {
+    const sp = new URLSearchParams();
+    for (const [k, v] of Object.entries(fields)) for (const item of Array.isArray(v) ? v : [v]) sp.append(k, String(item));
+    if ([...sp].length) url += `${url.includes('?') ? '&' : '?'}${sp}`;
+  } else if (data || Object.keys(fields).length) {
+    body = JSON.stringify({ ...data, ...fields });
+  }
+  const conn = await connect(opts, io);
+  try {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await conn.client.send({ method, path: url, headers, ...(body !== undefined ? { body } : {}) }, { idempotent: method !== 'POST' && method !== 'PATCH' });
+    if (!res.body) return;
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(res.body);
+    } catch {
+      io.stdout.write(res.body);
+      return;
+    }
+    await emit(io, parsed, { json: jsonOption(opts.json) || true, ...(opts.jq ? { jq: opts.jq as string } : {}) });
+  } finally {
+    await conn.close();
+  }
+}

@@ -1,0 +1,116 @@
+import type { Endpoint } from '../contract/endpoint.js';
+import { buildRequest, type Client } from '../client/client.js';
+import { connect, type GlobalOptions, type Io } from './context.js';
+import { usageError } from './exit-codes.js';
+import type { Invocation } from './invocation.js';
+import { emit, ListPrinter, type EmitOptions } from './emit.js';
+import { optionKey } from './names.js';
+import type { Overlay } from './overlay.js';
+import { confirmOrFail } from './prompt.js';
+import { dryRunText } from './dry-run.js';
+
+export interface RunFlags extends GlobalOptions {
+  json?: unknown;
+  jq?: string;
+  color?: boolean;
+  yes?: boolean;
+  all?: boolean;
+  limit?: string;
+  format?: 'table' | 'tsv' | 'json' | 'ndjson';
+  dryRun?: boolean | string;
+}
+
+export function jsonOption(value: unknown): boolean | string[] {
+  if (value === true || value === undefined || value === false) return !!value;
+  return String(value)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+function emitOptions(io: Io, f: RunFlags, overlay: Overlay): EmitOptions {
+  const json = f.format === 'json' ? (jsonOption(f.json) || true) : jsonOption(f.json);
+  return {
+    json,
+    ...(f.jq ? { jq: f.jq } : {}),
+    ndjson: f.format === 'ndjson',
+    tsv: f.format === 'tsv',
+    color: f.color,
+    ...(overlay.columns ? { columns: overlay.columns } : {}),
+  };
+}
+
+/** Runs one catalogue command: builds the request, asks when destructive, calls, prints. */
+export async function runInvocation(inv: Invocation, io: Io): Promise<void> {
+  const [{ endpointById }, { overlays }] = await Promise.all([import('../contract/index.js'), import('../../commands/index.js')]);
+  const endpoint = endpointById(inv.endpointId) as Endpoint;
+  const overlay: Overlay = overlays[inv.endpointId] ?? overlays[inv.command.id] ?? {};
+  const f = inv.opts as RunFlags;
+  for (const x of overlay.options ?? []) {
+    const raw = inv.opts[optionKey((/--([\w-]+)/.exec(x.flags) as RegExpExecArray)[1] as string)];
+    if (raw !== undefined) x.apply?.(String(raw), inv.input);
+  }
+  if (!endpoint.body && Object.keys(inv.input.body).length) throw usageError(`gbctl ${inv.command.noun} ${inv.command.verb} takes no request body`);
+  const limit = f.limit === undefined ? undefined : Number(f.limit);
+  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw usageError(`--limit: "${f.limit}" is not a whole number`);
+
+  const conn = await connect(f, io);
+  try {
+    if (inv.command.orgScoped) inv.input.params.organizationId = await conn.organization();
+    const input = { params: inv.input.params, query: inv.input.query, ...(endpoint.body ? { body: inv.input.body } : {}) };
+    if (f.dryRun !== undefined && f.dryRun !== false) {
+      const req = buildRequest(endpoint, input, '$GITBOOK_TOKEN');
+      const target = conn.mode === 'http' ? conn.client.target : '${GITBOOK_ENDPOINT}';
+      io.stdout.write(dryRunText(req, target, f.dryRun === 'curl'));
+      return;
+    }
+    if (endpoint.destructive) {
+      const what = overlay.confirm?.(inv.input.params) ?? `${endpoint.summary.toLowerCase()} (${Object.values(inv.input.params).join(' ')})?`;
+      await confirmOrFail(io, what, !!f.yes);
+    }
+    const opts = emitOptions(io, f, overlay);
+    if (inv.command.list && (f.all || limit !== undefined)) {
+      await walkList(conn.client, endpoint, input, io, opts, { all: !!f.all, ...(limit !== undefined ? { limit } : {}) });
+      return;
+    }
+    let result = await conn.client.call(endpoint, input);
+    if (overlay.after) result = await overlay.after({ result, opts: inv.opts, io, client: conn.client, input: inv.input });
+    const shown = !opts.json && !opts.jq && overlay.view ? overlay.view(result, inv.input) : result;
+    await emit(io, shown, opts);
+    if (io.stderr.isTTY && overlay.done) io.stderr.write(`${overlay.done(inv.input.params, result)}\n`);
+  } finally {
+    await conn.close();
+  }
+}
+
+/** Follows `next.page` (with --all) or until --limit items, printing items as they arrive. */
+async function walkList(
+  client: Client,
+  endpoint: Endpoint,
+  input: { params: Record<string, unknown>; query: Record<string, unknown>; body?: unknown },
+  io: Io,
+  opts: EmitOptions,
+  want: { all: boolean; limit?: number },
+): Promise<void> {
+  const printer = new ListPrinter(io, opts);
+  let page = input.query.page as string | undefined;
+  let seen = 0;
+  const progress = want.all && !!io.stderr.isTTY;
+  try {
+    for (;;) {
+      const query: Record<string, unknown> = { ...input.query, ...(page ? { page } : {}) };
+      if (want.limit !== undefined && query.limit === undefined) query.limit = Math.min(Math.max(want.limit - seen, 1), 1000);
+      const res = (await client.call(endpoint, { ...input, query })) as { items: unknown[]; next?: { page: string } };
+      const room = want.limit === undefined ? res.items.length : Math.max(want.limit - seen, 0);
+      const items = res.items.slice(0, room);
+      seen += items.length;
+      await printer.push(items);
+      if (progress) io.stderr.write(`\rfetched ${seen} item${seen === 1 ? '' : 's'}…`);
+      page = res.next?.page;
+      if (!page || (want.limit !== undefined && seen >= want.limit) || (!want.all && want.limit === undefined)) break;
+    }
+  } finally {
+    if (progress) io.stderr.write('\r\x1b[K');
+  }
+  await printer.end();
+}
