@@ -60,7 +60,7 @@ describe('space restore window', () => {
     const listed = await spacesService.list(await ctx('spaces.list'), org, {});
     expect(listed.items.map((s) => s.id)).not.toContain(id);
     const rec = await env.store.read((tx) => tx.get(spaces, id));
-    expect(rec.deletedAt).toBe('2026-03-01T12:00:00.000Z');
+    expect(rec?.deletedAt).toBe('2026-03-01T12:00:00.000Z');
   });
 
   it('refuses to restore a live space with 409', async () => {

@@ -2,14 +2,14 @@ import type { Io } from './context.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
 
 /** Prompts only when a person is there: stdin and stdout are TTYs and neither CI nor --no-input says otherwise. */
-export function canPrompt(io: Io): boolean {
-  return io.stdinIsTTY && !!io.stdout.isTTY && !io.env.CI && !io.env.GBCTL_NO_INPUT;
+export function canPrompt(io: Io, noInput = false): boolean {
+  return !noInput && io.stdinIsTTY && !!io.stdout.isTTY && !io.env.CI && !io.env.GBCTL_NO_INPUT;
 }
 
 /** Asks before a destructive call; without a terminal, --yes is required. Nothing is auto-confirmed. */
-export async function confirmOrFail(io: Io, question: string, yes: boolean): Promise<void> {
+export async function confirmOrFail(io: Io, question: string, yes: boolean, noInput = false): Promise<void> {
   if (yes) return;
-  if (!canPrompt(io)) throw usageError(`refusing to ${question.replace(/\?$/, '')} without confirmation`, 'pass --yes to confirm');
+  if (!canPrompt(io, noInput)) throw usageError(`refusing to ${question.replace(/\?$/, '')} without confirmation`, 'pass --yes to confirm');
   const { confirm } = await import('@inquirer/prompts');
   let ok: boolean;
   try {

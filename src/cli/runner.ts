@@ -18,6 +18,7 @@ export interface RunFlags extends GlobalOptions {
   limit?: string;
   format?: 'table' | 'tsv' | 'json' | 'ndjson';
   dryRun?: boolean | string;
+  input?: boolean;
 }
 
 export function jsonOption(value: unknown): boolean | string[] {
@@ -66,7 +67,7 @@ export async function runInvocation(inv: Invocation, io: Io): Promise<void> {
     }
     if (endpoint.destructive) {
       const what = overlay.confirm?.(inv.input.params) ?? `${endpoint.summary.toLowerCase()} (${Object.values(inv.input.params).join(' ')})?`;
-      await confirmOrFail(io, what, !!f.yes);
+      await confirmOrFail(io, what, !!f.yes, f.input === false);
     }
     const opts = emitOptions(io, f, overlay);
     if (inv.command.list && (f.all || limit !== undefined)) {

@@ -1,4 +1,5 @@
 import type { Endpoint } from './endpoint.js';
+import { account } from './endpoints/account.js';
 import { changeRequests } from './endpoints/change-requests.js';
 import { collections } from './endpoints/collections.js';
 import { comments } from './endpoints/comments.js';
@@ -29,6 +30,7 @@ export const endpoints = {
   ...saml,
   ...sso,
   ...translations,
+  ...account,
 };
 
 export type Endpoints = typeof endpoints;

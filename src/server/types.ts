@@ -4,7 +4,7 @@ import type { Ctx } from './context.js';
 
 type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
 
-export type ParamsOf<K extends EndpointId> = Out<Endpoints[K]['params']>;
+export type ParamsOf<K extends EndpointId> = Out<Endpoints[K] extends { params: infer P } ? P : undefined>;
 export type QueryOf<K extends EndpointId> = Out<Endpoints[K] extends { query: infer Q } ? Q : undefined>;
 export type BodyOf<K extends EndpointId> = Out<Endpoints[K] extends { body: infer B } ? B : undefined>;
 export type ResultOf<K extends EndpointId> = Endpoints[K] extends { response: infer R extends z.ZodType } ? z.input<R> : void;

@@ -1,7 +1,7 @@
 import type { Handlers } from '../types.js';
 import { editingHandlers } from './editing.js';
 import { siteHandlers } from './sites.js';
-import { collectionHandlers, spaceHandlers } from './spaces.js';
+import { accountHandlers, collectionHandlers, spaceHandlers } from './spaces.js';
 
 /**
  * One handler per catalogue endpoint. Partial while resources are being added; the CLI
@@ -10,6 +10,7 @@ import { collectionHandlers, spaceHandlers } from './spaces.js';
 export const handlers: Partial<Handlers> = {
   ...spaceHandlers,
   ...collectionHandlers,
+  ...accountHandlers,
   ...editingHandlers,
   ...siteHandlers,
 };

@@ -1,5 +1,6 @@
 import { collectionsService as cols } from '../services/collections.js';
 import { spacesService as spaces } from '../services/spaces.js';
+import { accountService as account } from '../services/account.js';
 import type { HandlersOf } from '../types.js';
 
 export const spaceHandlers: HandlersOf<'spaces'> = {
@@ -24,4 +25,9 @@ export const collectionHandlers: HandlersOf<'collections'> = {
   'collections.spaces': (c, { params, query }) => cols.spaces(c, params.collectionId, query),
   'collections.move': (c, { params, body }) => cols.move(c, params.collectionId, body),
   'collections.transfer': (c, { params, body }) => cols.transfer(c, params.collectionId, body.organization),
+};
+
+export const accountHandlers: HandlersOf<'account'> = {
+  'account.user': (c) => account.user(c),
+  'account.orgs': (c, { query }) => account.orgs(c, query),
 };

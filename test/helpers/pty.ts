@@ -1,0 +1,31 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { BIN } from './cli.js';
+
+const DRIVER = fileURLToPath(new URL('./pty_driver.py', import.meta.url));
+
+export interface PtyResult {
+  code: number | null;
+  /** What the terminal showed, control sequences included. */
+  output: string;
+  timedOut: boolean;
+}
+
+/** Strips terminal control sequences so assertions read the text. */
+export const plain = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
+
+/** Runs the built CLI in a real pseudo-terminal, typing `send` each time `expect` appears. */
+export function runInPty(args: string[], opts: { env?: Record<string, string | null>; steps?: { expect: string; send: string }[]; timeout?: number } = {}): Promise<PtyResult> {
+  const spec = {
+    argv: [process.execPath, BIN, ...args],
+    env: { NO_COLOR: null, FORCE_COLOR: null, CI: null, GITBOOK_ENDPOINT: null, GITBOOK_TOKEN: null, GITBOOK_ORGANIZATION: null, GBCTL_DATA: null, ...opts.env },
+    steps: opts.steps ?? [],
+    timeout: opts.timeout ?? 20,
+  };
+  return new Promise((resolve, reject) => {
+    execFile('python3', [DRIVER, JSON.stringify(spec)], { maxBuffer: 16 * 1024 * 1024 }, (err, stdout) => {
+      if (err) return reject(err);
+      resolve(JSON.parse(stdout) as PtyResult);
+    });
+  });
+}
