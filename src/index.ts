@@ -7,3 +7,4 @@ export { createApp } from './server/app.js';
 export { listen } from './server/http.js';
 export { MemoryStore } from './store/memory-store.js';
 export { JsonFileStore } from './store/json-file-store.js';
+export { seedSpaces } from './server/seed.js';

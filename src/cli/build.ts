@@ -23,7 +23,7 @@ function fieldOptions(o: ManifestOption): Option[] {
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
 
 /** Adds one `<noun> <verb>` command per manifest entry; `run` gets the parsed call. */
-export function buildCommands(program: Command, manifest: Manifest, run: (c: Called) => Promise<void>): void {
+export function buildCommands(program: Command, manifest: Manifest, run: (c: Called) => Promise<void>, only?: Set<string>): void {
   const nouns = new Map<string, Command>();
   for (const m of manifest.commands) {
     let noun = nouns.get(m.noun);
@@ -31,6 +31,7 @@ export function buildCommands(program: Command, manifest: Manifest, run: (c: Cal
       noun = program.command(m.noun).description(`Manage ${m.noun.replace(/-/g, ' ')}`);
       nouns.set(m.noun, noun);
     }
+    if (only && !only.has(m.noun)) continue;
     const cmd = noun.command(m.verb).description(m.summary);
     for (const a of m.args) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description);
     for (const v of m.variants) cmd.option(`--${v.option} <id>`, `act inside this ${v.option.replace(/-/g, ' ')} (id or number)`);

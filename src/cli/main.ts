@@ -25,7 +25,8 @@ export async function run(argv: string[], io: Io = defaultIo()): Promise<number>
   }
   const [{ buildProgram }, { reportError }] = await Promise.all([import('./program.js'), import('./errors.js')]);
   try {
-    const program = await buildProgram(io);
+    const { targetNames } = await import('./program.js');
+    const program = await buildProgram(io, targetNames(args));
     const names = new Set(program.commands.map((c) => c.name()));
     await program.parseAsync([...argv.slice(0, 2), ...normaliseJsonFlag(args, names)]);
     return 0;

@@ -21,8 +21,27 @@ function readStdin(): string {
   return readFileSync(0, 'utf8');
 }
 
-/** The whole command tree: catalogue commands from the manifest plus the hand-written ones. */
-export async function buildProgram(io: Io): Promise<Command> {
+const VALUE_OPTIONS = new Set(['--endpoint', '--token', '--profile', '--store', '--data', '--org', '--jq', '--retries', '--timeout']);
+
+/** The command names an invocation reaches: the first word, or the topic of `help`; undefined for all. */
+export function targetNames(args: string[]): Set<string> | undefined {
+  const words: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (VALUE_OPTIONS.has(a)) i++;
+    else if (!a.startsWith('-')) words.push(a);
+  }
+  const first = words[0];
+  if (!first || first === 'completion') return first ? undefined : new Set();
+  if (first === 'help') return words[1] ? new Set([words[1]]) : new Set();
+  return new Set([first]);
+}
+
+/**
+ * The command tree. Only the invoked command is built whole; the others are listed by name,
+ * so that `--help` and a single command stay fast. `names` undefined builds everything.
+ */
+export async function buildProgram(io: Io, names?: Set<string>): Promise<Command> {
   const program = new Command('gbctl')
     .description('Manage GitBook spaces, sites and content from the terminal, in scripts, or offline against a local emulator.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -54,8 +73,8 @@ export async function buildProgram(io: Io): Promise<Command> {
     ]);
     await runInvocation(toInvocation(called, fieldLocation, readStdin), io);
   };
-  buildCommands(program, await loadManifest(), run);
-  registerHandWritten(program, io);
+  buildCommands(program, await loadManifest(), run, names);
+  await registerHandWritten(program, io, names);
   registerHelp(program, io);
   const inherit = (c: Command) => {
     c.exitOverride().configureOutput(program.configureOutput());
