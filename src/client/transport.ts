@@ -13,6 +13,8 @@ export interface WireResponse {
   status: number;
   headers: Record<string, string>;
   body: string;
+  /** The raw bytes of the body, for downloads that are not text. */
+  bytes?: Uint8Array;
 }
 
 export interface Transport {
@@ -37,10 +39,11 @@ export function httpTransport(origin: string, timeoutMs = 30_000): Transport {
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
         });
-        const body = await res.body.text();
+        const bytes = new Uint8Array(await res.body.arrayBuffer());
+        const body = new TextDecoder().decode(bytes);
         const headers: Record<string, string> = {};
         for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers[k] = v;
-        return { status: res.statusCode, headers, body };
+        return { status: res.statusCode, headers, body, bytes };
       } catch (e) {
         const err = e as Error & { code?: string };
         throw new NetworkError(`cannot reach ${base} (${err.code ?? err.message})`, url);
@@ -55,7 +58,8 @@ export function inProcessTransport(app: App): Transport {
     target: 'embedded store',
     async send(req) {
       const out = await app.handle({ method: req.method, url: req.path, headers: lower(req.headers), body: req.body });
-      return { status: out.status, headers: out.headers, body: out.body };
+      if (typeof out.body === 'string') return { status: out.status, headers: out.headers, body: out.body };
+      return { status: out.status, headers: out.headers, body: out.body.toString('utf8'), bytes: new Uint8Array(out.body) };
     },
   };
 }

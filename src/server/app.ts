@@ -10,6 +10,7 @@ import type { UserRecord } from './model/org.js';
 import { Router } from './router.js';
 import { userFromToken } from './services/orgs.js';
 import type { Handler } from './types.js';
+import { CONTROL_PREFIX, serveControl, type Controls } from './controls/routes.js';
 
 /** A request as the app sees it, whether it came over a socket or in-process. */
 export interface CoreRequest {
@@ -23,7 +24,8 @@ export interface CoreRequest {
 export interface CoreResponse {
   status: number;
   headers: Record<string, string>;
-  body: string;
+  /** JSON text, or bytes for gbctl's own downloads (`/_gbctl/blobs/…`). */
+  body: string | Buffer;
   /** The catalogue entry that served the request, when one matched. */
   endpointId?: string;
 }
@@ -31,6 +33,8 @@ export interface CoreResponse {
 export interface AppOptions {
   /** Check every response against its schema and answer 500 when one does not match (tests). */
   validateResponses?: boolean;
+  /** The emulator's test controls under /_gbctl/ (gbctl serve only). */
+  controls?: Controls;
 }
 
 export interface App {
@@ -79,12 +83,29 @@ function authenticate(env: Env, req: CoreRequest, endpoint: Endpoint, shareKey: 
     if (shareKey !== undefined && endpoint.query?.shape && 'shareKey' in endpoint.query.shape) return Promise.resolve(undefined);
     throw unauthorized('authentication required: send "Authorization: Bearer <token>"');
   }
+  return authenticateToken(env, req);
+}
+
+function authenticateToken(env: Env, req: CoreRequest): Promise<UserRecord> {
+  const auth = header(req, 'authorization') ?? '';
   const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
   if (!m) throw unauthorized('the Authorization header must be "Bearer <token>"');
   return env.store.read((tx) => userFromToken(tx, m[1] as string)).then((u) => {
     if (!u) throw unauthorized('the token is not valid for this server');
     return u;
   });
+}
+
+/**
+ * gbctl's own route for temporary downloads (change-request PDFs, imported files): the
+ * unguessable id is the credential, as with the platform's signed URLs.
+ */
+async function serveBlob(env: Env, method: string, id: string): Promise<CoreResponse> {
+  if (method !== 'GET') throw new HttpError(405, `${method} is not allowed on /_gbctl/blobs; allowed: GET`);
+  const { readBlob } = await import('./services/pdf.js');
+  const blob = await readBlob({ read: (fn) => env.store.read(fn), clock: env.clock }, decodeURIComponent(id));
+  if (!blob) throw new HttpError(404, 'no such download, or its link has expired');
+  return { status: 200, headers: { 'content-type': blob.contentType, 'cache-control': 'private, no-store' }, body: blob.bytes };
 }
 
 /** The API as a function from request to response: routing, auth, validation, errors. */
@@ -94,6 +115,19 @@ export function createApp(env: Env, opts: AppOptions = {}): App {
 
   async function serve(req: CoreRequest): Promise<CoreResponse> {
     const url = new URL(req.url, 'http://local');
+    if (url.pathname.startsWith('/_gbctl/blobs/')) return serveBlob(env, req.method, url.pathname.slice('/_gbctl/blobs/'.length));
+    if (opts.controls && url.pathname.startsWith(CONTROL_PREFIX)) {
+      const caller = header(req, 'authorization') ? await authenticateToken(env, req) : undefined;
+      const text = req.body === undefined ? '' : req.body.toString();
+      let body: unknown;
+      try {
+        body = text.trim() ? JSON.parse(text) : undefined;
+      } catch (e) {
+        throw badRequest(`body: malformed JSON (${(e as Error).message})`);
+      }
+      const out = await serveControl(env, opts.controls, caller, { method: req.method, path: url.pathname.slice(CONTROL_PREFIX.length), query: url.searchParams, body });
+      return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(out) };
+    }
     const path = url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : undefined;
     if (path === undefined) throw new HttpError(404, `no route for ${req.method} ${url.pathname}: API paths start with /v1/`);
     const found = router.find(req.method, path);

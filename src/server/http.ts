@@ -32,7 +32,7 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
   });
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string): void {
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
   res.writeHead(status, { ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) });
   res.end(body);
 }

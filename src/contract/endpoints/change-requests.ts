@@ -104,6 +104,6 @@ export const changeRequests = defineResource('change-requests', {
   'delete-page': {
     method: 'DELETE', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/gbctl/pages/{pageId}',
     summary: 'Remove a page from a change request',
-    params: pageParams, status: 204, access: 'edit', cli: { noun: 'pages', verb: 'delete' }, extension: EDIT_EXTENSION,
+    params: pageParams, status: 204, access: 'edit', destructive: true, cli: { noun: 'pages', verb: 'delete' }, extension: EDIT_EXTENSION,
   },
 });

@@ -30,7 +30,7 @@ export const comments = defineResource('comments', {
   },
   delete: {
     method: 'DELETE', path: '/spaces/{spaceId}/comments/{commentId}', summary: 'Delete a comment',
-    params: commentParams, status: 204, access: 'comment',
+    params: commentParams, status: 204, access: 'comment', destructive: true,
   },
   'list-replies': {
     method: 'GET', path: '/spaces/{spaceId}/comments/{commentId}/replies', summary: 'List the replies to a comment',
@@ -58,7 +58,7 @@ export const comments = defineResource('comments', {
   'delete-reply': {
     method: 'DELETE', path: '/spaces/{spaceId}/comments/{commentId}/replies/{commentReplyId}',
     summary: 'Delete a reply to a comment',
-    params: replyParams, status: 204, access: 'comment', cli: { noun: 'replies', verb: 'delete' },
+    params: replyParams, status: 204, access: 'comment', destructive: true, cli: { noun: 'replies', verb: 'delete' },
   },
   'list-commenters': {
     method: 'GET', path: '/spaces/{spaceId}/commenters', summary: 'List the members who commented in a space',

@@ -44,7 +44,7 @@ export const crComments = defineResource('cr-comments', {
   delete: {
     method: 'DELETE', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}',
     summary: 'Delete a comment of a change request',
-    params: commentParams, status: 204, access: 'comment', cli: scoped('comments', 'delete'),
+    params: commentParams, status: 204, access: 'comment', destructive: true, cli: scoped('comments', 'delete'),
   },
   'list-replies': {
     method: 'GET', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies',
@@ -73,7 +73,7 @@ export const crComments = defineResource('cr-comments', {
   'delete-reply': {
     method: 'DELETE', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies/{commentReplyId}',
     summary: 'Delete a reply to a comment of a change request',
-    params: replyParams, status: 204, access: 'comment', cli: scoped('replies', 'delete'),
+    params: replyParams, status: 204, access: 'comment', destructive: true, cli: scoped('replies', 'delete'),
   },
   'list-commenters': {
     method: 'GET', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/commenters',

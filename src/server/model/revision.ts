@@ -1,15 +1,24 @@
 import { table } from '../../store/store.js';
 
+/** Source of a computed page (e.g. pages generated from an OpenAPI spec). */
+export type ComputedSourceRecord = {
+  type: 'builtin:openapi';
+  props: { models: boolean };
+  dependencies: { spec: { ref: { kind: 'openapi'; spec: string } } };
+};
+
 export interface PageRecord {
   id: string;
   title: string;
   emoji?: string;
-  type: 'document' | 'group' | 'link';
+  type: 'document' | 'group' | 'link' | 'computed';
   /** Markdown body of a document page. */
   markdown: string;
   description?: string;
   /** Target of a link page. */
   href?: string;
+  /** Source of a computed page. */
+  computed?: ComputedSourceRecord;
   createdAt: string;
   updatedAt: string;
   pages: PageRecord[];
@@ -21,6 +30,9 @@ export interface FileRecord {
   contentType: string;
   size: number;
   createdAt: string;
+  /** Blob holding the bytes, when the server has them (imported files). */
+  blob?: string;
+  dimensions?: { width: number; height: number };
 }
 
 /** An immutable snapshot of a space's (or change request's) content. */
@@ -38,6 +50,20 @@ export interface RevisionRecord {
   variables: Record<string, string>;
   /** Change request merged by a `merge` revision. */
   mergedFrom?: string;
+  /** Why the revision was made, shown as its commit message. */
+  message?: string;
+}
+
+/** Bytes the server hands out by URL: imported files and generated PDFs. */
+export interface BlobRecord {
+  id: string;
+  contentType: string;
+  /** The bytes, base64. */
+  data: string;
+  createdAt: string;
+  /** After this the blob is gone (temporary downloads); absent for content files. */
+  expiresAt?: string;
 }
 
 export const revisions = table<RevisionRecord>('revisions');
+export const blobs = table<BlobRecord>('blobs');

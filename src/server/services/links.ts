@@ -83,7 +83,15 @@ function classify(target: string, l: Lookup): Pick<Link, 'status' | 'targetRefer
     : { status: 'broken', targetReference: { kind: 'page', page: path } };
 }
 
-export function linkStats(all: readonly Link[]) {
-  const broken = all.filter((l) => l.status === 'broken').length;
-  return { total: all.length, broken: { total: broken, changeRequest: 0 } };
+const linkKey = (l: Link) => `${String(l.locationReferences[0]?.page)}>${JSON.stringify(l.targetReference)}`;
+
+/**
+ * Counts of a link list. With `before` (the links of the content a change request is based
+ * on), `broken.changeRequest` counts the broken links the change request introduced.
+ */
+export function linkStats(all: readonly Link[], before?: readonly Link[]) {
+  const broken = all.filter((l) => l.status === 'broken');
+  const wasBroken = new Set((before ?? []).filter((l) => l.status === 'broken').map(linkKey));
+  const introduced = before ? broken.filter((l) => !wasBroken.has(linkKey(l))).length : 0;
+  return { total: all.length, broken: { total: broken.length, changeRequest: introduced } };
 }

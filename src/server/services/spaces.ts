@@ -10,6 +10,7 @@ import { conflict, notFound } from '../http-error.js';
 import { orgs } from '../model/org.js';
 import { changeRequests, comments } from '../model/review.js';
 import { revisions, type PageRecord, type RevisionRecord } from '../model/revision.js';
+import { siteShareKeyOpensSpace } from '../model/site.js';
 import { collections, spaces, type SpaceRecord } from '../model/space.js';
 import { computeLinks, linkStats } from './links.js';
 import { orgFor } from './orgs.js';
@@ -79,8 +80,8 @@ export function toSpace(c: Ctx, tx: ReadTx, s: SpaceRecord, role: Role | undefin
 export function liveSpace(c: Ctx, tx: ReadTx, spaceId: string): SpaceRecord {
   const s = tx.get(spaces, spaceId);
   if (!s || s.deletedAt) throw notFound(`space ${spaceId} not found`);
-  if (!c.caller && c.shareKey !== undefined && s.visibility === 'share-link' && c.shareKey === s.shareKey && c.endpoint.access === 'read') {
-    return s;
+  if (!c.caller && c.shareKey !== undefined && c.endpoint.access === 'read') {
+    if ((s.visibility === 'share-link' && c.shareKey === s.shareKey) || siteShareKeyOpensSpace(tx, s.id, c.shareKey)) return s;
   }
   authorize(c, tx, s.organization, `space ${spaceId}`);
   return s;

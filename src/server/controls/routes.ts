@@ -1,0 +1,144 @@
+import type { Env } from '../context.js';
+import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http-error.js';
+import type { UserRecord } from '../model/org.js';
+import { memberships, membershipId } from '../model/org.js';
+import { defaultOrganization } from '../services/orgs.js';
+import type { Dump } from '../../store/store.js';
+import { ControlClock, parseDuration } from './clock.js';
+import { Faults } from './faults.js';
+import { RequestLog } from './request-log.js';
+
+/** Snapshot, restore and reset of the whole dataset; provided by the store the server runs on. */
+export interface DatasetControl {
+  snapshot(): Promise<Dump>;
+  restore(dump: Dump): Promise<void>;
+}
+
+/** The emulator's test controls, served under /_gbctl/ to operators (admins of the default organization). */
+export interface Controls {
+  clock: ControlClock;
+  faults: Faults;
+  log: RequestLog;
+  dataset?: DatasetControl;
+  startedAt: number;
+  version: string;
+}
+
+export function createControls(opts: { seed?: number; version: string; log?: RequestLog; dataset?: DatasetControl }): Controls {
+  return {
+    clock: new ControlClock(opts.seed !== undefined ? { deterministicFrom: new Date('2026-01-01T00:00:00.000Z') } : {}),
+    faults: new Faults(opts.seed ?? Date.now()),
+    log: opts.log ?? new RequestLog(),
+    ...(opts.dataset ? { dataset: opts.dataset } : {}),
+    startedAt: Date.now(),
+    version: opts.version,
+  };
+}
+
+export const CONTROL_PREFIX = '/_gbctl/';
+
+interface Req {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  body: unknown;
+}
+
+const snapshots = new WeakMap<Controls, Map<string, Dump>>();
+
+function clockState(c: Controls) {
+  return { now: c.clock.now().toISOString(), frozen: c.clock.frozen };
+}
+
+/** Answers one request under /_gbctl/ (the path given without that prefix). */
+export async function serveControl(env: Env, controls: Controls, caller: UserRecord | undefined, r: Req): Promise<unknown> {
+  if (!caller) throw unauthorized('the /_gbctl/ test controls need an operator token (an admin of the default organization)');
+  const org = await env.store.read((tx) => defaultOrganization(tx));
+  const role = await env.store.read((tx) => (org ? tx.get(memberships, membershipId(org, caller.id))?.role : undefined));
+  if (role !== 'admin') throw forbidden('the /_gbctl/ test controls are for admins of the default organization');
+  const route = `${r.method} ${r.path.replace(/\/+$/, '')}`;
+  const body = (r.body ?? {}) as Record<string, unknown>;
+  const saved = snapshots.get(controls) ?? new Map<string, Dump>();
+  snapshots.set(controls, saved);
+
+  switch (route) {
+    case 'GET health':
+      return { status: 'ok', version: controls.version, uptimeMs: Date.now() - controls.startedAt };
+    case 'GET clock':
+      return clockState(controls);
+    case 'POST clock': {
+      if (body.set !== undefined) {
+        const at = new Date(String(body.set));
+        if (Number.isNaN(at.getTime())) throw badRequest('set: not a date-time');
+        controls.clock.set(at);
+      }
+      if (body.advance !== undefined) {
+        const ms = parseDuration(body.advance);
+        if (ms === undefined) throw badRequest('advance: give milliseconds or a duration such as "7d", "36h", "15m"');
+        controls.clock.advance(ms);
+      }
+      if (body.freeze === true) controls.clock.freeze();
+      if (body.freeze === false) controls.clock.unfreeze();
+      return clockState(controls);
+    }
+    case 'GET faults':
+      return { items: controls.faults.list() };
+    case 'POST faults':
+      try {
+        return controls.faults.add(body);
+      } catch (e) {
+        throw badRequest(`fault rule: ${(e as Error).message}`);
+      }
+    case 'DELETE faults':
+      controls.faults.clear();
+      return { items: [] };
+    case 'GET requests': {
+      const limit = Number(r.query.get('limit') ?? 100);
+      return { items: controls.log.entries(Number.isFinite(limit) && limit > 0 ? limit : 100) };
+    }
+    case 'DELETE requests':
+      controls.log.clear();
+      return { items: [] };
+    case 'GET snapshots':
+      return { items: [...saved.keys()].map((id) => ({ id })) };
+    case 'POST snapshots': {
+      const dataset = need(controls);
+      const id = typeof body.id === 'string' && /^[\w-]{1,64}$/.test(body.id) ? body.id : `snap-${saved.size + 1}`;
+      saved.set(id, await dataset.snapshot());
+      return { id };
+    }
+    case 'POST reset': {
+      const dataset = need(controls);
+      const base = saved.get('initial');
+      if (!base) throw new HttpError(409, 'no initial snapshot to reset to');
+      await dataset.restore(base);
+      return { reset: true };
+    }
+  }
+  const restore = /^POST snapshots\/([\w-]+)\/restore$/.exec(route);
+  if (restore) {
+    const dump = saved.get(restore[1] as string);
+    if (!dump) throw notFound(`snapshot ${restore[1]} not found`);
+    await need(controls).restore(dump);
+    return { restored: restore[1] };
+  }
+  const del = /^DELETE faults\/([\w-]+)$/.exec(route);
+  if (del) {
+    if (!controls.faults.remove(del[1] as string)) throw notFound(`fault rule ${del[1]} not found`);
+    return { deleted: del[1] };
+  }
+  throw notFound(`no test control ${r.method} ${CONTROL_PREFIX}${r.path}; see "gbctl serve --help"`);
+}
+
+function need(c: Controls): DatasetControl {
+  if (!c.dataset) throw new HttpError(501, 'this store cannot take snapshots');
+  return c.dataset;
+}
+
+/** Keeps the dataset as it was at start-up, for POST /_gbctl/reset. */
+export async function rememberInitial(controls: Controls): Promise<void> {
+  if (!controls.dataset) return;
+  const saved = snapshots.get(controls) ?? new Map<string, Dump>();
+  snapshots.set(controls, saved);
+  saved.set('initial', await controls.dataset.snapshot());
+}

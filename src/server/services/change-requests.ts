@@ -1,0 +1,133 @@
+import type { ChangeRequestStatus } from '../model/review.js';
+import type { ReadTx } from '../../store/store.js';
+import { isoNow, type Ctx } from '../context.js';
+import { conflict } from '../http-error.js';
+import { changeRequests, type ChangeRequestRecord } from '../model/review.js';
+import { revisions } from '../model/revision.js';
+import { spaces } from '../model/space.js';
+import { baseRevisionOf, findChangeRequest, toChangeRequest } from './change-request-view.js';
+import { editable } from './cr-pages.js';
+import { mergePages } from './merge.js';
+import { orgFor } from './orgs.js';
+import { paginate, type PageQuery } from './paginate.js';
+import { commitRevision, contentScope } from './revisions.js';
+import { liveSpace } from './spaces.js';
+
+export interface CrListQuery extends PageQuery {
+  status?: ChangeRequestStatus | undefined;
+  creator?: string | undefined;
+  contributor?: string | undefined;
+}
+
+function filtered(all: ChangeRequestRecord[], q: CrListQuery): ChangeRequestRecord[] {
+  return all
+    .filter((r) => !q.status || r.status === q.status)
+    .filter((r) => !q.creator || r.createdBy === q.creator)
+    .filter((r) => !q.contributor || r.contributors.includes(q.contributor))
+    .reverse();
+}
+
+/** The main revision's pages, or none for a revision that is gone. */
+function pagesOf(tx: ReadTx, revisionId: string) {
+  return tx.get(revisions, revisionId)?.pages ?? [];
+}
+
+export const changeRequestsService = {
+  /** Newest first. */
+  list: (c: Ctx, spaceId: string, q: CrListQuery) =>
+    c.read((tx) => {
+      const s = liveSpace(c, tx, spaceId);
+      return paginate(filtered(tx.where(changeRequests, 'space', s.id), q), q, (r) => toChangeRequest(c, tx, r));
+    }),
+
+  listOrg: (c: Ctx, organizationId: string, q: CrListQuery) =>
+    c.read((tx) => {
+      orgFor(c, tx, organizationId);
+      const live = tx.where(spaces, 'organization', organizationId).filter((s) => !s.deletedAt);
+      const all = live.flatMap((s) => tx.where(changeRequests, 'space', s.id)).sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+      return paginate(filtered(all, q), q, (r) => toChangeRequest(c, tx, r));
+    }),
+
+  /** A new draft whose content is forked from the space's current revision. */
+  create: (c: Ctx, spaceId: string, body: { subject?: string | undefined; agentTaskId?: string | undefined }) =>
+    c.write((tx) => {
+      const s = liveSpace(c, tx, spaceId);
+      const main = tx.get(revisions, s.revision);
+      const number = Math.max(0, ...tx.where(changeRequests, 'space', s.id).map((r) => r.number)) + 1;
+      const id = c.ids.next();
+      const now = isoNow(c);
+      const fork = tx.put(revisions, {
+        id: c.ids.next(), space: s.id, changeRequest: id, parents: [s.revision], type: 'edits', createdAt: now,
+        pages: main?.pages ?? [], files: main?.files ?? [], reusableContents: main?.reusableContents ?? [], variables: main?.variables ?? {},
+        message: `Start change request #${number}`,
+      });
+      const me = c.caller?.id as string;
+      const cr = tx.put(changeRequests, {
+        id, space: s.id, number, status: 'draft', subject: body.subject ?? '', ...(body.agentTaskId ? { agentTaskId: body.agentTaskId } : {}),
+        createdBy: me, createdAt: now, updatedAt: now, revision: fork.id, revisionInitial: s.revision, contributors: [me],
+      });
+      return toChangeRequest(c, tx, cr);
+    }),
+
+  get: (c: Ctx, spaceId: string, cr: string) =>
+    c.read((tx) => toChangeRequest(c, tx, findChangeRequest(tx, liveSpace(c, tx, spaceId).id, cr))),
+
+  update: (c: Ctx, spaceId: string, crId: string, body: { subject?: string | undefined; description?: Record<string, unknown> | undefined; status?: 'draft' | 'open' | 'archived' | undefined }) =>
+    c.write((tx) => {
+      const cr = findChangeRequest(tx, liveSpace(c, tx, spaceId).id, crId);
+      if (cr.status === 'merged' && body.status !== undefined) throw conflict(`change request #${cr.number} is merged; its status can no longer change`);
+      const next: ChangeRequestRecord = { ...cr, updatedAt: isoNow(c) };
+      if (body.subject !== undefined) next.subject = body.subject;
+      if (body.description !== undefined) next.description = body.description;
+      if (body.status !== undefined) next.status = body.status;
+      return toChangeRequest(c, tx, tx.put(changeRequests, next));
+    }),
+
+  /**
+   * Makes the change request's content the space's: exactly it when main has not moved, else
+   * a three-way merge in which the change request's version of a page changed on both sides wins.
+   */
+  merge: (c: Ctx, spaceId: string, crId: string) =>
+    c.write((tx) => {
+      const s = liveSpace(c, tx, spaceId);
+      const cr = findChangeRequest(tx, s.id, crId);
+      if (cr.status !== 'draft' && cr.status !== 'open') throw conflict(`change request #${cr.number} is ${cr.status}; only a draft or open one can be merged`);
+      const scope = editable(contentScope(c, tx, s.id));
+      const crPages = pagesOf(tx, cr.revision);
+      const moved = s.revision !== baseRevisionOf(cr);
+      const out = moved ? mergePages(pagesOf(tx, baseRevisionOf(cr)), scope.rev.pages, crPages) : { pages: crPages, conflicts: [] };
+      const crRev = tx.get(revisions, cr.revision);
+      const rev = commitRevision(c, tx, scope, {
+        type: 'merge', pages: out.pages, files: mergeFiles(scope.rev.files, crRev?.files ?? []), parents: [s.revision, cr.revision],
+        mergedFrom: cr.id, message: `Merge change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}`,
+      });
+      tx.put(changeRequests, { ...cr, status: 'merged', revisionMerged: rev.id, updatedAt: isoNow(c) });
+      return { revision: rev.id, result: out.conflicts.length ? ('conflicts' as const) : ('merge' as const) };
+    }),
+
+  /** Brings main's latest revision into the change request (`update` in the API, `refresh` in the CLI). */
+  refresh: (c: Ctx, spaceId: string, crId: string) =>
+    c.write((tx) => {
+      const scope = contentScope(c, tx, spaceId, crId);
+      const cr = scope.cr as ChangeRequestRecord;
+      if (cr.status === 'merged') throw conflict(`change request #${cr.number} is merged; there is nothing to update`);
+      if (scope.space.editMode === 'locked') throw conflict(`space ${scope.space.id} is locked; unlock it (edit mode "live") to change its content`);
+      const s = scope.space;
+      if (s.revision === baseRevisionOf(cr)) return { revision: cr.revision, result: 'update' as const };
+      const main = tx.get(revisions, s.revision);
+      const out = mergePages(pagesOf(tx, baseRevisionOf(cr)), main?.pages ?? [], scope.rev.pages);
+      const rev = commitRevision(c, tx, scope, {
+        type: 'update', pages: out.pages, files: mergeFiles(main?.files ?? [], scope.rev.files), parents: [cr.revision, s.revision],
+        message: `Update change request #${cr.number} from main`,
+      });
+      const after = tx.get(changeRequests, cr.id) as ChangeRequestRecord;
+      tx.put(changeRequests, { ...after, revisionMergedAncestor: s.revision });
+      return { revision: rev.id, result: out.conflicts.length ? ('conflicts' as const) : ('update' as const) };
+    }),
+};
+
+/** Files of both sides, by id; the change request's record wins. */
+function mergeFiles<F extends { id: string }>(main: readonly F[], cr: readonly F[]): F[] {
+  const ids = new Set(cr.map((f) => f.id));
+  return [...main.filter((f) => !ids.has(f.id)), ...cr];
+}

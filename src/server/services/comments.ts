@@ -1,0 +1,209 @@
+import type { Role } from '../../contract/schemas/common.js';
+import type { ReadTx } from '../../store/store.js';
+import { isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
+import { badRequest, forbidden, notFound } from '../http-error.js';
+import { memberships, membershipId, users } from '../model/org.js';
+import { commentReplies, comments, type BodyRecord, type CommentRecord, type ReactionRecord } from '../model/review.js';
+import { spaces } from '../model/space.js';
+import { commentIn, replyIn, toComment, toReply, type Format } from './comment-view.js';
+import { toUser } from './orgs.js';
+import { paginate, type PageQuery } from './paginate.js';
+import { contentScope, findPage, pageIndex, type Scope } from './revisions.js';
+
+export interface ListQuery extends PageQuery {
+  order?: 'asc' | 'desc' | undefined;
+  status?: 'all' | 'open' | 'resolved' | undefined;
+  format?: Format;
+  targetPage?: string | undefined;
+  authors?: string[] | undefined;
+}
+
+export interface ReactionChange {
+  addedReactions?: string[] | undefined;
+  removedReactions?: string[] | undefined;
+}
+
+export interface CommentUpdate extends ReactionChange {
+  body?: BodyRecord | undefined;
+  resolved?: boolean | undefined;
+}
+
+function role(c: Ctx, tx: ReadTx, s: Scope): Role | undefined {
+  return roleIn(c, tx, s.space.organization);
+}
+
+function mustOwnOrAdmin(c: Ctx, tx: ReadTx, s: Scope, author: string, what: string): void {
+  if (c.caller?.id !== author && !roleAtLeast(role(c, tx, s), 'admin')) throw forbidden(`only its author or an admin may ${what}`);
+}
+
+/** Adds and removes the caller's reactions: one per user per emoji. */
+function react(c: Ctx, rs: readonly ReactionRecord[], change: ReactionChange): ReactionRecord[] {
+  const added = change.addedReactions ?? [];
+  const removed = change.removedReactions ?? [];
+  for (const e of [...added, ...removed]) if (!e.trim() || e.length > 50) throw badRequest(`reactions: "${e}" is not an emoji (1 to 50 characters)`);
+  const both = added.filter((e) => removed.includes(e));
+  if (both.length) throw badRequest(`reactions: ${both.join(' ')} both added and removed`);
+  const me = c.caller?.id as string;
+  let out = rs.filter((r) => !(r.user === me && removed.includes(r.emoji)));
+  for (const emoji of new Set(added)) {
+    if (!out.some((r) => r.user === me && r.emoji === emoji)) out = [...out, { emoji, user: me, reactedAt: isoNow(c) }];
+  }
+  return out;
+}
+
+/** Sets or clears the resolution of a comment. */
+function resolution(c: Ctx, cm: CommentRecord, resolved: boolean): CommentRecord {
+  if (resolved) {
+    if (cm.status === 'resolved') return cm;
+    return { ...cm, status: 'resolved', resolvedAt: isoNow(c), resolvedBy: c.caller?.id as string };
+  }
+  const { resolvedAt: _a, resolvedBy: _b, ...rest } = cm;
+  return { ...rest, status: 'open' };
+}
+
+function mayResolve(c: Ctx, tx: ReadTx, s: Scope, cm: CommentRecord): void {
+  if (c.caller?.id !== cm.postedBy && !roleAtLeast(role(c, tx, s), 'review')) {
+    throw forbidden('only the comment\'s author or a reviewer may resolve or reopen it');
+  }
+}
+
+/** Comments and replies of a space (`cr` absent) or of one of its change requests. */
+export const commentsService = {
+  list: (c: Ctx, spaceId: string, cr: string | undefined, q: ListQuery) =>
+    c.read((tx) => {
+      const s = contentScope(c, tx, spaceId, cr);
+      let all = tx.where(comments, 'space', s.space.id).filter((cm) => cm.changeRequest === s.cr?.id);
+      if (q.status && q.status !== 'all') all = all.filter((cm) => cm.status === q.status);
+      if (q.targetPage) all = all.filter((cm) => cm.page?.id === q.targetPage);
+      if (q.authors?.length) all = all.filter((cm) => q.authors?.includes(cm.postedBy));
+      // Insertion order breaks ties between equal times, so desc is the exact reverse of asc.
+      all = [...all].sort((a, b) => a.postedAt.localeCompare(b.postedAt));
+      if ((q.order ?? 'desc') === 'desc') all.reverse();
+      return paginate(all, q, (cm) => toComment(c, tx, s, cm, q.format));
+    }),
+
+  create: (c: Ctx, spaceId: string, cr: string | undefined, body: { page?: string | undefined; node?: string | undefined; body: BodyRecord; tableCell?: { record: string; definition: string } | undefined }) =>
+    c.write((tx) => {
+      const s = contentScope(c, tx, spaceId, cr);
+      if (body.node && !body.page) throw badRequest('node: give the page the node is in (page)');
+      let page: CommentRecord['page'];
+      if (body.page) {
+        const p = findPage(s.rev.pages, body.page);
+        if (!p) throw notFound(`page ${body.page} not found in revision ${s.rev.id}`);
+        page = { id: p.id, title: p.title, path: pageIndex(s.rev.pages).get(p.id)?.path ?? '', ...(p.emoji ? { emoji: p.emoji } : {}) };
+      }
+      const cm = tx.put(comments, {
+        id: c.ids.next(), space: s.space.id, ...(s.cr ? { changeRequest: s.cr.id } : {}), status: 'open',
+        postedBy: c.caller?.id as string, postedAt: isoNow(c), body: body.body, revision: s.rev.id,
+        ...(page ? { page } : {}), ...(body.node ? { node: body.node } : {}), ...(body.tableCell ? { tableCell: body.tableCell } : {}),
+        reactions: [],
+      });
+      return toComment(c, tx, s, cm, undefined);
+    }),
+
+  get: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, format: Format) =>
+    c.read((tx) => {
+      const s = contentScope(c, tx, spaceId, cr);
+      return toComment(c, tx, s, commentIn(tx, s, commentId), format);
+    }),
+
+  update: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, u: CommentUpdate) =>
+    c.write((tx) => {
+      const s = contentScope(c, tx, spaceId, cr);
+      let cm = commentIn(tx, s, commentId);
+      if (u.body !== undefined) {
+        mustOwnOrAdmin(c, tx, s, cm.postedBy, 'edit a comment');
+        cm = { ...cm, body: u.body, editedAt: isoNow(c) };
+      }
+      if (u.resolved !== undefined) {
+        mayResolve(c, tx, s, cm);
+        cm = resolution(c, cm, u.resolved);
+      }
+      if (u.addedReactions || u.removedReactions) cm = { ...cm, reactions: react(c, cm.reactions, u) };
+      return toComment(c, tx, s, tx.put(comments, cm), undefined);
+    }),
+
+  /** Deletes the comment and its replies; answers the same when it is not there. */
+  delete: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string) =>
+    c.write((tx) => {
+      const s = contentScope(c, tx, spaceId, cr);
+      const cm = tx.get(comments, commentId);
+      if (!cm || cm.space !== s.space.id || cm.changeRequest !== s.cr?.id) return;
+      mustOwnOrAdmin(c, tx, s, cm.postedBy, 'delete a comment');
+      for (const r of tx.where(commentReplies, 'comment', cm.id)) tx.delete(commentReplies, r.id);
+      tx.delete(comments, cm.id);
+    }),
+
+  listReplies: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, q: PageQuery & { format?: Format }) =>
+    c.read((tx) => {
+      const s = contentScope(c, tx, spaceId, cr);
+      const cm = commentIn(tx, s, commentId);
+      return paginate(tx.where(commentReplies, 'comment', cm.id), q, (r) => toReply(c, tx, s, r, q.format));
+    }),
+
+  createReply: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, body: BodyRecord) =>
+    c.write((tx) => {
+      const s = contentScope(c, tx, spaceId, cr);
+      const cm = commentIn(tx, s, commentId);
+      const r = tx.put(commentReplies, {
+        id: c.ids.next(), comment: cm.id, space: cm.space, ...(cm.changeRequest ? { changeRequest: cm.changeRequest } : {}),
+        postedBy: c.caller?.id as string, postedAt: isoNow(c), body, reactions: [],
+      });
+      return toReply(c, tx, s, r, undefined);
+    }),
+
+  getReply: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, replyId: string, format: Format) =>
+    c.read((tx) => {
+      const s = contentScope(c, tx, spaceId, cr);
+      return toReply(c, tx, s, replyIn(tx, commentIn(tx, s, commentId), replyId), format);
+    }),
+
+  /** `resolved` (change requests only) resolves or reopens the thread the reply is in. */
+  updateReply: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, replyId: string, u: CommentUpdate) =>
+    c.write((tx) => {
+      const s = contentScope(c, tx, spaceId, cr);
+      const cm = commentIn(tx, s, commentId);
+      let r = replyIn(tx, cm, replyId);
+      if (u.body !== undefined) {
+        mustOwnOrAdmin(c, tx, s, r.postedBy, 'edit a reply');
+        r = { ...r, body: u.body, editedAt: isoNow(c) };
+      }
+      if (u.addedReactions || u.removedReactions) r = { ...r, reactions: react(c, r.reactions, u) };
+      if (u.resolved !== undefined) {
+        if (c.caller?.id !== r.postedBy) mayResolve(c, tx, s, cm);
+        tx.put(comments, resolution(c, cm, u.resolved));
+      }
+      return toReply(c, tx, s, tx.put(commentReplies, r), undefined);
+    }),
+
+  deleteReply: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, replyId: string) =>
+    c.write((tx) => {
+      const s = contentScope(c, tx, spaceId, cr);
+      const cm = tx.get(comments, commentId);
+      const r = tx.get(commentReplies, replyId);
+      if (!cm || cm.space !== s.space.id || cm.changeRequest !== s.cr?.id || !r || r.comment !== cm.id) return;
+      mustOwnOrAdmin(c, tx, s, r.postedBy, 'delete a reply');
+      tx.delete(commentReplies, r.id);
+    }),
+
+  /** Members who posted comments or replies here, in the order they first did. */
+  commenters: (c: Ctx, spaceId: string, cr: string | undefined, q: PageQuery) =>
+    c.read((tx) => {
+      const s = contentScope(c, tx, spaceId, cr);
+      const posts = [
+        ...tx.where(comments, 'space', s.space.id).filter((cm) => cm.changeRequest === s.cr?.id),
+        ...tx.where(commentReplies, 'space', s.space.id).filter((r) => r.changeRequest === s.cr?.id),
+      ].sort((a, b) => a.postedAt.localeCompare(b.postedAt));
+      const ids = [...new Set(posts.map((p) => p.postedBy))];
+      const members = ids.flatMap((id) => {
+        const m = tx.get(memberships, membershipId(s.space.organization, id));
+        const u = tx.get(users, id);
+        return m && u ? [{ m, u }] : [];
+      });
+      const spaceCount = tx.where(spaces, 'organization', s.space.organization).filter((x) => !x.deletedAt).length;
+      return paginate(members, q, ({ m, u }) => ({
+        object: 'member' as const, id: u.id, role: m.role, user: toUser(c, u), disabled: false, joinedAt: m.joinedAt,
+        sso: false, spaces: spaceCount, teams: 0,
+      }));
+    }),
+};

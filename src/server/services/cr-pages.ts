@@ -1,0 +1,64 @@
+import type { BodyOf } from '../types.js';
+import { isoNow, type Ctx } from '../context.js';
+import { badRequest, conflict, notFound } from '../http-error.js';
+import type { PageRecord } from '../model/revision.js';
+import { commitRevision, contentScope, findPage, insertPage, mapPage, pageIndex, removePage, toPage, type Scope } from './revisions.js';
+
+/** The scope, if its content may change: a locked space and a merged or archived change request are closed. */
+export function editable(scope: Scope): Scope {
+  if (scope.space.editMode === 'locked') throw conflict(`space ${scope.space.id} is locked; unlock it (edit mode "live") to change its content`);
+  if (scope.cr && (scope.cr.status === 'merged' || scope.cr.status === 'archived')) {
+    throw conflict(`change request #${scope.cr.number} is ${scope.cr.status}; its content can no longer change`);
+  }
+  return scope;
+}
+
+function pageOrFail(scope: Scope, pageId: string): PageRecord {
+  const p = findPage(scope.rev.pages, pageId);
+  if (!p) throw notFound(`page ${pageId} not found in change request #${String(scope.cr?.number)}`);
+  return p;
+}
+
+/** Edits of a change request's pages (gbctl routes: the platform edits through its editor). */
+export const crPagesService = {
+  create: (c: Ctx, spaceId: string, cr: string, body: BodyOf<'change-requests.create-page'>) =>
+    c.write((tx) => {
+      const scope = editable(contentScope(c, tx, spaceId, cr));
+      if (body.parent) {
+        const parent = pageOrFail(scope, body.parent);
+        if (parent.type !== 'document' && parent.type !== 'group') throw badRequest(`parent: page ${body.parent} is a ${parent.type} page and cannot hold pages`);
+      }
+      const now = isoNow(c);
+      const page: PageRecord = {
+        id: c.ids.next(), title: body.title, ...(body.emoji ? { emoji: body.emoji } : {}), type: 'document',
+        markdown: body.markdown ?? '', createdAt: now, updatedAt: now, pages: [],
+      };
+      const rev = commitRevision(c, tx, scope, { type: 'edits', pages: insertPage(scope.rev.pages, body.parent, page), message: `Add page "${page.title}"` });
+      return toPage(c, scope, pageIndex(rev.pages), page, {});
+    }),
+
+  update: (c: Ctx, spaceId: string, cr: string, pageId: string, body: BodyOf<'change-requests.update-page'>) =>
+    c.write((tx) => {
+      const scope = editable(contentScope(c, tx, spaceId, cr));
+      const old = pageOrFail(scope, pageId);
+      if (body.markdown !== undefined && old.type !== 'document') throw badRequest(`markdown: page ${pageId} is a ${old.type} page and has no markdown`);
+      const next: PageRecord = {
+        ...old,
+        ...(body.title !== undefined ? { title: body.title } : {}),
+        ...(body.emoji !== undefined ? { emoji: body.emoji } : {}),
+        ...(body.markdown !== undefined ? { markdown: body.markdown } : {}),
+        updatedAt: isoNow(c),
+      };
+      const rev = commitRevision(c, tx, scope, { type: 'edits', pages: mapPage(scope.rev.pages, pageId, () => next), message: `Edit page "${next.title}"` });
+      return toPage(c, scope, pageIndex(rev.pages), next, {});
+    }),
+
+  /** Removes the page and its children; nothing happens when the page is not there. */
+  delete: (c: Ctx, spaceId: string, cr: string, pageId: string) =>
+    c.write((tx) => {
+      const scope = editable(contentScope(c, tx, spaceId, cr));
+      const old = findPage(scope.rev.pages, pageId);
+      if (!old) return;
+      commitRevision(c, tx, scope, { type: 'edits', pages: removePage(scope.rev.pages, pageId), message: `Remove page "${old.title}"` });
+    }),
+};
