@@ -1,4 +1,4 @@
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { Io, GlobalOptions } from '../src/cli/context.js';
 import { storePath } from '../src/cli/context.js';
 import { CliError, usageError } from '../src/cli/exit-codes.js';
@@ -7,6 +7,7 @@ interface ServeOptions extends GlobalOptions {
   port: string;
   host: string;
   validate?: boolean;
+  translations: 'translation' | 'settings';
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
@@ -18,6 +19,11 @@ export function registerServe(program: Command, io: Io): void {
     .option('--port <n>', 'port to listen on; 0 picks a free one', '7700')
     .option('--host <host>', 'address to bind', '127.0.0.1')
     .option('--validate', 'check every response against its schema (answers 500 on a mismatch)')
+    .addOption(
+      new Option('--translations <shape>', 'translation objects served: translation (runs that translate a space) or settings (titled language lists)')
+        .choices(['translation', 'settings'])
+        .default(io.env.GBCTL_TRANSLATIONS === 'settings' ? 'settings' : 'translation'),
+    )
     .addHelpText(
       'after',
       `
@@ -46,7 +52,7 @@ Examples:
       } catch (e) {
         throw new CliError((e as Error).message);
       }
-      const env = { store, clock: envMod.systemClock, ids: envMod.randomIds, origin: '', translations: 'translation' as const };
+      const env = { store, clock: envMod.systemClock, ids: envMod.randomIds, origin: '', translations: o.translations };
       await ensureSeeded(env);
       const organization = await store.read((tx) => defaultOrganization(tx));
       const app = createApp(env, { validateResponses: !!o.validate });

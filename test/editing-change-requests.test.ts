@@ -224,8 +224,12 @@ describe('change-request content, merge and update', () => {
     expect(publishedErrors('RevisionFile', (await api(s, 'GET', `${path}/content/files/${logo.id}`)).body)).toBeUndefined();
     expect((await api(s, 'GET', `/spaces/${space}/content/files/${logo.id}`)).status).toBe(404);
     const shots = allPages((await api(s, 'GET', `${path}/content/pages`)).body.pages).find((p) => p.title === 'Shots') as { id: string };
-    expect((await api(s, 'GET', `${path}/content/files/${logo.id}/backlinks`)).body.items.map((l: { page: string }) => l.page)).toEqual([shots.id]);
+    const back = (await api(s, 'GET', `${path}/content/files/${logo.id}/backlinks`)).body;
+    expect(back.items.map((l: { page: { id: string } }) => l.page.id)).toEqual([shots.id]);
+    expect(operationErrors('listChangeRequestFileBacklinks', back)).toBeUndefined();
     const links = (await api(s, 'GET', `${path}/content/page/${shots.id}/links`)).body;
+    expect(operationErrors('listPageLinksInChangeRequest', links)).toBeUndefined();
+    expect(links.items[0].locationReferences[0].versionContext).toMatchObject({ type: 'changeRequest', changeRequest: { object: 'change-request' } });
     expect(links.items.map((l: { status: string }) => l.status)).toEqual(['ok', 'in-app']);
     expect((await api(s, 'GET', `${path}/content/page/${shots.id}/links?status=in-app`)).body.items).toHaveLength(1);
     const rev = (await api(s, 'GET', `${path}/content?metadata=false`)).body;

@@ -131,14 +131,20 @@ describe('import', () => {
 
     const back = await api(s, 'GET', `/spaces/${id}/content/files/${file.id}/backlinks`);
     expect(back.status).toBe(200);
-    expect(back.body.items.map((l: { page: string }) => l.page)).toEqual([install.id]);
+    expect(back.body.items.map((l: { page: { id: string } }) => l.page.id)).toEqual([install.id]);
+    expect(operationErrors('listSpaceFileBacklinks', back.body)).toBeUndefined();
 
     const links = await api(s, 'GET', `/spaces/${id}/content/page/${install.id}/links`);
     expect(links.body.items.map((l: { status: string }) => l.status).sort()).toEqual(['broken', 'ok']);
     expect(links.body.stats).toEqual({ total: 2, broken: { total: 1, changeRequest: 0 } });
+    expect(operationErrors('listPageLinksInSpace', links.body)).toBeUndefined();
+    const spaceLinks = await api(s, 'GET', `/spaces/${id}/links`);
+    expect(spaceLinks.body.stats.total).toBeGreaterThanOrEqual(2);
+    expect(operationErrors('listSpaceLinks', spaceLinks.body)).toBeUndefined();
     const broken = await api(s, 'GET', `/spaces/${id}/content/page/${install.id}/links?status=broken`);
     expect(broken.body.items).toHaveLength(1);
-    expect(broken.body.items[0].targetReference).toMatchObject({ kind: 'page' });
+    expect(broken.body.items[0].targetReference).toMatchObject({ kind: 'url' });
+    expect(broken.body.items[0].locationReferences[0]).toMatchObject({ kind: 'page', page: { id: install.id }, space: { id }, organization: { object: 'organization' } });
     expect((await api(s, 'GET', `/spaces/${id}/content/page/nope/links`)).status).toBe(404);
   });
 

@@ -1,127 +1,385 @@
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync, mkdirSync } from 'node:fs';
-import { dirname, basename, join } from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { MemoryStore } from './memory-store.js';
 import { State } from './state.js';
 import type { Dump, Op } from './store.js';
 import { StoreError } from './errors.js';
+import { readFrom, sameStamp, stampOf, writeAll, writeFileDurably, type FileStamp } from './files.js';
+import { encodeJournalHeader, encodeRecord, journalPath, lockPath, parseJournal, STORE_VERSION } from './format.js';
+import { FileLock, sweepDeadOwners } from './lock.js';
+import { migrate } from './migrate.js';
+import { editedError, readSnapshot, writeBase } from './snapshot.js';
+import { describeStore, type StoreInfo } from './info.js';
 
-export const STORE_FORMAT = 'gbctl-store';
-export const STORE_VERSION = 1;
+export { STORE_FORMAT, STORE_VERSION } from './format.js';
 
-interface FileStamp {
-  size: number;
-  mtimeMs: number;
-  ino: number;
+export interface JsonFileStoreOptions {
+  /** Accept a snapshot changed outside gbctl: replay the journal over it and rewrite it with a new checksum. */
+  force?: boolean;
+  /** Never lock or write: for inspection. Accepts an edited snapshot and ignores a torn tail in memory. */
+  readOnly?: boolean;
+  /** Where messages go (taken-over locks, dropped torn records, migrations); stderr by default. */
+  warn?: (message: string) => void;
+  /** The journal is compacted into a new snapshot once larger than this and than half the snapshot. */
+  compactBytes?: number;
+  /** How long to wait for another process's lock before failing. */
+  lockTimeoutMs?: number;
 }
 
-/** The embedded default: the dataset as one JSON file, replaced atomically on every write. */
-export class JsonFileStore extends MemoryStore {
-  private stamp: FileStamp | undefined;
+/** How this process's view relates to the files: 'locked' repairs, 'unlocked' asks for the lock, 'lenient' only reads. */
+type Mode = 'locked' | 'unlocked' | 'lenient';
+type Outcome = 'ok' | 'need-lock' | 'retry';
 
-  private constructor(readonly path: string, dump: Dump | undefined, stamp: FileStamp | undefined) {
-    super(dump);
-    this.stamp = stamp;
+interface Loaded {
+  stamp: FileStamp;
+  generation: string;
+  seq: number;
+  version: number;
+  /** Changed outside gbctl and accepted (--force or read-only). */
+  edited: boolean;
+}
+
+interface JournalPos {
+  ino: number;
+  offset: number;
+  lines: number;
+  generation: string | undefined;
+}
+
+const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The embedded default: a JSON snapshot plus an append-only journal beside it (see format.ts).
+ * Writes append one fsynced record under a lock file; every transaction first catches up with
+ * what other processes appended or compacted.
+ */
+export class JsonFileStore extends MemoryStore {
+  readonly path: string;
+  readonly journalFile: string;
+  private lock: FileLock;
+  private warn: (message: string) => void;
+  private snap: Loaded | undefined;
+  private seq = 0;
+  private journal: JournalPos | undefined;
+  private rejected: { stamp: FileStamp; error: StoreError } | undefined;
+  private appendFd: { fd: number; ino: number } | undefined;
+  private compactQueued = false;
+  readonly notes: string[] = [];
+
+  private constructor(
+    path: string,
+    private opts: JsonFileStoreOptions,
+  ) {
+    super();
+    this.path = resolve(path);
+    this.journalFile = journalPath(this.path);
+    this.warn = opts.warn ?? ((m) => process.stderr.write(`${m}\n`));
+    this.lock = new FileLock(lockPath(this.path), this.warn, opts.lockTimeoutMs);
   }
 
-  static open(path: string): JsonFileStore {
-    const loaded = readStoreFile(path);
-    return new JsonFileStore(path, loaded?.dump, loaded?.stamp);
+  /** Opens (loading snapshot and journal) or, when there is no file yet, prepares an empty store. */
+  static open(path: string, opts: JsonFileStoreOptions = {}): JsonFileStore {
+    const s = new JsonFileStore(path, opts);
+    try {
+      if (opts.readOnly) s.sync('lenient');
+      else {
+        sweepDeadOwners(s.lock.path);
+        if (!s.sync('unlocked') || s.snap?.edited) {
+          s.lock.acquireSync();
+          try {
+            s.syncLocked();
+          } finally {
+            s.lock.release();
+          }
+        }
+      }
+    } catch (e) {
+      s.lock.dispose();
+      throw e;
+    }
+    return s;
+  }
+
+  /** Replaces the whole store with `dump` (import, reset), whatever state the files are in. */
+  static replace(path: string, dump: Dump, opts: JsonFileStoreOptions = {}): void {
+    const s = new JsonFileStore(path, opts);
+    s.lock.acquireSync();
+    try {
+      writeBase(s.path, 0, dump.tables);
+    } finally {
+      s.lock.dispose();
+    }
   }
 
   protected override async beforeRead(): Promise<void> {
-    this.reloadIfChanged();
+    if (this.opts.readOnly) this.sync('lenient');
+    else if (!this.sync('unlocked')) await this.locked(() => this.syncLocked());
   }
 
   protected override async beforeWrite(): Promise<void> {
-    this.reloadIfChanged();
+    if (this.opts.readOnly) throw new StoreError(`the store ${this.path} was opened read-only`);
+    await this.lock.acquire();
+    try {
+      this.syncLocked();
+      this.prepareJournal();
+    } catch (e) {
+      this.lock.release();
+      throw e;
+    }
   }
 
   protected override async commit(ops: Op[]): Promise<void> {
-    const next = State.fromDump(this.state.dump());
-    next.apply(ops);
-    this.stamp = writeStoreFile(this.path, next.dump());
-    this.state = next;
+    const j = this.journal as JournalPos;
+    const fd = (this.appendFd as { fd: number }).fd;
+    const buf = Buffer.from(encodeRecord(this.seq + 1, ops));
+    try {
+      writeAll(fd, buf);
+      fdatasyncSync(fd);
+    } catch (e) {
+      try {
+        ftruncateSync(fd, j.offset);
+      } catch {
+        // the torn record is dropped on the next load
+      }
+      throw new StoreError(`cannot write the store journal ${this.journalFile}: ${(e as Error).message}; the write was not applied`);
+    }
+    this.state.apply(ops);
+    this.seq++;
+    j.offset += buf.length;
+    j.lines++;
   }
 
-  private reloadIfChanged(): void {
-    const now = stampOf(this.path);
-    if (!now || (this.stamp && sameStamp(now, this.stamp))) return;
-    const loaded = readStoreFile(this.path);
-    if (loaded) {
-      this.state = State.fromDump(loaded.dump);
-      this.stamp = loaded.stamp;
+  protected override async afterWrite(): Promise<void> {
+    this.lock.release();
+    const bound = Math.max(this.opts.compactBytes ?? DEFAULT_COMPACT_BYTES, (this.snap?.stamp.size ?? 0) / 2);
+    if (!this.compactQueued && this.journal && this.journal.offset > bound) {
+      this.compactQueued = true;
+      // After the write is acknowledged: the caller does not wait for it, close() does.
+      void this.serial(() => this.locked(() => this.compactLocked())).catch((e: Error) => this.warn(`gbctl: compacting ${this.path} failed: ${e.message}`));
     }
   }
-}
 
-function stampOf(path: string): FileStamp | undefined {
-  try {
-    const s = statSync(path);
-    return { size: s.size, mtimeMs: s.mtimeMs, ino: s.ino };
-  } catch {
-    return undefined;
+  /** Folds the journal into a new snapshot. */
+  compact(): Promise<void> {
+    return this.serial(() => this.locked(() => this.compactLocked()));
   }
-}
 
-function sameStamp(a: FileStamp, b: FileStamp): boolean {
-  return a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
-}
+  /** What `gbctl store info` shows. */
+  info(): Promise<StoreInfo> {
+    return this.read(() =>
+      describeStore({
+        path: this.path,
+        journalFile: this.journalFile,
+        lockFile: this.lock.path,
+        exists: !!this.snap,
+        version: this.snap?.version ?? STORE_VERSION,
+        generation: this.snap?.generation,
+        seq: this.seq,
+        edited: !!this.snap?.edited,
+        journalLines: this.journal?.lines ?? 0,
+        state: this.state,
+        notes: this.notes,
+      }),
+    );
+  }
 
-export function readStoreFile(path: string): { dump: Dump; stamp: FileStamp } | undefined {
-  let text: string;
-  try {
-    text = readFileSync(path, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new StoreError(`cannot read the store ${path}: ${(e as Error).message}`);
+  /** The whole dataset as it stands, others' writes included. */
+  export(): Promise<Dump> {
+    return this.read(() => this.state.dump());
   }
-  const stamp = stampOf(path) as FileStamp;
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw new StoreError(`the store ${path} is not valid JSON (${(e as Error).message}); it was left untouched`);
-  }
-  return { dump: parseDump(data, path), stamp };
-}
 
-export function parseDump(data: unknown, path: string): Dump {
-  const d = data as { format?: unknown; version?: unknown; tables?: unknown };
-  if (!d || typeof d !== 'object' || d.format !== STORE_FORMAT) {
-    throw new StoreError(`${path} is not a gbctl store (no "format": "${STORE_FORMAT}"); it was left untouched`);
+  override async close(): Promise<void> {
+    await super.close();
+    if (this.appendFd) closeSync(this.appendFd.fd);
+    this.appendFd = undefined;
+    this.lock.dispose();
   }
-  if (typeof d.version !== 'number' || d.version > STORE_VERSION) {
-    throw new StoreError(`${path} has store format version ${String(d.version)}, newer than this gbctl understands (${STORE_VERSION}); upgrade gbctl`);
-  }
-  if (!d.tables || typeof d.tables !== 'object') throw new StoreError(`${path} has no "tables" object`);
-  for (const [name, rows] of Object.entries(d.tables as Record<string, unknown>)) {
-    if (!Array.isArray(rows) || rows.some((r) => !r || typeof r !== 'object' || typeof (r as { id?: unknown }).id !== 'string')) {
-      throw new StoreError(`${path}: table "${name}" must be an array of records with string ids`);
+
+  private async locked<R>(fn: () => R): Promise<R> {
+    await this.lock.acquire();
+    try {
+      return fn();
+    } finally {
+      this.lock.release();
     }
   }
-  return { tables: d.tables as Dump['tables'] };
-}
 
-/** Temp file with a unique name, fsync, rename over the target, fsync the directory. */
-export function writeStoreFile(path: string, dump: Dump): FileStamp {
-  const dir = dirname(path);
-  mkdirSync(dir, { recursive: true });
-  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const body = JSON.stringify({ format: STORE_FORMAT, version: STORE_VERSION, tables: dump.tables });
-  const fd = openSync(tmp, 'w', 0o600);
-  try {
-    writeSync(fd, body);
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
+  private syncLocked(): void {
+    this.sync('locked');
+    if (this.snap?.edited) {
+      this.compactLocked();
+      this.warn(`gbctl: accepted the changes made to ${this.path} outside gbctl (--force) and rewrote it with a new checksum`);
+    }
   }
-  renameSync(tmp, path);
-  const dfd = openSync(dir, 'r');
-  try {
-    fsyncSync(dfd);
-  } finally {
-    closeSync(dfd);
+
+  private compactLocked(): void {
+    this.compactQueued = false;
+    this.sync('locked');
+    const base = writeBase(this.path, this.seq, this.state.dump().tables);
+    this.snap = { stamp: base.stamp, generation: base.generation, seq: this.seq, version: STORE_VERSION, edited: false };
+    this.journal = { ino: base.journal.ino, offset: base.journal.size, lines: 1, generation: base.generation };
+    this.rejected = undefined;
   }
-  return stampOf(path) as FileStamp;
+
+  /** Catches up with the files; false when that needs the lock (only asked for in 'unlocked' mode). */
+  private sync(mode: Mode): boolean {
+    for (let i = 0; i < 10; i++) {
+      const r = this.syncOnce(mode);
+      if (r !== 'retry') return r === 'ok';
+    }
+    throw new StoreError(`the store ${this.path} kept changing while it was being read; try again`);
+  }
+
+  private syncOnce(mode: Mode): Outcome {
+    const st = stampOf(this.path);
+    if (!st) {
+      if (this.snap) throw new StoreError(`the store ${this.path} was removed while gbctl had it open; restore it, or start afresh with "gbctl store reset --yes"`);
+      if (stampOf(this.journalFile)) {
+        throw new StoreError(`${this.journalFile} exists but the snapshot ${this.path} does not; both were left untouched: restore the snapshot, or remove the journal to start afresh`);
+      }
+      return 'ok';
+    }
+    if (this.rejected && sameStamp(st, this.rejected.stamp)) throw this.rejected.error;
+    if (!sameStamp(st, this.snap?.stamp)) {
+      const r = this.loadSnapshot(mode);
+      if (r !== 'ok') return r;
+    }
+    return this.catchUp(mode);
+  }
+
+  private loadSnapshot(mode: Mode): Outcome {
+    const file = readSnapshot(this.path);
+    if (!file) return 'retry';
+    if (file.version < STORE_VERSION) {
+      if (mode === 'unlocked') return 'need-lock';
+      const { doc, steps } = migrate(file.doc);
+      if (mode === 'locked') {
+        const backup = `${this.path}.v${file.version}.bak`;
+        writeFileDurably(backup, [file.buf]);
+        const base = writeBase(this.path, 0, doc.tables);
+        this.warn(`gbctl: migrated the store ${this.path} from format version ${file.version} to ${STORE_VERSION} (${steps.join('; ')}); the old file is kept as ${backup}`);
+        this.reset(doc.tables, { stamp: base.stamp, generation: base.generation, seq: 0, version: STORE_VERSION, edited: false });
+      } else {
+        this.notes.push(`format version ${file.version}: it will be migrated to ${STORE_VERSION} when gbctl next opens it for writing`);
+        this.reset(doc.tables, { stamp: file.stamp, generation: '', seq: 0, version: file.version, edited: false });
+      }
+      return 'ok';
+    }
+    if (!file.intact && !this.opts.force && mode !== 'lenient') {
+      this.rejected = { stamp: file.stamp, error: editedError(this.path) };
+      throw this.rejected.error;
+    }
+    if (!file.intact && mode === 'unlocked') return 'need-lock';
+    if (!file.intact && mode === 'lenient') this.notes.push('the snapshot was changed outside gbctl since gbctl last wrote it (its checksum does not match)');
+    this.reset(file.doc.tables, { stamp: file.stamp, generation: file.doc.generation ?? '', seq: file.doc.seq ?? 0, version: file.version, edited: !file.intact });
+    return 'ok';
+  }
+
+  private reset(tables: Dump['tables'], snap: Loaded): void {
+    this.state = State.fromDump({ tables });
+    this.snap = snap;
+    this.seq = snap.seq;
+    this.journal = undefined;
+    this.rejected = undefined;
+  }
+
+  /** Applies the journal records this process has not seen yet. */
+  private catchUp(mode: Mode): Outcome {
+    const snap = this.snap as Loaded;
+    const st = stampOf(this.journalFile);
+    const j = this.journal;
+    if (!st) {
+      this.journal = undefined;
+      return 'ok';
+    }
+    if (j && j.ino === st.ino && st.size === j.offset) return 'ok';
+    const incremental = !!j && j.ino === st.ino && st.size > j.offset;
+    const from = incremental ? (j as JournalPos).offset : 0;
+    const read = readFrom(this.journalFile, from);
+    if (!read) return 'retry';
+    const parsed = parseJournal(read.buf, from, incremental ? (j as JournalPos).lines + 1 : 1);
+    if (!incremental && !parsed.header) {
+      if (read.buf.length === 0) {
+        this.journal = { ino: read.stamp.ino, offset: 0, lines: 0, generation: undefined };
+        return 'ok';
+      }
+      throw this.damaged(1, parsed.damage?.reason ?? parsed.tail?.reason ?? 'no header line');
+    }
+    if (parsed.header && parsed.header.version > STORE_VERSION) {
+      throw new StoreError(`${this.journalFile} has format version ${parsed.header.version}, newer than this gbctl understands (${STORE_VERSION}); it was left untouched: upgrade gbctl`);
+    }
+    const generation = incremental ? (j as JournalPos).generation : parsed.header?.generation;
+    if (generation !== snap.generation) {
+      if (!sameStamp(stampOf(this.path), snap.stamp)) return 'retry';
+      // Left by a compaction interrupted between its two renames: the snapshot holds all of it.
+      const ahead = parsed.records.find((r) => r.seq > snap.seq);
+      if (ahead) {
+        throw new StoreError(
+          `${this.journalFile} belongs to another snapshot than ${this.path} (record ${ahead.seq} at line ${ahead.line} is newer than the snapshot); ` +
+            'both were left untouched: restore the matching pair of files, or replace the store with "gbctl store import FILE"',
+        );
+      }
+      this.journal = { ino: read.stamp.ino, offset: parsed.end, lines: parsed.lines, generation };
+      return 'ok';
+    }
+    for (const rec of parsed.records) {
+      if (rec.seq <= this.seq) continue;
+      if (rec.seq !== this.seq + 1) throw this.damaged(rec.line, `record ${rec.seq} follows record ${this.seq}: records are missing`);
+      this.state.apply(rec.ops);
+      this.seq = rec.seq;
+    }
+    this.journal = { ino: read.stamp.ino, offset: parsed.end, lines: parsed.lines, generation };
+    if (parsed.damage) {
+      if (mode === 'unlocked') return 'need-lock';
+      throw this.damaged(parsed.damage.line, parsed.damage.reason);
+    }
+    if (parsed.tail) {
+      if (mode === 'unlocked') return 'need-lock';
+      const what = `a torn last record at line ${parsed.tail.line} of ${this.journalFile} (${parsed.tail.reason}), a write interrupted before it was acknowledged`;
+      if (mode === 'lenient') {
+        this.notes.push(`${what}; it will be dropped when gbctl next writes`);
+      } else {
+        this.truncateJournal(parsed.end);
+        this.warn(`gbctl: dropped ${what}`);
+      }
+    }
+    return 'ok';
+  }
+
+  private damaged(line: number, reason: string): StoreError {
+    return new StoreError(
+      `${this.journalFile} is damaged at line ${line} (${reason}) and cannot be loaded; the store's files were left untouched. ` +
+        'Restore them from a backup, or repair or remove that line by hand (records after it depend on it).',
+    );
+  }
+
+  private truncateJournal(size: number): void {
+    const fd = openSync(this.journalFile, 'r+');
+    try {
+      ftruncateSync(fd, size);
+      fdatasyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+  }
+
+  /** Under the lock: a snapshot to follow, a journal of its generation, open for appending. */
+  private prepareJournal(): void {
+    if (!this.snap) {
+      const base = writeBase(this.path, this.seq, this.state.dump().tables);
+      this.snap = { stamp: base.stamp, generation: base.generation, seq: this.seq, version: STORE_VERSION, edited: false };
+      this.journal = { ino: base.journal.ino, offset: base.journal.size, lines: 1, generation: base.generation };
+    } else if (!this.journal || this.journal.generation !== this.snap.generation) {
+      const st = writeFileDurably(this.journalFile, [encodeJournalHeader(this.snap.generation)]);
+      this.journal = { ino: st.ino, offset: st.size, lines: 1, generation: this.snap.generation };
+    }
+    if (this.appendFd?.ino !== this.journal.ino) {
+      if (this.appendFd) closeSync(this.appendFd.fd);
+      this.appendFd = undefined;
+      const fd = openSync(this.journalFile, 'a');
+      const ino = fstatSync(fd).ino;
+      this.appendFd = { fd, ino };
+      if (ino !== this.journal.ino) throw new StoreError(`${this.journalFile} was replaced while gbctl held the store's lock; try again`);
+    }
+  }
 }

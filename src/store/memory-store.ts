@@ -23,10 +23,14 @@ export class MemoryStore implements Store {
   write<R>(fn: (tx: WriteTx) => R): Promise<R> {
     return this.serial(async () => {
       await this.beforeWrite();
-      const tx = this.state.begin();
-      const result = fn(tx);
-      if (tx.ops.length) await this.commit(tx.ops);
-      return result;
+      try {
+        const tx = this.state.begin();
+        const result = fn(tx);
+        if (tx.ops.length) await this.commit(tx.ops);
+        return result;
+      } finally {
+        await this.afterWrite();
+      }
     });
   }
 
@@ -44,8 +48,11 @@ export class MemoryStore implements Store {
   protected async commit(ops: Op[]): Promise<void> {
     this.state.apply(ops);
   }
+  /** Runs after every write transaction that `beforeWrite` let start, committed or not. */
+  protected async afterWrite(): Promise<void> {}
 
-  private serial<R>(job: () => Promise<R>): Promise<R> {
+  /** Runs `job` after every transaction queued so far, before any queued later. */
+  protected serial<R>(job: () => Promise<R>): Promise<R> {
     const run = this.queue.then(job, job);
     this.queue = run.catch(() => undefined);
     return run;

@@ -32,14 +32,14 @@ export class State {
     return [...this.tables.keys()];
   }
 
-  index(name: string, field: string): Index {
+  index(name: string, f: string): Index {
     let byField = this.indexes.get(name);
     if (!byField) this.indexes.set(name, (byField = new Map()));
-    let idx = byField.get(field);
+    let idx = byField.get(f);
     if (!idx) {
       idx = new Map();
-      for (const row of this.table(name).values()) addTo(idx, (row as unknown as Record<string, unknown>)[field], row.id);
-      byField.set(field, idx);
+      for (const row of this.table(name).values()) addTo(idx, field(row, f), row.id);
+      byField.set(f, idx);
     }
     return idx;
   }
@@ -49,13 +49,21 @@ export class State {
       const t = this.table(op.table);
       const old = t.get(op.op === 'put' ? op.row.id : op.id);
       const byField = this.indexes.get(op.table);
-      if (old && byField) for (const [f, idx] of byField) removeFrom(idx, (old as unknown as Record<string, unknown>)[f], old.id);
       if (op.op === 'put') {
-        // A replaced record keeps its place, as Map.set does.
+        // A replaced record keeps its place, as Map.set does, and in each index whose value it keeps.
         t.set(op.row.id, Object.freeze(op.row));
-        if (byField) for (const [f, idx] of byField) addTo(idx, (op.row as unknown as Record<string, unknown>)[f], op.row.id);
-      } else {
+        if (byField) {
+          for (const [f, idx] of byField) {
+            const before = old ? field(old, f) : undefined;
+            const after = field(op.row, f);
+            if (old && before === after) continue;
+            if (old) removeFrom(idx, before, old.id);
+            addTo(idx, after, op.row.id);
+          }
+        }
+      } else if (old) {
         t.delete(op.id);
+        if (byField) for (const [f, idx] of byField) removeFrom(idx, field(old, f), old.id);
       }
     }
   }
@@ -63,6 +71,10 @@ export class State {
   begin(): Tx {
     return new Tx(this);
   }
+}
+
+function field(row: Row, name: string): unknown {
+  return (row as unknown as Record<string, unknown>)[name];
 }
 
 function addTo(idx: Index, value: unknown, id: string): void {
@@ -105,25 +117,38 @@ export class Tx implements WriteTx, ReadTx {
     return out as T[];
   }
 
-  where<T extends Row, K extends keyof T & string>(t: Table<T>, field: K, value: T[K]): T[] {
+  /**
+   * Index order, O(matches + pending rows): rows this transaction replaced keep their place,
+   * rows it added or moved into the group come last, as they will once committed.
+   */
+  where<T extends Row, K extends keyof T & string>(t: Table<T>, f: K, value: T[K]): T[] {
     const base = this.state.table(t.name);
-    const ids = this.state.index(t.name, field).get(value);
+    const ids = this.state.index(t.name, f).get(value);
     const p = this.pending.get(t.name);
     const out: T[] = [];
-    if (ids) for (const id of ids) if (!p?.has(id)) out.push(base.get(id) as T);
-    if (p) for (const row of p.values()) if (row && (row as unknown as Record<string, unknown>)[field] === value) out.push(row as T);
-    if (p && ids) {
-      // Keep insertion order when pending rows replace indexed ones.
-      const order = new Map([...base.keys()].map((k, i) => [k, i]));
-      out.sort((a, b) => (order.get(a.id) ?? Infinity) - (order.get(b.id) ?? Infinity));
+    if (ids) {
+      for (const id of ids) {
+        if (!p?.has(id)) out.push(base.get(id) as T);
+        else {
+          const row = p.get(id);
+          if (row && field(row, f) === value) out.push(row as T);
+        }
+      }
     }
+    if (p) for (const [id, row] of p) if (row && field(row, f) === value && !ids?.has(id)) out.push(row as T);
     return out;
   }
 
   count<T extends Row>(t: Table<T>): number {
+    const base = this.state.table(t.name);
     const p = this.pending.get(t.name);
-    if (!p) return this.state.table(t.name).size;
-    return this.all(t).length;
+    if (!p) return base.size;
+    let n = base.size;
+    for (const [id, row] of p) {
+      if (row && !base.has(id)) n++;
+      else if (!row && base.has(id)) n--;
+    }
+    return n;
   }
 
   put<T extends Row>(t: Table<T>, row: T): T {

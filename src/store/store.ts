@@ -18,7 +18,10 @@ export interface ReadTx {
   get<T extends Row>(t: Table<T>, id: string): T | undefined;
   /** Every record, in insertion order. */
   all<T extends Row>(t: Table<T>): T[];
-  /** Records whose `field` equals `value`, in insertion order; served by an index kept per field. */
+  /**
+   * Records whose `field` equals `value`, in insertion order (a record that joins the group by an
+   * update comes last); served by an index kept per field, in time proportional to the matches.
+   */
   where<T extends Row, K extends keyof T & string>(t: Table<T>, field: K, value: T[K]): T[];
   count<T extends Row>(t: Table<T>): number;
 }

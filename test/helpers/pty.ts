@@ -12,6 +12,7 @@ export interface PtyResult {
 }
 
 /** Strips terminal control sequences so assertions read the text. */
+// eslint-disable-next-line no-control-regex -- terminal escape sequences are what this strips
 export const plain = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
 
 /** Runs the built CLI in a real pseudo-terminal, typing `send` each time `expect` appears. */

@@ -3,21 +3,47 @@ import { createRequire } from 'node:module';
 import { Ajv, type ValidateFunction } from 'ajv';
 
 const require = createRequire(import.meta.url);
-const spec = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8')) as { components: { schemas: Record<string, unknown> } };
+type Op = { operationId?: string; responses: Record<string, { content?: Record<string, { schema: unknown }> }> };
+const raw = JSON.parse(readFileSync(require.resolve('@gitbook/api/spec/openapi.json'), 'utf8')) as {
+  paths: Record<string, Record<string, Op>>;
+  components: { schemas: Record<string, unknown> };
+};
 
-const ajv = new Ajv({ strict: false, validateFormats: false, discriminator: true, allErrors: false });
+/**
+ * OpenAPI 3.0 is not quite JSON Schema: `nullable` may stand without `type`, and discriminators
+ * over allOf variants do not compile in ajv. Rewrite both once; `oneOf` is then checked plainly.
+ */
+function normalise(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(normalise);
+  if (!node || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) if (k !== 'discriminator') out[k] = normalise(v);
+  if (out.nullable === true && out.type === undefined) {
+    delete out.nullable;
+    return { anyOf: [out, { type: 'null' }] };
+  }
+  return out;
+}
+
+const spec = normalise(raw) as typeof raw;
+const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: false });
 ajv.addSchema({ $id: 'spec', components: spec.components }, 'spec');
 
 const cache = new Map<string, ValidateFunction>();
 
+function compiled(key: string, make: () => unknown): ValidateFunction {
+  let v = cache.get(key);
+  if (!v) {
+    v = ajv.compile(make() as object);
+    cache.set(key, v);
+  }
+  return v;
+}
+
 /** Checks `data` against a component schema of the platform's published spec (@gitbook/api 0.143.2). */
 export function publishedErrors(schema: string, data: unknown): string | undefined {
   if (!spec.components.schemas[schema]) throw new Error(`no schema ${schema} in the published spec`);
-  let v = cache.get(schema);
-  if (!v) {
-    v = ajv.compile({ $ref: `spec#/components/schemas/${schema}` });
-    cache.set(schema, v);
-  }
+  const v = compiled(`c:${schema}`, () => ({ $ref: `spec#/components/schemas/${schema}` }));
   return v(data) ? undefined : ajv.errorsText(v.errors);
 }
 
@@ -28,4 +54,17 @@ export function publishedListErrors(schema: string, data: { items?: unknown[] })
     if (e) return e;
   }
   return undefined;
+}
+
+/** Checks a whole success response against an operation of the published spec. */
+export function operationErrors(operationId: string, data: unknown): string | undefined {
+  const v = compiled(`o:${operationId}`, () => {
+    const op = Object.values(spec.paths).flatMap((p) => Object.values(p)).find((o) => o.operationId === operationId);
+    if (!op) throw new Error(`no operation ${operationId}`);
+    const ok = Object.entries(op.responses).find(([k]) => k.startsWith('2'));
+    const schema = ok?.[1].content?.['application/json']?.schema;
+    if (!schema) throw new Error(`operation ${operationId} has no JSON success body`);
+    return JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"spec#/components/'));
+  });
+  return v(data) ? undefined : ajv.errorsText(v.errors);
 }

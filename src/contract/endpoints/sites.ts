@@ -8,6 +8,7 @@ import {
   PublishedSite,
   Site,
   SiteBasename,
+  SiteHostname,
   SiteProxyOrigin,
   SiteTitle,
   SiteType,
@@ -65,6 +66,9 @@ export const sites = defineResource('sites', {
       agentsContext: AgentsContext.optional().describe('whether agents may use the site: excluded or included'),
       defaultSiteSpace: Id.optional().describe('site space used as default at the root or in the default section'),
       defaultSiteSection: Id.optional().describe('site section used as default'),
+      hostname: SiteHostname.nullable()
+        .optional()
+        .describe('custom hostname such as docs.example.com; null removes it (local emulator: the platform sets it through its custom-domain setup)'),
       proxy: SiteProxyOrigin.nullable()
         .optional()
         .describe('host plus /path segments to serve the site under (e.g. example.com/docs); null removes it'),

@@ -1,25 +1,30 @@
 import { z } from 'zod';
 import { listOf } from './common.js';
+import { Organization } from './organization.js';
 
 export const LinkStatus = z.enum(['ok', 'broken', 'in-app']);
 
-/** Where a reference points or stands; kinds other than file carry their own key. */
-export const ContentLocation = z.looseObject({
-  kind: z.enum(['file', 'url', 'page', 'user', 'collection', 'space', 'reusable-content', 'openapi']),
-  organization: z.string().optional(),
-  space: z.string().optional(),
-  versionContext: z
-    .looseObject({ type: z.enum(['revision', 'changeRequest']), revision: z.string().optional() })
-    .optional(),
-  file: z.string().optional(),
-  page: z.string().optional(),
-  url: z.string().optional(),
-});
+const Embedded = z.looseObject({ object: z.string(), id: z.string() });
+const VersionContext = z.union([
+  z.looseObject({ type: z.literal('revision'), revision: Embedded }),
+  z.looseObject({ type: z.literal('changeRequest'), changeRequest: Embedded }),
+]);
+
+/**
+ * An absolute reference to content, as the platform shows it: the organization, space, page or
+ * file and revision (or change request) are embedded objects, not ids.
+ */
+export const ContentLocation = z.union([
+  z.looseObject({ kind: z.literal('url'), url: z.string() }),
+  z.looseObject({ kind: z.literal('page'), organization: Organization, space: Embedded, page: z.looseObject({ id: z.string() }), versionContext: VersionContext.optional() }),
+  z.looseObject({ kind: z.literal('file'), organization: Organization, space: Embedded, file: z.looseObject({ id: z.string() }), versionContext: VersionContext.optional() }),
+  z.looseObject({ kind: z.enum(['user', 'collection', 'space', 'reusable-content', 'openapi']) }),
+]);
 
 export const LinkItem = z.looseObject({
   status: LinkStatus,
   relation: z.enum(['reference', 'dependsOn']),
-  targetReference: z.looseObject({ kind: z.string() }),
+  targetReference: ContentLocation.optional(),
   locationReferences: z.array(ContentLocation),
 });
 

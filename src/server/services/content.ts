@@ -2,6 +2,7 @@ import type { Ctx } from '../context.js';
 import { notFound } from '../http-error.js';
 import { revisions } from '../model/revision.js';
 import { computeLinks, linkStats } from './links.js';
+import { linkPresenter } from './link-view.js';
 import { paginate, type PageQuery } from './paginate.js';
 import { contentScope, findPage, pageIndex, toFile, toPage, toPages, toRevision, type ContentOptions, type Scope } from './revisions.js';
 import { baseRevisionOf } from './change-request-view.js';
@@ -53,7 +54,8 @@ export const contentService = {
       if (!findPage(s.rev.pages, pageId)) throw notFound(`page ${pageId} not found in revision ${s.rev.id}`);
       const { all, stats } = linksOf(c, tx, s, pageId);
       const shown = q.status ? all.filter((l) => l.status === q.status) : all;
-      return { ...paginate(shown, q, (l) => l), stats };
+      const view = linkPresenter(c, tx, s);
+      return { ...paginate(shown, q, view.link), stats };
     }),
 
   /** The pages that link to a file, one location per page. */
@@ -72,6 +74,6 @@ export const contentService = {
           seen.add(key);
           return true;
         });
-      return paginate(locations, q, (l) => l);
+      return paginate(locations, q, linkPresenter(c, tx, s).location);
     }),
 };

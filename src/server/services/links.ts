@@ -1,9 +1,24 @@
-import type { z } from 'zod';
-import type { LinkItem } from '../../contract/schemas/links.js';
 import type { RevisionRecord } from '../model/revision.js';
 import { flattenPages } from './pages.js';
 
-type Link = z.input<typeof LinkItem>;
+/** Where a link stands: a page of a revision (ids; link-view.ts expands them for the API). */
+export interface RawLocation {
+  kind: 'page';
+  organization: string;
+  space: string;
+  page: string;
+  versionContext: { type: 'revision'; revision: string };
+}
+
+export type RawTarget = { kind: 'page'; page: string } | { kind: 'file'; file: string } | { kind: 'url'; url: string };
+
+/** A link as computed from markdown, before it is shown. */
+export interface Link {
+  status: 'ok' | 'broken' | 'in-app';
+  relation: 'reference';
+  targetReference: RawTarget;
+  locationReferences: RawLocation[];
+}
 
 const MD_LINK = /!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
 const AUTOLINK = /<(https?:\/\/[^>\s]+)>/g;

@@ -13,6 +13,7 @@ import { revisions, type PageRecord, type RevisionRecord } from '../model/revisi
 import { siteShareKeyOpensSpace } from '../model/site.js';
 import { collections, spaces, type SpaceRecord } from '../model/space.js';
 import { computeLinks, linkStats } from './links.js';
+import { linkPresenter } from './link-view.js';
 import { orgFor } from './orgs.js';
 import { paginate, type PageQuery } from './paginate.js';
 import { positionFor, endPosition } from './siblings.js';
@@ -222,8 +223,9 @@ export const spacesService = {
     c.read((tx) => {
       const s = liveSpace(c, tx, spaceId);
       const rev = tx.get(revisions, s.revision);
-      const all = rev ? computeLinks(rev, { organization: s.organization, space: s.id, origin: c.origin }) : [];
+      if (!rev) throw notFound(`revision ${s.revision} not found`);
+      const all = computeLinks(rev, { organization: s.organization, space: s.id, origin: c.origin });
       const shown = q.status ? all.filter((l) => l.status === q.status) : all;
-      return { ...paginate(shown, q, (l) => l), stats: linkStats(all) };
+      return { ...paginate(shown, q, linkPresenter(c, tx, { space: s, rev }).link), stats: linkStats(all) };
     }),
 };

@@ -1,0 +1,149 @@
+// The embedded store under load, over HTTP against `gbctl serve`, beside json-server on the same data.
+// Run by `npm run bench` (after a build). Loopback only; bounded in time (~3 minutes).
+//   BENCH_SIZES=1000,20000,100000  BENCH_SECONDS=4
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+
+/* global fetch, structuredClone -- Node 20 globals */
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const BIN = join(ROOT, 'bin', 'gbctl.js');
+const JSON_SERVER = join(ROOT, 'node_modules', 'json-server', 'lib', 'bin.js');
+const SIZES = (process.env.BENCH_SIZES ?? '1000,20000,100000').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const dir = mkdtempSync(join(tmpdir(), 'gbctl-bench-'));
+const gbctl = (...args) => execFileSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+
+let counter = 0;
+const id = () => `b${(counter++).toString(36).padStart(19, '0')}`;
+
+/** A store of `total` objects: the local organization with 50 spaces, then other organizations of 100 spaces, each with its revision and 8 comments. */
+function dataset(total, base) {
+  const t = structuredClone(base.tables);
+  const org = t.meta.find((m) => m.id === 'defaultOrganization').value;
+  const user = t.users[0].id;
+  const [space0] = t.spaces;
+  const [rev0] = t.revisions;
+  const now = new Date().toISOString();
+  const count = () => Object.values(t).reduce((a, rows) => a + rows.length, 0);
+  const addSpace = (organization, i) => {
+    const s = { ...space0, id: id(), title: `Space ${i}`, organization, revision: '', position: i };
+    const r = { ...rev0, id: id(), space: s.id };
+    s.revision = r.id;
+    t.spaces.push(s);
+    t.revisions.push(r);
+    return s;
+  };
+  t.comments = [];
+  for (let i = 1; i < 50; i++) addSpace(org, i);
+  let filler;
+  for (let i = 0; count() < total; i++) {
+    if (i % 100 === 0) t.organizations.push((filler = { id: id(), title: `Organization ${i / 100}`, createdAt: now }));
+    const s = addSpace(filler.id, i % 100);
+    for (let c = 0; c < 8 && count() < total; c++) {
+      t.comments.push({ id: id(), space: s.id, status: 'open', postedBy: user, postedAt: now, body: { markdown: `Comment ${c} on ${s.title}: looks good, one nit on the second paragraph.` }, revision: s.revision, reactions: [] });
+    }
+  }
+  return { tables: t, org, space: space0.id, token: t.meta.find((m) => m.id === 'localToken').value };
+}
+
+function startProcess(cmd, args, ready) {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [cmd, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const url = ready(line);
+      if (url) resolve({ child, url, startMs: performance.now() - t0 });
+    });
+    child.once('exit', (code) => reject(new Error(`${cmd} exited ${code}: ${err}`)));
+  });
+}
+
+const stop = (child) => new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+const rssMiB = (pid) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
+const mib = (b) => b / 1024 / 1024;
+
+async function latency(n, send) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const res = await send(i);
+    if (!res.ok) throw new Error(`HTTP ${res.status}: ${await res.text()}`);
+    await res.arrayBuffer();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(n / 2)], p99: times[Math.floor(n * 0.99)] };
+}
+
+async function cannon(url, method, body, headers) {
+  const r = await autocannon({ url, method, body, headers: { 'content-type': 'application/json', ...headers }, connections: 8, duration: SECONDS });
+  if (r.non2xx || r.errors) throw new Error(`autocannon on ${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
+  return { rps: r.requests.average, p50: r.latency.p50 };
+}
+
+const results = [];
+try {
+  const seedFile = join(dir, 'seed.json');
+  gbctl('spaces', 'create', '--title', 'Space 0', '--store', seedFile);
+  const base = JSON.parse(gbctl('store', 'export', '-', '--store', seedFile));
+  const emptyStart = await startProcess(BIN, ['serve', '--port', '0', '--store', seedFile], (l) => /^listening on (\S+)/.exec(l)?.[1]);
+  await stop(emptyStart.child);
+
+  for (const size of SIZES) {
+    const data = dataset(size, base);
+    const store = join(dir, `store-${size}.json`);
+    const exportFile = join(dir, `import-${size}.json`);
+    writeFileSync(exportFile, JSON.stringify({ format: 'gbctl-store', version: 2, tables: data.tables }));
+    gbctl('store', 'import', exportFile, '--store', store);
+    const onDisk = statSync(store).size;
+
+    const serve = await startProcess(BIN, ['serve', '--port', '0', '--store', store], (l) => /^listening on (\S+)/.exec(l)?.[1]);
+    const rssLoaded = rssMiB(serve.child.pid);
+    const auth = { authorization: `Bearer ${data.token}` };
+    const post = (i) => fetch(`${serve.url}/v1/orgs/${data.org}/spaces`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: `Bench ${i}` }) });
+    const write = await latency(200, post);
+    const get = await latency(300, () => fetch(`${serve.url}/v1/spaces/${data.space}`, { headers: auth }));
+    const list = await latency(300, () => fetch(`${serve.url}/v1/orgs/${data.org}/spaces?limit=20`, { headers: auth }));
+    const gWrites = await cannon(`${serve.url}/v1/orgs/${data.org}/spaces`, 'POST', JSON.stringify({ title: 'Cannon' }), auth);
+    const rssAfter = rssMiB(serve.child.pid);
+    await stop(serve.child);
+
+    const dbFile = join(dir, `db-${size}.json`);
+    writeFileSync(dbFile, JSON.stringify(data.tables));
+    const js = await startProcess(JSON_SERVER, [dbFile, '--port', String(41000 + (size % 1000)), '--host', '127.0.0.1'], (l) => (/127\.0\.0\.1:\d+/.test(l) ? `http://${/127\.0\.0\.1:\d+/.exec(l)[0]}` : undefined));
+    const comment = JSON.stringify({ space: data.space, status: 'open', body: { markdown: 'A new comment' }, reactions: [] });
+    const jsWrite = await latency(Math.min(200, Math.max(20, 2_000_000 / size)), () => fetch(`${js.url}/comments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: comment }));
+    const jsList = await latency(100, () => fetch(`${js.url}/spaces?_page=1&_per_page=20`));
+    const jsWrites = await cannon(`${js.url}/comments`, 'POST', comment, {});
+    await stop(js.child);
+
+    results.push({ size, onDisk, startMs: serve.startMs, rssLoaded, rssAfter, write, get, list, gWrites, jsWrite, jsList, jsWrites });
+    const r = results.at(-1);
+    console.log(
+      `${size} objects (${mib(onDisk).toFixed(1)} MiB on disk): start ${r.startMs.toFixed(0)} ms, RSS ${rssLoaded.toFixed(0)} MiB loaded / ${rssAfter.toFixed(0)} MiB after (${(rssAfter / mib(onDisk)).toFixed(1)}× the file)\n` +
+        `  gbctl  write p50 ${write.p50.toFixed(2)} ms p99 ${write.p99.toFixed(2)} | get p50 ${get.p50.toFixed(2)} | list page p50 ${list.p50.toFixed(2)} | autocannon writes ${gWrites.rps.toFixed(0)}/s\n` +
+        `  json-server  write p50 ${jsWrite.p50.toFixed(2)} ms | list page p50 ${jsList.p50.toFixed(2)} | autocannon writes ${jsWrites.rps.toFixed(0)}/s`,
+    );
+  }
+
+  const first = results[0];
+  const last = results.at(-1);
+  console.log(`\nbaseline: ${first.size} objects, measured in this run`);
+  console.log(`start-up: empty store ${emptyStart.startMs.toFixed(0)} ms, ${last.size} objects ${last.startMs.toFixed(0)} ms (load ≈ ${(last.startMs - emptyStart.startMs).toFixed(0)} ms)`);
+  console.log(`write p50 ${last.size} / ${first.size}: ${(last.write.p50 / first.write.p50).toFixed(2)}× (target ≤ 1.5×)`);
+  console.log(`get p50 ${last.size} / ${first.size}: ${(last.get.p50 / first.get.p50).toFixed(2)}×`);
+  console.log(`list page p50 ${last.size} / ${first.size}: ${(last.list.p50 / first.list.p50).toFixed(2)}× (target ≤ 1.5×)`);
+  console.log(`durable writes/s at ${last.size}: gbctl ${last.gWrites.rps.toFixed(0)} vs json-server ${last.jsWrites.rps.toFixed(0)} (non-durable): ${(last.gWrites.rps / Math.max(1, last.jsWrites.rps)).toFixed(1)}× (target ≥ 10×)`);
+  console.log(`memory at ${last.size}: RSS ${last.rssAfter.toFixed(0)} MiB = ${(last.rssAfter / mib(last.onDisk)).toFixed(2)}× the ${mib(last.onDisk).toFixed(1)} MiB store (target ≤ 3×)`);
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

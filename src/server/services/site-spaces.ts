@@ -1,0 +1,81 @@
+import type { EndpointId } from '../../contract/index.js';
+import { type Ctx } from '../context.js';
+import { conflict, notFound } from '../http-error.js';
+import { siteSpaceRows, type SiteRecord, type SiteSpaceRecord } from '../model/site.js';
+import type { ReadTx } from '../../store/store.js';
+import type { BodyOf, QueryOf } from '../types.js';
+import { paginate } from './paginate.js';
+import { placeAmong, pointerTarget } from './site-order.js';
+import { addSiteSpace, allSiteSpaces, fixDefaults, orgSpace } from './site-structure.js';
+import { sectionOf, siteIfExists } from './site-sections.js';
+import { sectionsInOrder, siteFor, siteSpacesIn, toSiteSpace } from './site-view.js';
+
+type Body<K extends EndpointId> = BodyOf<K>;
+
+function siteSpaceOf(tx: ReadTx, site: SiteRecord, id: string): SiteSpaceRecord {
+  const ss = tx.get(siteSpaceRows, id);
+  if (!ss || ss.site !== site.id) throw notFound(`site space ${id} not found in site ${site.id}`);
+  return ss;
+}
+
+const where = (ss: SiteSpaceRecord) => (ss.section ? `section ${ss.section}` : 'the root');
+
+export const siteSpacesService = {
+  list: (c: Ctx, organizationId: string, siteId: string, q: QueryOf<'site-spaces.list'>) =>
+    c.read((tx) => {
+      const site = siteFor(c, tx, organizationId, siteId);
+      const all = allSiteSpaces(tx, site.id).filter((ss) => q.default === undefined || ss.default === q.default);
+      return paginate(all, q, (ss) => toSiteSpace(c, tx, site, ss));
+    }),
+
+  create: (c: Ctx, organizationId: string, siteId: string, body: Body<'site-spaces.create'>) =>
+    c.write((tx) => {
+      const site = siteFor(c, tx, organizationId, siteId);
+      const space = orgSpace(tx, site.organization, body.spaceId);
+      const section = body.sectionId ? sectionOf(tx, site, body.sectionId).id : sectionsInOrder(tx, site.id).find((s) => s.default)?.id;
+      return toSiteSpace(c, tx, site, addSiteSpace(c, tx, site, space, section));
+    }),
+
+  update: (c: Ctx, organizationId: string, siteId: string, siteSpaceId: string, body: Body<'site-spaces.update'>) =>
+    c.write((tx) => {
+      const site = siteFor(c, tx, organizationId, siteId);
+      const ss = siteSpaceOf(tx, site, siteSpaceId);
+      const siblings = siteSpacesIn(tx, site.id, ss.section).filter((o) => o.id !== ss.id);
+      const next: SiteSpaceRecord = { ...ss };
+      if (body.path !== undefined && body.path !== ss.path) {
+        const taken = siblings.find((o) => o.path === body.path);
+        if (taken) throw conflict(`path: "${body.path}" is already the path of site space ${taken.id} in ${where(ss)}`);
+        next.path = body.path;
+      }
+      if (body.condition === null) delete next.condition;
+      else if (body.condition !== undefined) next.condition = body.condition;
+      if (body.spaceId !== undefined && body.spaceId !== ss.space) {
+        const space = orgSpace(tx, site.organization, body.spaceId);
+        if (siblings.some((o) => o.space === space.id)) throw conflict(`spaceId: space ${space.id} is already in ${where(ss)} of site ${site.id}`);
+        next.space = space.id;
+      }
+      return toSiteSpace(c, tx, site, tx.put(siteSpaceRows, next));
+    }),
+
+  /** Removes a site space; the same answer whether or not it existed. A section keeps at least one. */
+  delete: (c: Ctx, organizationId: string, siteId: string, siteSpaceId: string) =>
+    c.write((tx) => {
+      const site = siteIfExists(c, tx, organizationId, siteId);
+      const ss = site ? tx.get(siteSpaceRows, siteSpaceId) : undefined;
+      if (!site || !ss || ss.site !== site.id) return;
+      if (ss.section && siteSpacesIn(tx, site.id, ss.section).length === 1) {
+        throw conflict(`site space ${ss.id} is the only one of section ${ss.section}; delete the section instead`);
+      }
+      tx.delete(siteSpaceRows, ss.id);
+      fixDefaults(tx, site.id);
+    }),
+
+  move: (c: Ctx, organizationId: string, siteId: string, siteSpaceId: string, body: Body<'site-spaces.move'>) =>
+    c.write((tx) => {
+      const site = siteFor(c, tx, organizationId, siteId);
+      const ss = siteSpaceOf(tx, site, siteSpaceId);
+      const target = pointerTarget(body.position, (p) => p.siteSpace, () => 'site space');
+      const position = placeAmong(siteSpacesIn(tx, site.id, ss.section), ss.id, target);
+      return toSiteSpace(c, tx, site, tx.put(siteSpaceRows, { ...ss, position }));
+    }),
+};

@@ -1,0 +1,87 @@
+import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+
+/** What tells one version of a file from another without reading it. */
+export interface FileStamp {
+  size: number;
+  mtimeMs: number;
+  ino: number;
+}
+
+export function stampOf(path: string): FileStamp | undefined {
+  try {
+    const s = statSync(path);
+    return { size: s.size, mtimeMs: s.mtimeMs, ino: s.ino };
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+export const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined) =>
+  !!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
+
+export function fsyncDir(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** A file replaced whole and durably: temp file with a unique name, fsync, rename, fsync of the directory. */
+export function writeFileDurably(path: string, chunks: Iterable<string | Buffer>, mode = 0o600): FileStamp {
+  const dir = dirname(path);
+  mkdirSync(dir, { recursive: true });
+  const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const fd = openSync(tmp, 'wx', mode);
+  try {
+    try {
+      for (const c of chunks) writeAll(fd, typeof c === 'string' ? Buffer.from(c) : c);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, path);
+  } catch (e) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+    throw e;
+  }
+  fsyncDir(dir);
+  return stampOf(path) as FileStamp;
+}
+
+/** Writes every byte of `buf` at the file's current position (appends, for files opened with 'a'). */
+export function writeAll(fd: number, buf: Buffer): void {
+  for (let done = 0; done < buf.length; ) done += writeSync(fd, buf, done, buf.length - done);
+}
+
+/** The file's bytes from `from` to its end, with the stamp of what was read; undefined when it does not exist. */
+export function readFrom(path: string, from = 0): { buf: Buffer; stamp: FileStamp } | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+  try {
+    const st = fstatSync(fd);
+    const buf = Buffer.allocUnsafe(Math.max(0, st.size - from));
+    let got = 0;
+    while (got < buf.length) {
+      const n = readSync(fd, buf, got, buf.length - got, from + got);
+      if (n === 0) break;
+      got += n;
+    }
+    return { buf: buf.subarray(0, got), stamp: { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino } };
+  } finally {
+    closeSync(fd);
+  }
+}

@@ -1,0 +1,160 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { crc32 } from 'node:zlib';
+import type { Op, Row } from './store.js';
+
+/**
+ * On disk a store is two files:
+ * - the snapshot, `store.json`: `{"format":"gbctl-store","version":2,"generation":G,"seq":N,
+ *   "checksum":"sha1:…","tables":{…}}`, the data as of journal record N; the checksum covers
+ *   the text of `tables` as gbctl wrote it, so an edit by anything else shows;
+ * - the journal, `store.json.journal`: JSON lines, a header `{"format":"gbctl-journal",
+ *   "version":2,"generation":G}` naming the snapshot it follows, then one line per committed
+ *   write transaction `{"seq":N+1,"crc":"xxxxxxxx","ops":[…]}`, the crc (CRC-32) covering the
+ *   text of `ops`.
+ */
+export const STORE_FORMAT = 'gbctl-store';
+export const JOURNAL_FORMAT = 'gbctl-journal';
+export const STORE_VERSION = 2;
+
+export const journalPath = (path: string) => `${path}.journal`;
+export const lockPath = (path: string) => `${path}.lock`;
+
+export const newGeneration = () => randomBytes(8).toString('hex');
+
+export interface SnapshotHeader {
+  generation: string;
+  seq: number;
+}
+
+const TABLES_KEY = ',"tables":';
+
+function sha1(data: string | Uint8Array): string {
+  return `sha1:${createHash('sha1').update(data).digest('hex')}`;
+}
+
+/** The snapshot text, with a checksum of its tables. */
+export function encodeSnapshot(h: SnapshotHeader, tables: Record<string, Row[]>): string {
+  const body = JSON.stringify(tables);
+  const head = JSON.stringify({ format: STORE_FORMAT, version: STORE_VERSION, generation: h.generation, seq: h.seq, checksum: sha1(body) });
+  return `${head.slice(0, -1)}${TABLES_KEY}${body}}`;
+}
+
+/**
+ * Whether a snapshot's text is what gbctl wrote: its recorded checksum matches its tables as
+ * they stand. Trailing white space (an editor's final newline) does not count as a change.
+ */
+export function snapshotIntact(buf: Buffer, recorded: unknown): boolean {
+  if (typeof recorded !== 'string') return false;
+  const at = buf.indexOf(TABLES_KEY);
+  if (at < 0) return false;
+  let end = buf.length;
+  while (end > 0 && (buf[end - 1] === 0x0a || buf[end - 1] === 0x0d || buf[end - 1] === 0x20 || buf[end - 1] === 0x09)) end--;
+  if (buf[end - 1] !== 0x7d) return false;
+  return sha1(buf.subarray(at + TABLES_KEY.length, end - 1)) === recorded;
+}
+
+export function encodeJournalHeader(generation: string): string {
+  return `${JSON.stringify({ format: JOURNAL_FORMAT, version: STORE_VERSION, generation })}\n`;
+}
+
+const crcHex = (s: string) => crc32(s).toString(16).padStart(8, '0');
+
+export function encodeRecord(seq: number, ops: Op[]): string {
+  const body = JSON.stringify(ops);
+  return `{"seq":${seq},"crc":"${crcHex(body)}","ops":${body}}\n`;
+}
+
+export interface JournalRecord {
+  seq: number;
+  ops: Op[];
+  /** 1-based line number in the journal. */
+  line: number;
+}
+
+const RECORD = /^\{"seq":(\d+),"crc":"([0-9a-f]{8})","ops":/;
+
+/** One journal line as a record, or why it is not one. */
+export function parseRecord(text: string, line: number): JournalRecord | string {
+  const m = RECORD.exec(text);
+  if (!m || !text.endsWith('}')) return 'not a journal record';
+  const body = text.slice(m[0].length, -1);
+  if (crcHex(body) !== m[2]) return 'checksum mismatch';
+  let ops: unknown;
+  try {
+    ops = JSON.parse(body);
+  } catch {
+    return 'not valid JSON';
+  }
+  if (!Array.isArray(ops) || !ops.every(isOp)) return 'not a list of put/delete operations';
+  return { seq: Number(m[1]), ops: ops as Op[], line };
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
+
+export function isOp(v: unknown): v is Op {
+  if (!isRecord(v) || typeof v.table !== 'string') return false;
+  if (v.op === 'put') return isRecord(v.row) && typeof v.row.id === 'string' && v.row.id !== '';
+  return v.op === 'delete' && typeof v.id === 'string';
+}
+
+export interface JournalHeader {
+  version: number;
+  generation: string;
+}
+
+export function parseJournalHeader(text: string): JournalHeader | string {
+  let h: unknown;
+  try {
+    h = JSON.parse(text);
+  } catch {
+    return 'the header line is not valid JSON';
+  }
+  const o = h as { format?: unknown; version?: unknown; generation?: unknown };
+  if (!o || typeof o !== 'object' || o.format !== JOURNAL_FORMAT) return `the header line does not say "format": "${JOURNAL_FORMAT}"`;
+  if (typeof o.version !== 'number' || typeof o.generation !== 'string') return 'the header line has no version or generation';
+  return { version: o.version, generation: o.generation };
+}
+
+export interface ParsedJournal {
+  header?: JournalHeader;
+  records: JournalRecord[];
+  /** Byte offset just past the last good line. */
+  end: number;
+  /** Lines read up to `end`. */
+  lines: number;
+  /** A bad or partial last line: a write that was never acknowledged, if the writer is gone. */
+  tail?: { line: number; reason: string };
+  /** A bad line with more after it: damage. */
+  damage?: { line: number; reason: string };
+}
+
+/**
+ * Reads journal lines from `buf` (the file's bytes from `offset`, which starts line
+ * `firstLine`; the header when `offset` is 0). Stops at the first bad line.
+ */
+export function parseJournal(buf: Buffer, offset: number, firstLine: number): ParsedJournal {
+  const out: ParsedJournal = { records: [], end: offset, lines: firstLine - 1 };
+  let pos = 0;
+  while (pos < buf.length) {
+    const nl = buf.indexOf(0x0a, pos);
+    const line = out.lines + 1;
+    if (nl < 0) {
+      out.tail = { line, reason: 'a partial record (no end of line)' };
+      return out;
+    }
+    const text = buf.toString('utf8', pos, nl);
+    const parsed = offset + pos === 0 ? parseJournalHeader(text) : parseRecord(text, line);
+    if (typeof parsed === 'string') {
+      const last = nl + 1 === buf.length && offset + pos > 0;
+      if (last) out.tail = { line, reason: parsed };
+      else out.damage = { line, reason: parsed };
+      return out;
+    }
+    if ('generation' in parsed) out.header = parsed;
+    else out.records.push(parsed);
+    pos = nl + 1;
+    out.end = offset + pos;
+    out.lines = line;
+  }
+  return out;
+}

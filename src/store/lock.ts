@@ -1,0 +1,247 @@
+import { closeSync, existsSync, linkSync, mkdirSync, openSync, readFileSync, readdirSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { basename, dirname, join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { StoreError } from './errors.js';
+
+/** Who holds a store's lock: written into the lock file by its holder. */
+export interface LockHolder {
+  pid: number;
+  host: string;
+  /** The holder's process start time as the kernel counts it (Linux), to tell a reused pid. */
+  start: string;
+  /** When the holder first took the lock (the lock file's ctime says when it took it this time). */
+  at: string;
+  nonce: string;
+}
+
+/** This process's start time in clock ticks since boot (Linux); empty elsewhere. */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+const HOST = hostname();
+const SELF_START = startTimeOf(process.pid) ?? '';
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** A holder on this host whose process is gone (or whose pid now belongs to another process). */
+export function isStale(h: LockHolder): boolean {
+  if (h.host !== HOST) return false;
+  if (!alive(h.pid)) return true;
+  const start = startTimeOf(h.pid);
+  return !!h.start && start !== undefined && start !== h.start;
+}
+
+function removeQuietly(path: string): void {
+  try {
+    unlinkSync(path);
+  } catch {
+    // already gone
+  }
+}
+
+/** Removes the files left beside the lock by processes of this host that are gone. */
+export function sweepDeadOwners(lockPath: string): void {
+  const prefix = `${basename(lockPath)}.`;
+  let names: string[];
+  try {
+    names = readdirSync(dirname(lockPath));
+  } catch {
+    return;
+  }
+  for (const name of names) {
+    const m = name.startsWith(prefix) ? /^(\d+)\.[0-9a-f]{16}$/.exec(name.slice(prefix.length)) : null;
+    if (m && !alive(Number(m[1]))) removeQuietly(join(dirname(lockPath), name));
+  }
+}
+
+export function describeHolder(h: LockHolder | undefined): string {
+  if (!h) return 'another process';
+  return `process ${h.pid} on host ${h.host}`;
+}
+
+function readHolder(path: string): LockHolder | undefined | 'gone' {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return 'gone';
+    throw e;
+  }
+  try {
+    const h = JSON.parse(text) as LockHolder;
+    return typeof h.pid === 'number' && typeof h.host === 'string' ? h : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every lock's own file, removed when the process exits (close() removes it sooner). */
+const ownFiles = new Set<string>();
+process.once('exit', () => {
+  for (const f of ownFiles) {
+    try {
+      unlinkSync(f);
+    } catch {
+      // already gone
+    }
+  }
+});
+
+/**
+ * An exclusive lock between processes. Each holder writes its identity (pid, host, start
+ * time) once into a file of its own beside the lock and takes the lock by hard-linking that
+ * file to the lock's name, which fails when the lock exists: atomic, always complete, and
+ * cheap (creating a file costs far more than a link on some file systems). A lock whose
+ * holder is gone is taken over, with a message.
+ */
+export class FileLock {
+  private me: LockHolder | undefined;
+  private own: string | undefined;
+  private holding = false;
+
+  constructor(
+    readonly path: string,
+    private warn: (message: string) => void,
+    private timeoutMs = 10_000,
+  ) {}
+
+  get held(): boolean {
+    return this.holding;
+  }
+
+  acquireSync(): void {
+    const deadline = Date.now() + this.timeoutMs;
+    const pause = new Int32Array(new SharedArrayBuffer(4));
+    for (let wait = 0.2; ; wait = Math.min(wait * 2, 10)) {
+      const holder = this.tryAcquire();
+      if (holder === true) return;
+      if (Date.now() > deadline) throw this.busy(holder);
+      Atomics.wait(pause, 0, 0, wait * (0.5 + Math.random()));
+    }
+  }
+
+  async acquire(): Promise<void> {
+    const deadline = Date.now() + this.timeoutMs;
+    for (let wait = 1; ; wait = Math.min(wait * 2, 10)) {
+      const holder = this.tryAcquire();
+      if (holder === true) return;
+      if (Date.now() > deadline) throw this.busy(holder);
+      await new Promise((r) => setTimeout(r, wait * (0.5 + Math.random())));
+    }
+  }
+
+  release(): void {
+    if (!this.holding) return;
+    this.holding = false;
+    const h = readHolder(this.path);
+    if (h !== 'gone' && h?.nonce === this.me?.nonce) unlinkSync(this.path);
+  }
+
+  /** Removes this lock's own file; the lock can still be taken again later. */
+  dispose(): void {
+    this.release();
+    if (!this.own) return;
+    try {
+      unlinkSync(this.own);
+    } catch {
+      // already gone
+    }
+    ownFiles.delete(this.own);
+    this.own = undefined;
+  }
+
+  private ownFile(): string {
+    if (this.own && existsSync(this.own)) return this.own;
+    this.me = { pid: process.pid, host: HOST, start: SELF_START, at: new Date().toISOString(), nonce: randomBytes(8).toString('hex') };
+    const own = `${this.path}.${process.pid}.${this.me.nonce}`;
+    mkdirSync(dirname(this.path), { recursive: true });
+    const fd = openSync(own, 'wx', 0o600);
+    try {
+      writeSync(fd, JSON.stringify(this.me));
+    } finally {
+      closeSync(fd);
+    }
+    this.own = own;
+    ownFiles.add(own);
+    return own;
+  }
+
+  /** true when taken; otherwise who holds it. */
+  private tryAcquire(): true | LockHolder | undefined {
+    if (this.holding) throw new Error(`lock ${this.path} is already held by this store`);
+    const own = this.ownFile();
+    for (let attempt = 0; attempt < 3; attempt++) {
+      try {
+        linkSync(own, this.path);
+        this.holding = true;
+        return true;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+      const holder = readHolder(this.path);
+      if (holder === 'gone') continue;
+      if (!holder || !isStale(holder)) return holder;
+      this.breakStale(holder);
+    }
+    return undefined;
+  }
+
+  /**
+   * Removes a dead holder's lock. Only one process may do so at a time (a second lock file,
+   * itself taken over when its holder died), and only if the lock is still that holder's.
+   */
+  private breakStale(stale: LockHolder): void {
+    const breaker = `${this.path}.break`;
+    try {
+      const fd = openSync(breaker, 'wx', 0o600);
+      try {
+        writeSync(fd, JSON.stringify({ pid: process.pid, host: HOST, start: SELF_START, at: new Date().toISOString(), nonce: '' }));
+      } finally {
+        closeSync(fd);
+      }
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const b = readHolder(breaker);
+      if (b && b !== 'gone' && isStale(b)) unlinkSync(breaker);
+      return;
+    }
+    try {
+      const now = readHolder(this.path);
+      if (now !== 'gone' && now?.nonce === stale.nonce) {
+        unlinkSync(this.path);
+        removeQuietly(`${this.path}.${stale.pid}.${stale.nonce}`);
+        this.warn(`gbctl: took over the lock ${this.path} from ${describeHolder(stale)}, which is no longer running`);
+      }
+    } finally {
+      unlinkSync(breaker);
+    }
+  }
+
+  private busy(holder: LockHolder | undefined): StoreError {
+    let since = '';
+    try {
+      since = ` (since ${statSync(this.path).ctime.toISOString()})`;
+    } catch {
+      // released meanwhile
+    }
+    return new StoreError(
+      `the store is busy: ${describeHolder(holder)} has held ${this.path}${since} for more than ${Math.round(this.timeoutMs / 1000)} s. ` +
+        `If that process is stuck, stop it (a lock left by a process that is gone is taken over automatically); ` +
+        `to work alongside a running "gbctl serve", point the CLI at it with --endpoint.`,
+    );
+  }
+}
