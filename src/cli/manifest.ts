@@ -163,8 +163,8 @@ function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
   };
 }
 
-export function deriveManifest(catalogue: readonly Endpoint[], overlays: Overlays, include: (id: string) => boolean = () => true): Manifest {
-  return { version: 1, commands: groupCommands(catalogue.filter((e) => include(e.id))).map((p) => commandOf(p, overlays)) };
+export function deriveManifest(catalogue: readonly Endpoint[], overlays: Overlays): Manifest {
+  return { version: 1, commands: groupCommands(catalogue).map((p) => commandOf(p, overlays)) };
 }
 
 export { argName };
