@@ -8,6 +8,10 @@ interface ServeOptions extends GlobalOptions {
   host: string;
   validate?: boolean;
   translations: 'translation' | 'settings';
+  seed?: string;
+  readyFile?: string;
+  log?: boolean;
+  maxBody: string;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
@@ -24,50 +28,93 @@ export function registerServe(program: Command, io: Io): void {
         .choices(['translation', 'settings'])
         .default(io.env.GBCTL_TRANSLATIONS === 'settings' ? 'settings' : 'translation'),
     )
+    .option('--seed <n>', 'deterministic mode: ids and timestamps repeat run to run for the same requests')
+    .option('--ready-file <path>', 'write the URL to this file once listening (for CI)')
+    .option('--log', 'print every request as an NDJSON line on stderr')
+    .option('--max-body <bytes>', 'largest request body accepted; larger ones get 413', String(1024 * 1024))
     .addHelpText(
       'after',
       `
 On start it prints one line to stdout: "listening on http://HOST:PORT".
 Requests need "Authorization: Bearer <token>"; print the store's admin token with "gbctl local token".
+SIGTERM or SIGINT stops accepting connections, finishes requests in flight, flushes the store
+and exits 0.
+
+Test controls (emulator only, not part of the platform API), under /_gbctl/, for admins of the
+store's default organization (the token "gbctl local token" prints):
+  GET  /_gbctl/health                      status, version, uptime
+  GET  /_gbctl/clock                       the server's time; POST {"advance":"7d"}, {"set":ISO},
+                                           {"freeze":true|false}
+  POST /_gbctl/snapshots {"id":"name"}     snapshot the whole dataset; GET lists them
+  POST /_gbctl/snapshots/NAME/restore      put it back (atomic); POST /_gbctl/reset: as at start
+  POST /_gbctl/faults RULE                 inject faults: {"method":"GET","path":"/v1/spaces/*",
+                                           "status":503|429, "retryAfter":2, "latencyMs":200 or
+                                           [min,max], "reset":true, "count":3, "probability":0.5}
+                                           GET lists, DELETE /_gbctl/faults[/ID] removes
+  GET  /_gbctl/requests?limit=N            the most recent requests (a ring of 1000)
 
 Examples:
-  $ gbctl serve --port 0 --data ./ci-store.json
-  $ GITBOOK_ENDPOINT=http://127.0.0.1:7700 GITBOOK_TOKEN=$(gbctl local token) gbctl spaces list`,
+  $ gbctl serve --port 0 --data ./ci-store.json --ready-file ./ready --seed 42
+  $ GITBOOK_ENDPOINT=http://127.0.0.1:7700 GITBOOK_TOKEN=$(gbctl local token) gbctl spaces list
+  $ curl -H "Authorization: Bearer $GITBOOK_TOKEN" -d '{"advance":"8d"}' http://127.0.0.1:7700/_gbctl/clock`,
     )
     .action(async (_o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as ServeOptions;
       const port = Number(o.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port: "${o.port}" is not a port number (0-65535)`);
+      const seed = o.seed === undefined ? undefined : Number(o.seed);
+      if (seed !== undefined && !Number.isInteger(seed)) throw usageError(`--seed: "${o.seed}" is not a whole number`);
+      const maxBodyBytes = Number(o.maxBody);
+      if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw usageError(`--max-body: "${o.maxBody}" is not a number of bytes`);
       const path = storePath(o, io.env);
-      const [{ JsonFileStore }, { createApp }, { listen }, { ensureSeeded, defaultOrganization }, envMod] = await Promise.all([
+      const [{ JsonFileStore }, { createApp }, { listen }, { ensureSeeded, defaultOrganization }, controlsMod, { seededIds }, { RequestLog }, envMod, { VERSION }] = await Promise.all([
         import('../src/store/json-file-store.js'),
         import('../src/server/app.js'),
         import('../src/server/http.js'),
         import('../src/server/services/orgs.js'),
+        import('../src/server/controls/routes.js'),
+        import('../src/server/controls/random.js'),
+        import('../src/server/controls/request-log.js'),
         import('../src/server/env.js'),
+        import('../src/cli/version.js'),
       ]);
-      let store;
+      let store: import('../src/store/json-file-store.js').JsonFileStore;
       try {
         store = JsonFileStore.open(path);
       } catch (e) {
         throw new CliError((e as Error).message);
       }
-      const env = { store, clock: envMod.systemClock, ids: envMod.randomIds, origin: '', translations: o.translations };
+      const log = new RequestLog(1000, o.log ? (e) => io.stderr.write(`${JSON.stringify(e)}\n`) : undefined);
+      const controls = controlsMod.createControls({
+        ...(seed !== undefined ? { seed } : {}),
+        version: VERSION,
+        log,
+        dataset: { snapshot: () => store.snapshot(), restore: (d) => store.replaceAll(d) },
+      });
+      const env = { store, clock: controls.clock, ids: seed !== undefined ? seededIds(seed) : envMod.randomIds, origin: '', translations: o.translations };
       await ensureSeeded(env);
+      await controlsMod.rememberInitial(controls);
       const organization = await store.read((tx) => defaultOrganization(tx));
-      const app = createApp(env, { validateResponses: !!o.validate });
+      const app = createApp(env, { validateResponses: !!o.validate, controls });
       let listening;
       try {
-        listening = await listen(app, { host: o.host, port });
+        listening = await listen(app, { host: o.host, port, maxBodyBytes, faults: controls.faults, log });
       } catch (e) {
+        await store.close();
         throw new CliError(`cannot listen on ${o.host}:${port}: ${(e as Error).message}`);
       }
       env.origin = listening.url;
+      if (o.readyFile) {
+        const { writeFileSync, renameSync } = await import('node:fs');
+        writeFileSync(`${o.readyFile}.tmp`, `${listening.url}\n`);
+        renameSync(`${o.readyFile}.tmp`, o.readyFile);
+      }
       io.stdout.write(`listening on ${listening.url}\n`);
       io.stderr.write(`store: ${path}\norganization: ${organization}\ntoken: run "gbctl local token --store ${path}" to print the admin token\n`);
-      if (!LOOPBACK.test(o.host)) io.stderr.write(`warning: bound to ${o.host}, reachable from other machines\n`);
+      if (!LOOPBACK.test(o.host)) io.stderr.write(`warning: bound to ${o.host}, reachable from other machines; anyone who can reach it and holds a token can change the store\n`);
       await new Promise<void>((resolve) => {
         const stop = () => {
+          // close() stops accepting and waits for requests in flight; idle keep-alive sockets go now.
           listening.server.close(() => resolve());
           listening.server.closeIdleConnections();
         };

@@ -2,12 +2,20 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { App } from './app.js';
 import { errorBody } from './http-error.js';
+import type { Faults } from './controls/faults.js';
+import type { RequestLog } from './controls/request-log.js';
+
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
 export interface ListenOptions {
   host?: string;
   port?: number;
   /** Largest request body accepted, in bytes; larger ones are refused with 413 unread. */
   maxBodyBytes?: number;
+  /** Fault rules applied to API requests (not to the /_gbctl/ controls, so rules can always be removed). */
+  faults?: Faults;
+  /** Where every request is recorded. */
+  log?: RequestLog;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -41,17 +49,41 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
 export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Server; url: string }> {
   const limit = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const server = createServer(async (req, res) => {
+    const started = performance.now();
+    const method = req.method ?? 'GET';
+    const path = (req.url ?? '/').split('?')[0] as string;
+    let status = 500;
+    let endpoint: string | undefined;
     try {
+      const fault = path.startsWith('/v1/') ? opts.faults?.match(method, path) : undefined;
+      if (fault?.delayMs) await sleep(fault.delayMs);
+      if (fault?.reset) {
+        status = 0;
+        req.socket.destroy();
+        return;
+      }
+      if (fault?.status) {
+        status = fault.status;
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (fault.retryAfter !== undefined) headers['retry-after'] = String(fault.retryAfter);
+        send(res, status, headers, errorBody(status, fault.message ?? `injected fault ${fault.ruleId}`));
+        return;
+      }
       const body = await readBody(req, limit);
       if (body === 'too-large') {
+        status = 413;
         res.setHeader('connection', 'close');
         send(res, 413, { 'content-type': 'application/json' }, errorBody(413, `request body larger than ${limit} bytes`));
         return;
       }
-      const out = await app.handle({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body });
+      const out = await app.handle({ method, url: req.url ?? '/', headers: req.headers, body });
+      status = out.status;
+      endpoint = out.endpointId;
       send(res, out.status, out.headers, out.body);
     } catch (e) {
       if (!res.headersSent) send(res, 500, { 'content-type': 'application/json' }, errorBody(500, `internal error: ${(e as Error).message}`));
+    } finally {
+      opts.log?.add({ time: new Date().toISOString(), method, path, status, ms: Math.round((performance.now() - started) * 10) / 10, ...(endpoint ? { endpoint } : {}) });
     }
   });
   return new Promise((resolve, reject) => {

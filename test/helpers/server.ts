@@ -70,6 +70,7 @@ export interface ServeProcess {
   url: string;
   /** The store's default organization, as serve reports it on stderr. */
   org: string;
+  dataFile: string;
   token: string;
   child: ChildProcess;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -94,6 +95,7 @@ export async function spawnServe(dataFile: string, extra: string[] = []): Promis
   return {
     url,
     org,
+    dataFile,
     token,
     child,
     stop: (signal = 'SIGTERM') =>
