@@ -32,17 +32,35 @@ async function orgSpaces(conn: Connection, organizationId: string): Promise<{ id
   return out;
 }
 
+/** The caller's organizations; when there is more than one, the person picks. */
+async function chooseOrganization(
+  conn: Connection,
+  select: typeof import('@inquirer/prompts').select,
+  input: typeof import('@inquirer/prompts').input,
+  ctx: { output: never },
+): Promise<string> {
+  const { endpoints } = await import('../src/contract/index.js');
+  let orgs: { id: string; title: string }[] = [];
+  try {
+    orgs = ((await conn.client.call(endpoints['account.orgs'], { query: { limit: 1000 } })) as { items: { id: string; title: string }[] }).items;
+  } catch {
+    // The endpoint may be unavailable: fall back to the default organization or a typed id.
+  }
+  if (orgs.length > 1) return select({ message: 'Organization', choices: orgs.map((o) => ({ name: `${o.title} (${o.id})`, value: o.id })) }, ctx);
+  if (orgs[0]) return orgs[0].id;
+  try {
+    return await conn.organization();
+  } catch {
+    return (await input({ message: 'Organization id', validate: (v) => /^[a-zA-Z0-9_-]+$/.test(v.trim()) || 'an organization id: letters, digits, "_" and "-"' }, ctx)).trim();
+  }
+}
+
 /** Asks a person for every answer the flags did not give. Prompts go to stderr. */
 export async function ask(conn: Connection, io: Io, given: Given): Promise<SetupPlan> {
   const { input, select, checkbox, confirm } = await import('@inquirer/prompts');
   const ctx = { output: io.stderr as NodeJS.WritableStream as never };
 
-  let organization: string;
-  try {
-    organization = await conn.organization();
-  } catch {
-    organization = (await input({ message: 'Organization id', validate: (v) => /^[a-zA-Z0-9_-]+$/.test(v.trim()) || 'an organization id: letters, digits, "_" and "-"' }, ctx)).trim();
-  }
+  const organization = conn.resolved.organization ?? (await chooseOrganization(conn, select, input, ctx));
 
   const title = given.title?.trim() ?? (await input({ message: 'Site title', validate: (v) => (v.trim().length >= 2 && v.trim().length <= 128) || 'the title needs 2 to 128 characters' }, ctx)).trim();
 

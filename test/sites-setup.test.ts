@@ -1,34 +1,25 @@
-import { execFile } from 'node:child_process';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BIN, runCli } from './helpers/cli.js';
+import { runCli } from './helpers/cli.js';
+import { plain, runInPty } from './helpers/pty.js';
 import { api, startServer, tempDir, type TestServer } from './helpers/server.js';
 import { publishedErrors } from './helpers/published-schema.js';
 
-const DRIVER = fileURLToPath(new URL('./helpers/pty-drive.py', import.meta.url));
 const ESC = '\u001b';
-/** Terminal control sequences, removed from the screen before it is read. */
-const ANSI = new RegExp(`${ESC}\\[[0-9;?]*[A-Za-z]`, 'g');
 
 interface Screen {
-  code: number;
+  code: number | null;
   screen: string;
-  failed: unknown;
+  /** Null when every expected prompt appeared and the command ended in time. */
+  failed: string | null;
 }
 
 /** Runs the built CLI in a pseudo-terminal, typing `steps` as their prompts appear. */
-function inTerminal(args: string[], steps: { expect: string; send: string }[], env: Record<string, string | null> = {}, timeout = 25): Promise<Screen> {
-  const spec = { argv: [process.execPath, BIN, ...args], env: { CI: null, GBCTL_NO_INPUT: null, GITBOOK_ENDPOINT: null, GITBOOK_TOKEN: null, GITBOOK_ORGANIZATION: null, NO_COLOR: '1', ...env }, steps, timeout };
-  return new Promise((resolve, reject) => {
-    execFile('python3', [DRIVER, JSON.stringify(spec)], { maxBuffer: 10 * 1024 * 1024 }, (err, stdout) => {
-      if (err) return reject(err);
-      const r = JSON.parse(stdout) as Screen;
-      resolve({ ...r, screen: r.screen.replace(ANSI, '') });
-    });
-  });
+async function inTerminal(args: string[], steps: { expect: string; send: string }[], env: Record<string, string | null> = {}, timeout = 25): Promise<Screen> {
+  const r = await runInPty(args, { steps, timeout, env: { GBCTL_NO_INPUT: null, NO_COLOR: '1', ...env } });
+  return { code: r.code, screen: plain(r.output), failed: r.timedOut ? 'timed out waiting for a prompt or for the end' : null };
 }
 
 let tmp: ReturnType<typeof tempDir>;
@@ -149,6 +140,30 @@ describe('gbctl sites setup in a terminal', { timeout: 120_000 }, () => {
     expect(r.screen).not.toContain('Publish the site now');
     expect(r.screen).toContain('create a new space with sample pages');
     expect((await sitesIn(store)).map((x) => [x.title, x.published])).toEqual([['Xy Docs', false]]);
+  });
+
+  it('asks which organization when the caller belongs to more than one', async () => {
+    const store = join(tmp.dir, 'orgs.json');
+    expect((await runCli(['spaces', 'list', '--store', store])).code).toBe(0);
+    const { JsonFileStore } = await import('../src/store/json-file-store.js');
+    const { addMember, addOrg } = await import('../src/server/services/orgs.js');
+    const { users } = await import('../src/server/model/org.js');
+    const { systemClock, randomIds } = await import('../src/server/env.js');
+    const file = JsonFileStore.open(store);
+    const second = await file.write((tx) => {
+      const o = addOrg({ clock: systemClock, ids: randomIds }, tx, 'Second Org');
+      addMember({ clock: systemClock }, tx, o.id, (tx.all(users)[0] as { id: string }).id, 'admin');
+      return o.id;
+    });
+    await file.close();
+    const r = await inTerminal(['sites', 'setup', '--title', 'Elsewhere', '--visibility', 'public', '--new-space', 'empty', '--no-publish', '--yes', '--store', store], [
+      { expect: 'Second Org', send: `${ESC}[B\r` },
+      { expect: 'Split the site into sections', send: '\r' },
+    ]);
+    expect(r.failed, r.screen).toBeNull();
+    expect(r.code, r.screen).toBe(0);
+    const there = await json<{ items: { title: string }[] }>(store, ['sites', 'list', '--org', second]);
+    expect(there.items.map((x) => x.title)).toEqual(['Elsewhere']);
   });
 
   it('never prompts with CI set or --no-input, even in a terminal', async () => {
