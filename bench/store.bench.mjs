@@ -109,11 +109,11 @@ try {
     const serve = await startProcess(BIN, ['serve', '--port', '0', '--store', store], (l) => /^listening on (\S+)/.exec(l)?.[1]);
     const rssLoaded = rssMiB(serve.child.pid);
     const auth = { authorization: `Bearer ${data.token}` };
-    const post = (i) => fetch(`${serve.url}/v1/orgs/${data.org}/spaces`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ title: `Bench ${i}` }) });
+    const post = (i) => fetch(`${serve.url}/v1/spaces/${data.space}/comments`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ body: { markdown: `Bench comment ${i}` } }) });
     const write = await latency(200, post);
     const get = await latency(300, () => fetch(`${serve.url}/v1/spaces/${data.space}`, { headers: auth }));
     const list = await latency(300, () => fetch(`${serve.url}/v1/orgs/${data.org}/spaces?limit=20`, { headers: auth }));
-    const gWrites = await cannon(`${serve.url}/v1/orgs/${data.org}/spaces`, 'POST', JSON.stringify({ title: 'Cannon' }), auth);
+    const gWrites = await cannon(`${serve.url}/v1/spaces/${data.space}/comments`, 'POST', JSON.stringify({ body: { markdown: 'A new comment' } }), auth);
     const rssAfter = rssMiB(serve.child.pid);
     await stop(serve.child);
 
