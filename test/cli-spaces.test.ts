@@ -110,7 +110,10 @@ describe('CLI against gbctl serve', () => {
   it('fails with exit 4 and a hint on a bad token', async () => {
     const r = await runCli(['spaces', 'list', '--org', srv.org], { env: { GITBOOK_ENDPOINT: srv.url, GITBOOK_TOKEN: 'bad' } });
     expect(r.code).toBe(4);
+    expect(r.stderr).toContain('from GITBOOK_TOKEN');
     expect(r.stderr).toContain('auth login');
+    const flag = await runCli(['spaces', 'list', '--org', srv.org, '--token', 'bad'], { env: { GITBOOK_ENDPOINT: srv.url } });
+    expect(flag.stderr).toContain('from --token');
   });
 
   it('names the endpoint when it cannot connect (exit 8)', async () => {

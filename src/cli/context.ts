@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { Client } from '../client/client.js';
+import { ApiError } from '../client/errors.js';
 import { httpTransport, inProcessTransport } from '../client/transport.js';
 import { resolve, type Resolved } from './config.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
@@ -50,6 +51,14 @@ export function isBodyData(v: string): boolean {
 }
 
 export const EMBEDDED_ORIGIN = 'gbctl://local';
+
+/** A 401 or 403 says where the token came from and what to do; other errors pass unchanged. */
+export function explainAuthFailure(e: unknown, conn: Pick<Connection, 'resolved' | 'mode'>): unknown {
+  if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) return e;
+  const source = conn.resolved.sources.token;
+  const what = e.status === 401 ? `the token (from ${source}) was not accepted` : `the token (from ${source}) lacks the role for this`;
+  return new CliError(`${e.message} (HTTP ${e.status}): ${what}`, Exit.auth, source === 'none' ? 'run "gbctl auth login" or set GITBOOK_TOKEN' : 'run "gbctl auth login" to save a new token, or check GITBOOK_TOKEN');
+}
 
 function number(flag: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;

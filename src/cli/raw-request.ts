@@ -1,4 +1,4 @@
-import { connect, isBodyData, type Io } from './context.js';
+import { connect, explainAuthFailure, isBodyData, type Io } from './context.js';
 import { usageError } from './exit-codes.js';
 import { emit } from './emit.js';
 import { jsonOption } from './runner.js';
@@ -49,6 +49,8 @@ export async function rawRequest(io: Io, method: string, path: string, opts: Rec
       return;
     }
     await emit(io, parsed, { json: jsonOption(opts.json) || true, ...(opts.jq ? { jq: opts.jq as string } : {}) });
+  } catch (e) {
+    throw explainAuthFailure(e, conn);
   } finally {
     await conn.close();
   }

@@ -1,6 +1,6 @@
 import type { Endpoint } from '../contract/endpoint.js';
 import { buildRequest, type Client } from '../client/client.js';
-import { connect, type GlobalOptions, type Io } from './context.js';
+import { connect, explainAuthFailure, type GlobalOptions, type Io } from './context.js';
 import { usageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
 import { emit, ListPrinter, type EmitOptions } from './emit.js';
@@ -79,6 +79,8 @@ export async function runInvocation(inv: Invocation, io: Io): Promise<void> {
     const shown = !opts.json && !opts.jq && overlay.view ? overlay.view(result, inv.input) : result;
     await emit(io, shown, opts);
     if (io.stderr.isTTY && overlay.done) io.stderr.write(`${overlay.done(inv.input.params, result)}\n`);
+  } catch (e) {
+    throw explainAuthFailure(e, conn);
   } finally {
     await conn.close();
   }
