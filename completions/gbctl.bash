@@ -84,9 +84,13 @@ _gbctl() {
 
       esac ;;
     local)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "token " -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "members orgs token tokens users " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
+        members) opts="" ;;
+        orgs) opts="" ;;
         token) opts="" ;;
+        tokens) opts="" ;;
+        users) opts="" ;;
       esac ;;
     openapi)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete get latest latest-content list publish put update version version-content versions " -- "$cur")); return; fi
@@ -163,7 +167,7 @@ _gbctl() {
         update) opts="--title --path --default-site-space --condition --icon --description --field --dry-run" ;;
       esac ;;
     serve)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations" -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --log --max-body" -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
 
       esac ;;

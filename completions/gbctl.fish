@@ -250,8 +250,12 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l dry-run
 complete -c gbctl -n '__fish_use_subcommand' -a help -d 'Show help for a command or a topic'
-complete -c gbctl -n '__fish_use_subcommand' -a local -d 'Manage the embedded store s local users and tokens (local only, not part of the platform API)'
-complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from token' -a token -d 'Print the admin token of the embedded store (for gbctl serve clients)'
+complete -c gbctl -n '__fish_use_subcommand' -a local -d 'Manage the embedded store s local users, organizations, roles and tokens (local only, not part of the platform API)'
+complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a members -d 'Give users roles in organizations (local only)'
+complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a orgs -d 'Add and list organizations (local only)'
+complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a token -d 'Print the admin token of the embedded store (for gbctl serve clients)'
+complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a tokens -d 'Create, list and revoke API tokens (local only; stored hashed)'
+complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a users -d 'Add and list the store s users (local only)'
 complete -c gbctl -n '__fish_use_subcommand' -a openapi -d 'Manage openapi'
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and not __fish_seen_subcommand_from create delete get latest latest-content list publish put update version version-content versions' -a create -d 'Create an OpenAPI spec'
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from create' -l slug

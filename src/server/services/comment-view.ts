@@ -39,10 +39,13 @@ export function toReactions(c: Ctx, tx: ReadTx, rs: readonly ReactionRecord[]) {
   }));
 }
 
-/** Who may do what with a post: authors and admins edit and delete; commenters reply and react. */
+/**
+ * Who may do what with a post: authors and admins edit and delete; commenters reply and react.
+ * An author whose role no longer allows commenting may no longer change their posts.
+ */
 export function permissionsFor(c: Ctx, tx: ReadTx, s: Scope, author: string) {
   const role = roleIn(c, tx, s.space.organization);
-  const own = c.caller?.id === author;
+  const own = c.caller?.id === author && roleAtLeast(role, 'comment');
   return {
     view: roleAtLeast(role, 'read'),
     edit: own || roleAtLeast(role, 'admin'),

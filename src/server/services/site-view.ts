@@ -25,12 +25,15 @@ import { urls } from './urls.js';
  */
 export function siteFor(c: Ctx, tx: ReadTx, organizationId: string, siteId: string): SiteRecord {
   const site = tx.get(sites, siteId);
-  if (!site || site.organization !== organizationId) throw notFound(`site ${siteId} not found in organization ${organizationId}`);
+  // the same answer whether the site does not exist or is not the caller's to see
+  const missing = () => notFound(c.caller ? `site ${siteId} not found in organization ${organizationId}` : `site ${siteId} not found, or the share key does not open it`);
+  if (!site || site.organization !== organizationId) throw missing();
   if (!c.caller) {
     const opens = c.shareKey !== undefined && c.endpoint.access === 'read' && site.published && site.visibility === 'share-link' && c.shareKey === site.shareKey;
-    if (!opens) throw notFound(`site ${siteId} not found, or the share key does not open it`);
+    if (!opens) throw missing();
     return site;
   }
+  if (!roleIn(c, tx, site.organization)) throw missing();
   authorize(c, tx, site.organization, `site ${siteId}`);
   return site;
 }

@@ -32,7 +32,7 @@ function expired(c: Ctx, s: SpaceRecord): boolean {
 export function toSpace(c: Ctx, tx: ReadTx, s: SpaceRecord, role: Role | undefined = roleIn(c, tx, s.organization)): z.input<typeof Space> {
   const crs = tx.where(changeRequests, 'space', s.id);
   const at = (r: Role) => roleAtLeast(role, r);
-  const reader = at('read') || (!c.caller && s.visibility === 'share-link');
+  const reader = at('read') || opensToShareKey(c, tx, s);
   return {
     object: 'space',
     id: s.id,
@@ -74,6 +74,12 @@ export function toSpace(c: Ctx, tx: ReadTx, s: SpaceRecord, role: Role | undefin
   };
 }
 
+/** An anonymous caller's share key opens the space: its own (share-link space) or a published share-link site's that holds it. */
+function opensToShareKey(c: Ctx, tx: ReadTx, s: SpaceRecord): boolean {
+  if (c.caller || c.shareKey === undefined || c.endpoint.access !== 'read') return false;
+  return (s.visibility === 'share-link' && c.shareKey === s.shareKey) || siteShareKeyOpensSpace(tx, s.id, c.shareKey);
+}
+
 /**
  * A space that exists and is not deleted, checked against the caller's role. Share-link
  * spaces open to their key when the endpoint accepts one.
@@ -81,9 +87,7 @@ export function toSpace(c: Ctx, tx: ReadTx, s: SpaceRecord, role: Role | undefin
 export function liveSpace(c: Ctx, tx: ReadTx, spaceId: string): SpaceRecord {
   const s = tx.get(spaces, spaceId);
   if (!s || s.deletedAt) throw notFound(`space ${spaceId} not found`);
-  if (!c.caller && c.shareKey !== undefined && c.endpoint.access === 'read') {
-    if ((s.visibility === 'share-link' && c.shareKey === s.shareKey) || siteShareKeyOpensSpace(tx, s.id, c.shareKey)) return s;
-  }
+  if (opensToShareKey(c, tx, s)) return s;
   authorize(c, tx, s.organization, `space ${spaceId}`);
   return s;
 }
