@@ -116,12 +116,20 @@ describe('gbctl serve test controls', () => {
 
   it('prints the request log as NDJSON on stderr with --log', async () => {
     const s = await spawnServe(fresh(), ['--log']);
-    let err = '';
-    s.child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
     await call(s, 'GET', `/v1/orgs/${s.org}/spaces`);
     await s.stop();
-    const line = err.split('\n').find((l) => l.includes('"spaces.list"'));
+    const line = s.stderr().split('\n').find((l) => l.includes('"spaces.list"'));
     expect(JSON.parse(line as string)).toMatchObject({ method: 'GET', status: 200, endpoint: 'spaces.list' });
+  });
+
+  it('warns when bound to an address other than loopback', async () => {
+    const s = await spawnServe(fresh(), ['--host', '0.0.0.0']);
+    expect(s.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/);
+    await s.stop();
+    expect(s.stderr()).toContain('warning: bound to 0.0.0.0');
+    const local = await spawnServe(fresh());
+    await local.stop();
+    expect(local.stderr()).not.toContain('warning');
   });
 
   it('refuses bodies over --max-body with 413 and malformed ones with 400', async () => {

@@ -71,6 +71,8 @@ export interface ServeProcess {
   /** The store's default organization, as serve reports it on stderr. */
   org: string;
   dataFile: string;
+  /** Everything serve wrote on stderr so far. */
+  stderr(): string;
   token: string;
   child: ChildProcess;
   stop(signal?: NodeJS.Signals): Promise<number | null>;
@@ -96,6 +98,7 @@ export async function spawnServe(dataFile: string, extra: string[] = []): Promis
     url,
     org,
     dataFile,
+    stderr: () => err,
     token,
     child,
     stop: (signal = 'SIGTERM') =>
