@@ -7,7 +7,7 @@ import { makeCtx, type Env } from './context.js';
 import { handlers } from './handlers/index.js';
 import { HttpError, badRequest, errorBody, unauthorized } from './http-error.js';
 import type { UserRecord } from './model/org.js';
-import { Router } from './router.js';
+import { decodeSegment, Router } from './router.js';
 import { userFromToken } from './services/orgs.js';
 import type { Handler } from './types.js';
 import { CONTROL_PREFIX, serveControl, type Controls } from './controls/routes.js';
@@ -59,6 +59,26 @@ function header(req: CoreRequest, name: string): string | undefined {
   return Array.isArray(v) ? v[0] : v;
 }
 
+/** Deepest nesting of arrays and objects accepted in a body: far beyond any real document, far below what recursion over it can take. */
+export const MAX_JSON_DEPTH = 100;
+
+/** Whether valid JSON text nests arrays and objects deeper than `max`, found without recursion. */
+function nestedDeeperThan(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // backslash: skip the escaped character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
+}
+
 function parseBody(req: CoreRequest, endpoint: Endpoint): unknown {
   const text = req.body === undefined ? '' : req.body.toString();
   if (!endpoint.body) return undefined;
@@ -67,6 +87,11 @@ function parseBody(req: CoreRequest, endpoint: Endpoint): unknown {
   if (type && !/^application\/([\w.+-]*\+)?json\b/i.test(type)) {
     throw badRequest(`body: content-type must be application/json, not ${type}`);
   }
+  return readJsonObject(text);
+}
+
+/** A request body's JSON object: malformed, non-object or too deeply nested JSON is a 400. */
+function readJsonObject(text: string): Record<string, unknown> {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -74,7 +99,8 @@ function parseBody(req: CoreRequest, endpoint: Endpoint): unknown {
     throw badRequest(`body: malformed JSON (${(e as Error).message})`);
   }
   if (!data || typeof data !== 'object' || Array.isArray(data)) throw badRequest('body: expected a JSON object');
-  return data;
+  if (nestedDeeperThan(text, MAX_JSON_DEPTH)) throw badRequest(`body: JSON nested more than ${MAX_JSON_DEPTH} levels deep`);
+  return data as Record<string, unknown>;
 }
 
 function authenticate(env: Env, req: CoreRequest, endpoint: Endpoint, shareKey: string | undefined): Promise<UserRecord | undefined> {
@@ -103,9 +129,21 @@ function authenticateToken(env: Env, req: CoreRequest): Promise<UserRecord> {
 async function serveBlob(env: Env, method: string, id: string): Promise<CoreResponse> {
   if (method !== 'GET') throw new HttpError(405, `${method} is not allowed on /_gbctl/blobs; allowed: GET`);
   const { readBlob } = await import('./services/pdf.js');
-  const blob = await readBlob({ read: (fn) => env.store.read(fn), clock: env.clock }, decodeURIComponent(id));
+  const blob = await readBlob({ read: (fn) => env.store.read(fn), clock: env.clock }, decodeSegment(id));
   if (!blob) throw new HttpError(404, 'no such download, or its link has expired');
   return { status: 200, headers: { 'content-type': blob.contentType, 'cache-control': 'private, no-store' }, body: blob.bytes };
+}
+
+/**
+ * The request target as a URL. It is a path (origin-form), so it is appended to a fixed origin
+ * rather than resolved against it: `//` or `//host/v1/…` is a path, not another host.
+ */
+function requestTarget(target: string): URL {
+  try {
+    return new URL(`http://local${target.startsWith('/') ? '' : '/'}${target}`);
+  } catch {
+    throw badRequest(`malformed request target ${JSON.stringify(target.slice(0, 200))}`);
+  }
 }
 
 /** The API as a function from request to response: routing, auth, validation, errors. */
@@ -114,17 +152,12 @@ export function createApp(env: Env, opts: AppOptions = {}): App {
   const table = handlers as unknown as Record<string, Handler<never>>;
 
   async function serve(req: CoreRequest): Promise<CoreResponse> {
-    const url = new URL(req.url, 'http://local');
+    const url = requestTarget(req.url);
     if (url.pathname.startsWith('/_gbctl/blobs/')) return serveBlob(env, req.method, url.pathname.slice('/_gbctl/blobs/'.length));
     if (opts.controls && url.pathname.startsWith(CONTROL_PREFIX)) {
       const caller = header(req, 'authorization') ? await authenticateToken(env, req) : undefined;
       const text = req.body === undefined ? '' : req.body.toString();
-      let body: unknown;
-      try {
-        body = text.trim() ? JSON.parse(text) : undefined;
-      } catch (e) {
-        throw badRequest(`body: malformed JSON (${(e as Error).message})`);
-      }
+      const body = text.trim() ? readJsonObject(text) : undefined;
       const out = await serveControl(env, opts.controls, caller, { method: req.method, path: url.pathname.slice(CONTROL_PREFIX.length), query: url.searchParams, body });
       return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(out) };
     }

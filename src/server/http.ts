@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { App } from './app.js';
 import { errorBody } from './http-error.js';
 import type { Faults } from './controls/faults.js';
@@ -85,6 +85,18 @@ export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Se
     } finally {
       opts.log?.add({ time: new Date().toISOString(), method, path, status, ms: Math.round((performance.now() - started) * 10) / 10, ...(endpoint ? { endpoint } : {}) });
     }
+  });
+  // Requests node's parser refuses (unknown method, malformed request line or header) get the error body too.
+  server.on('clientError', (err: NodeJS.ErrnoException & { rawPacket?: Buffer }, socket: Socket) => {
+    if (err.code === 'ECONNRESET' || !socket.writable) {
+      socket.destroy();
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    const body = errorBody(status, `malformed HTTP request (${err.code ?? err.message})`);
+    // A HEAD request gets the headers only: a body would be read as the start of the next response.
+    const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
+    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${head ? '' : body}`);
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -1,4 +1,5 @@
 import type { Endpoint } from '../contract/endpoint.js';
+import { badRequest } from './http-error.js';
 
 interface Route {
   endpoint: Endpoint;
@@ -32,6 +33,15 @@ function compile(endpoint: Endpoint): Route {
   return { endpoint, regex: new RegExp(`^${pattern}/?$`), names, literals };
 }
 
+/** A percent-encoded path segment, decoded; a malformed escape (`%`, `%ZZ`, invalid UTF-8) is a 400, not a crash. */
+export function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    throw badRequest(`path: "${segment.slice(0, 200)}" is not a valid percent-encoded path segment`);
+  }
+}
+
 /** Matches `/v1`-relative paths to catalogue entries; literal segments win over parameters. */
 export class Router {
   private routes: Route[];
@@ -51,7 +61,7 @@ export class Router {
       }
       const params: Record<string, string> = {};
       r.names.forEach((n, i) => {
-        params[n] = decodeURIComponent(m[i + 1] as string);
+        params[n] = decodeSegment(m[i + 1] as string);
       });
       return { match: { endpoint: r.endpoint, params } };
     }

@@ -68,3 +68,19 @@ export function operationErrors(operationId: string, data: unknown): string | un
   });
   return v(data) ? undefined : ajv.errorsText(v.errors);
 }
+
+/**
+ * The published operation for a method and a catalogue path (relative to /v1, `{param}` names
+ * ignored), when it has a JSON success body to check against; undefined for gbctl's extensions.
+ */
+export function operationIdOf(method: string, path: string): string | undefined {
+  const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
+  const want = shape(path);
+  for (const [p, ops] of Object.entries(spec.paths)) {
+    if (shape(p) !== want) continue;
+    const op = ops[method.toLowerCase()];
+    const ok = op && Object.entries(op.responses).find(([k]) => k.startsWith('2'));
+    return op?.operationId && ok?.[1].content?.['application/json']?.schema ? op.operationId : undefined;
+  }
+  return undefined;
+}
