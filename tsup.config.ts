@@ -7,9 +7,10 @@ export default defineConfig({
   platform: 'node',
   splitting: true,
   sourcemap: false,
-  clean: false,
+  clean: true,
   shims: false,
   dts: false,
+  outExtension: () => ({ js: '.mjs' }),
   // zod is ~220 small modules: bundled, start-up parses one file instead of resolving each.
   noExternal: ['zod'],
 });

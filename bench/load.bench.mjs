@@ -84,7 +84,7 @@ function run(name, url, requests) {
 
 async function gbctl() {
   const data = join(dir, 'gbctl.json');
-  const { seedSpaces, JsonFileStore } = await import(join(root, 'dist', 'index.js'));
+  const { seedSpaces, JsonFileStore } = await import(join(root, 'dist', 'index.mjs'));
   // In transactions of 1,000: one transaction of 10,000 creates is quadratic in its pending rows (80 s instead of 10 s).
   for (let done = 0; done < RECORDS; done += 1000) await seedSpaces(data, Math.min(1000, RECORDS - done));
   const store = JsonFileStore.open(data, { readOnly: true });

@@ -13,7 +13,7 @@ const dir = mkdtempSync(join(tmpdir(), 'gbctl-bench-'));
 const data = join(dir, 'store.json');
 
 async function seed() {
-  const lib = await import(join(root, 'dist', 'index.js'));
+  const lib = await import(join(root, 'dist', 'index.mjs'));
   const { seedSpaces } = lib;
   await seedSpaces(data, 1000);
 }

@@ -1,5 +1,20 @@
 #!/usr/bin/env node
-import('../dist/cli.js').then((m) => m.run(process.argv)).then(
-  (code) => { process.exitCode = code; },
-  (err) => { console.error(err); process.exitCode = 1; },
-);
+'use strict';
+// A CommonJS shim: `--version` and `--help` answer from files made at build time without
+// starting Node's ESM loader; everything else runs the bundled CLI.
+const args = process.argv.slice(2);
+if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
+  process.stdout.write(`${require('../package.json').version}\n`);
+} else if (args.length === 1 && (args[0] === '--help' || args[0] === '-h') && !process.env.GBCTL_NO_FAST_HELP) {
+  process.stdout.write(require('node:fs').readFileSync(require('node:path').join(__dirname, '..', 'dist', 'help.txt'), 'utf8'));
+} else {
+  import('../dist/cli.mjs').then(
+    (m) => m.run(process.argv).then((code) => {
+      process.exitCode = code;
+    }),
+    (err) => {
+      console.error(err);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -193,6 +194,16 @@ describe('help', () => {
     const env = (await runCli(['help', 'environment'])).stdout;
     for (const v of ['GITBOOK_TOKEN', 'GITBOOK_ENDPOINT', 'GITBOOK_ORGANIZATION', 'GBCTL_PROFILE', 'GBCTL_DATA', 'NO_COLOR', 'HTTPS_PROXY']) expect(env).toContain(v);
     expect((await runCli(['help', 'nope'])).code).toBe(2);
+  });
+
+  it('answers --version and --help from the build without changing what they say', async () => {
+    const { version } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect((await runCli(['--version'])).stdout).toBe(`${version}\n`);
+    const fast = await runCli(['--help']);
+    const live = await runCli(['--help'], { env: { GBCTL_NO_FAST_HELP: '1' } });
+    expect(fast.code).toBe(0);
+    expect(fast.stdout).toBe(live.stdout);
+    expect(fast.stdout).toContain('Commands:');
   });
 
   it('gives every catalogue command a summary, arguments, enum values and an example', async () => {

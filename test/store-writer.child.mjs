@@ -4,7 +4,7 @@
 //   node store-writer.child.mjs api STORE TOKEN ORG COUNT
 //     creates COUNT spaces through the app in-process, as the embedded CLI does, printing "space ID".
 import { randomBytes } from 'node:crypto';
-import { createApp, JsonFileStore } from '../dist/index.js';
+import { createApp, JsonFileStore } from '../dist/index.mjs';
 
 const [mode, path, ...rest] = process.argv.slice(2);
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

@@ -1,5 +1,10 @@
 import { writeFileSync } from 'node:fs';
 import { currentManifest } from './manifest-source.js';
 
-/** Build step: writes dist/manifest.json next to the bundle. */
+/** Build step: writes dist/manifest.json next to the bundle, then the top-level help the shim prints. */
 writeFileSync(new URL('./manifest.json', import.meta.url), `${JSON.stringify(currentManifest())}\n`);
+
+const { buildProgram } = await import('./program.js');
+const sink = Object.assign(new (await import('node:stream')).Writable({ write: (_c, _e, cb) => cb() }), { isTTY: false });
+const program = await buildProgram({ stdout: sink, stderr: sink, stdinIsTTY: false, env: {} }, new Set());
+writeFileSync(new URL('./help.txt', import.meta.url), program.helpInformation());
