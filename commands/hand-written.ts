@@ -11,11 +11,11 @@ type Register = (program: Command, io: Io) => void;
 export const HAND_WRITTEN: { names: string[]; summary?: Record<string, string>; load: () => Promise<Register> }[] = [
   { names: ['serve'], summary: { serve: 'Serve the API over HTTP from the embedded store (a local emulator for offline work and CI)' }, load: async () => (await import('./serve.js')).registerServe },
   { names: ['api'], summary: { api: 'Send any request to the API, or list its endpoints' }, load: async () => (await import('./api.js')).registerApi },
-  { names: ['local'], summary: { local: "Manage the embedded store's local users and tokens (local only)" }, load: async () => (await import('./local.js')).registerLocal },
+  { names: ['local'], summary: { local: "Manage the embedded store's local users, organizations, roles and tokens (local only, not part of the platform API)" }, load: async () => (await import('./local.js')).registerLocal },
   { names: ['auth'], summary: { auth: 'Log in, log out and see how gbctl authenticates' }, load: async () => (await import('./auth.js')).registerAuth },
   { names: ['profile'], summary: { profile: 'Manage configuration profiles (endpoint, token, default organization and site)' }, load: async () => (await import('./profile.js')).registerProfile },
   { names: ['completion'], summary: { completion: 'Print a shell completion script generated from the command tree' }, load: async () => (await import('./completion.js')).registerCompletion },
-  { names: ['store'], summary: { store: 'Inspect, export, import, compact or reset the embedded store' }, load: async () => (await import('./store.js')).registerStore },
+  { names: ['store'], summary: { store: 'Inspect and maintain the embedded store file (local only, not part of the platform API)' }, load: async () => (await import('./store.js')).registerStore },
   { names: ['comments'], load: async () => (await import('./editing.js')).registerEditing },
   { names: ['sites', 'openapi'], load: async () => (await import('./sites.js')).registerSites },
 ];

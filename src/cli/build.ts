@@ -1,6 +1,5 @@
 import { Command, Option } from 'commander';
 import type { Manifest, ManifestCommand, ManifestOption } from './manifest.js';
-import { optionKey } from './names.js';
 
 /** A command invoked: which manifest entry, its positional values and its parsed options. */
 export interface Called {
@@ -54,4 +53,3 @@ export function buildCommands(program: Command, manifest: Manifest, run: (c: Cal
   }
 }
 
-export { optionKey };

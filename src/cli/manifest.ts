@@ -57,7 +57,7 @@ export interface ManifestCommand {
 }
 
 /** Options the program owns; a field with one of these names gets a different flag. */
-export const RESERVED = new Set([
+const RESERVED = new Set([
   'json', 'org', 'endpoint', 'token', 'data', 'store', 'yes', 'color', 'help', 'version', 'profile', 'jq', 'query', 'all',
   'limit', 'page-size', 'format', 'debug', 'dry-run', 'retries', 'timeout', 'input', 'field',
 ]);
@@ -167,4 +167,3 @@ export function deriveManifest(catalogue: readonly Endpoint[], overlays: Overlay
   return { version: 1, commands: groupCommands(catalogue).map((p) => commandOf(p, overlays)) };
 }
 
-export { argName };
