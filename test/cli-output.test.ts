@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
@@ -178,6 +178,34 @@ describe('network behaviour against a server told to fail', () => {
     const off = await http(['api', 'GET', '/spaces/x', '--no-retry']);
     expect(off.code).toBe(8);
     failures = 0;
+  });
+
+  it('goes through HTTP_PROXY unless NO_PROXY names the host', async () => {
+    const tunnels: string[] = [];
+    const proxy = createServer();
+    proxy.on('connect', (req, client, head) => {
+      tunnels.push(req.url ?? '');
+      const [host, port] = (req.url ?? '').split(':');
+      const upstream = connect(Number(port), host as string, () => {
+        client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
+        upstream.write(head);
+        upstream.pipe(client);
+        client.pipe(upstream);
+      });
+      upstream.on('error', () => client.destroy());
+    });
+    await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', () => r()));
+    const proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+    try {
+      const via = await runCli(['api', 'GET', '/spaces/x'], { env: { GITBOOK_ENDPOINT: url, GITBOOK_TOKEN: 't', HTTP_PROXY: proxyUrl, NO_PROXY: '' } });
+      expect(via.code, via.stderr).toBe(0);
+      expect(tunnels).toEqual([url.replace('http://', '')]);
+      const direct = await runCli(['api', 'GET', '/spaces/x'], { env: { GITBOOK_ENDPOINT: url, GITBOOK_TOKEN: 't', HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' } });
+      expect(direct.code, direct.stderr).toBe(0);
+      expect(tunnels).toHaveLength(1);
+    } finally {
+      await new Promise<void>((r) => proxy.close(() => r()));
+    }
   });
 
   it('traces requests with --debug without showing the token', async () => {

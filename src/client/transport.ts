@@ -24,12 +24,17 @@ export interface Transport {
 }
 
 /** HTTP over undici to `origin` (scheme, host and port, no /v1). */
+const PROXY_VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
+
 export function httpTransport(origin: string, timeoutMs = 30_000): Transport {
   const base = origin.replace(/\/+$/, '');
+  let dispatcher: import('undici').Dispatcher | null | undefined;
   return {
     target: base,
     async send(req) {
-      const { request } = await import('undici');
+      const { request, EnvHttpProxyAgent } = await import('undici');
+      // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case) are honoured through undici's agent.
+      if (dispatcher === undefined) dispatcher = PROXY_VARS.some((v) => process.env[v]) ? new EnvHttpProxyAgent() : null;
       const url = base + req.path;
       try {
         const res = await request(url, {
@@ -38,6 +43,7 @@ export function httpTransport(origin: string, timeoutMs = 30_000): Transport {
           body: req.body,
           headersTimeout: timeoutMs,
           bodyTimeout: timeoutMs,
+          ...(dispatcher ? { dispatcher } : {}),
         });
         const bytes = new Uint8Array(await res.body.arrayBuffer());
         const body = new TextDecoder().decode(bytes);
