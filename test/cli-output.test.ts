@@ -48,6 +48,9 @@ describe('output contract', () => {
     expect(bad.stderr).toMatch(/valid fields: .*title/);
     const front = await run(['--json', 'spaces', 'list']);
     expect(JSON.parse(front.stdout).items).toHaveLength(7);
+    const fieldsFirst = await run(['--json', 'id,title', 'spaces', 'list']);
+    expect(fieldsFirst.code, fieldsFirst.stderr).toBe(0);
+    expect(Object.keys((JSON.parse(fieldsFirst.stdout) as object[])[0] as object)).toEqual(['id', 'title']);
   });
 
   it('filters with --jq, printing strings raw', async () => {

@@ -23,12 +23,12 @@ export async function run(argv: string[], io: Io = defaultIo()): Promise<number>
     io.stdout.write(`${VERSION}\n`);
     return 0;
   }
-  const [{ buildProgram }, { reportError }] = await Promise.all([import('./program.js'), import('./errors.js')]);
+  const [{ buildProgram, targetNames, topLevelNames }, { reportError }] = await Promise.all([import('./program.js'), import('./errors.js')]);
   try {
-    const { targetNames } = await import('./program.js');
-    const program = await buildProgram(io, targetNames(args));
-    const names = new Set(program.commands.map((c) => c.name()));
-    await program.parseAsync([...argv.slice(0, 2), ...normaliseJsonFlag(args, names)]);
+    const names = await topLevelNames();
+    const normalised = normaliseJsonFlag(args, names);
+    const program = await buildProgram(io, targetNames(normalised, names));
+    await program.parseAsync([...argv.slice(0, 2), ...normalised]);
     return 0;
   } catch (e) {
     return reportError(io, e, args);

@@ -1,20 +1,25 @@
 import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { registerHandWritten } from '../../commands/hand-written.js';
+import { HAND_WRITTEN, registerHandWritten } from '../../commands/hand-written.js';
 import { buildCommands, type Called } from './build.js';
 import type { Io } from './context.js';
 import { registerHelp } from './help.js';
 import type { Manifest } from './manifest.js';
 import { VERSION } from './version.js';
 
-/** The command tree as built at build time; derived afresh when running from source. */
-export async function loadManifest(): Promise<Manifest> {
-  try {
-    return JSON.parse(readFileSync(new URL('./manifest.json', import.meta.url), 'utf8')) as Manifest;
-  } catch {
-    const { currentManifest } = await import('./manifest-source.js');
-    return currentManifest();
-  }
+let manifest: Promise<Manifest> | undefined;
+
+/** The command tree as built at build time (read once); derived afresh when running from source. */
+export function loadManifest(): Promise<Manifest> {
+  manifest ??= (async () => {
+    try {
+      return JSON.parse(readFileSync(new URL('./manifest.json', import.meta.url), 'utf8')) as Manifest;
+    } catch {
+      const { currentManifest } = await import('./manifest-source.js');
+      return currentManifest();
+    }
+  })();
+  return manifest;
 }
 
 function readStdin(): string {
@@ -23,12 +28,21 @@ function readStdin(): string {
 
 const VALUE_OPTIONS = new Set(['--endpoint', '--token', '--profile', '--store', '--data', '--org', '--jq', '--retries', '--timeout']);
 
-/** The command names an invocation reaches: the first word, or the topic of `help`; undefined for all. */
-export function targetNames(args: string[]): Set<string> | undefined {
+/** Every top-level command name, from the manifest and the hand-written registry (nothing else loaded). */
+export async function topLevelNames(): Promise<Set<string>> {
+  const manifest = await loadManifest();
+  return new Set(['help', ...manifest.commands.map((c) => c.noun), ...HAND_WRITTEN.flatMap((h) => h.names)]);
+}
+
+/**
+ * The command names an invocation reaches: the first word, or the topic of `help`; undefined
+ * for all. A word after `--json` is its field list unless it names a command.
+ */
+export function targetNames(args: string[], commands: Set<string>): Set<string> | undefined {
   const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i] as string;
-    if (VALUE_OPTIONS.has(a)) i++;
+    if (VALUE_OPTIONS.has(a) || (a === '--json' && args[i + 1] !== undefined && !commands.has(args[i + 1] as string) && !(args[i + 1] as string).startsWith('-'))) i++;
     else if (!a.startsWith('-')) words.push(a);
   }
   const first = words[0];
