@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { configFile, LOCAL_PROFILE, readConfig, resolve, updateConfig } from '../src/cli/config.js';
+import { configFile, LOCAL_PROFILE, profileName, readConfig, resolve, updateConfig } from '../src/cli/config.js';
 import type { GlobalOptions, Io } from '../src/cli/context.js';
 import { CliError, Exit, usageError } from '../src/cli/exit-codes.js';
 import { canPrompt } from '../src/cli/prompt.js';
@@ -49,7 +49,7 @@ Examples:
     .action(async (_o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as LoginOptions;
       const config = readConfig(io.env);
-      const current = o.profile ?? io.env.GBCTL_PROFILE ?? config.currentProfile ?? LOCAL_PROFILE;
+      const current = profileName(o.profile, io.env, config);
       const name = current === LOCAL_PROFILE ? 'default' : current;
       const endpoint = o.endpoint ?? config.profiles?.[name]?.endpoint ?? io.env.GITBOOK_ENDPOINT ?? DEFAULT_ENDPOINT;
       const token = await readToken(io, o);
@@ -124,7 +124,7 @@ Examples:
     .addHelpText('after', '\nExamples:\n  $ gbctl auth logout\n  $ gbctl auth logout --profile ci')
     .action(async (_o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as GlobalOptions;
-      const name = o.profile ?? io.env.GBCTL_PROFILE ?? readConfig(io.env).currentProfile ?? LOCAL_PROFILE;
+      const name = profileName(o.profile, io.env);
       if (!readConfig(io.env).profiles?.[name]?.token) throw new CliError(`profile "${name}" has no saved token`, Exit.error);
       await updateConfig(io.env, (c) => {
         const p = c.profiles?.[name];

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { configFile, LOCAL_PROFILE, readConfig, updateConfig, type Profile } from '../src/cli/config.js';
+import { configFile, LOCAL_PROFILE, profileName, readConfig, updateConfig, type Profile } from '../src/cli/config.js';
 import type { Io } from '../src/cli/context.js';
 import { CliError, usageError } from '../src/cli/exit-codes.js';
 
@@ -50,7 +50,7 @@ environment variables (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION), t
     .addHelpText('after', '\nExamples:\n  $ gbctl profile set endpoint http://127.0.0.1:7700 --profile ci\n  $ gbctl profile set organization ORG')
     .action(async (key: string, value: string, _o: unknown, cmd: Command) => {
       if (!(KEYS as readonly string[]).includes(key)) throw usageError(`unknown profile key "${key}"`, `keys: ${KEYS.join(', ')} (tokens are set with "gbctl auth login")`);
-      const name = (cmd.optsWithGlobals().profile as string | undefined) ?? io.env.GBCTL_PROFILE ?? readConfig(io.env).currentProfile ?? LOCAL_PROFILE;
+      const name = profileName(cmd.optsWithGlobals().profile as string | undefined, io.env);
       if (name === LOCAL_PROFILE) throw usageError('the built-in "local" profile cannot be changed', 'pass --profile NAME');
       if (key === 'endpoint' && value) {
         try {

@@ -60,9 +60,14 @@ export interface ConnectionFlags {
   org?: string;
 }
 
+/** The profile in use: --profile, then GBCTL_PROFILE, then the config's current one, then "local". */
+export function profileName(flag: string | undefined, env: NodeJS.ProcessEnv, config: ConfigData = readConfig(env)): string {
+  return flag ?? env.GBCTL_PROFILE ?? config.currentProfile ?? LOCAL_PROFILE;
+}
+
 /** Flags, then environment variables, then the profile. */
 export function resolve(flags: ConnectionFlags, env: NodeJS.ProcessEnv, config: ConfigData = readConfig(env)): Resolved {
-  const profile = flags.profile ?? env.GBCTL_PROFILE ?? config.currentProfile ?? LOCAL_PROFILE;
+  const profile = profileName(flags.profile, env, config);
   const p: Profile = profile === LOCAL_PROFILE ? {} : (config.profiles?.[profile] ?? {});
   const pick = (flag: string | undefined, flagName: string, envName: string, fromProfile: string | undefined) => {
     if (flag !== undefined) return { value: flag, source: flagName };
