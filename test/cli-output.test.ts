@@ -31,6 +31,8 @@ describe('output contract', () => {
     const tty = await runInPty(['--data', data, 'spaces', 'list', '--page-size', '2']);
     expect(tty.code).toBe(0);
     expect(plain(tty.output)).toMatch(/ID\s+TITLE\s+VISIBILITY\s+UPDATEDAT/);
+    expect(plain(tty.output)).toMatch(/Space 1\s+private\s+(just now|\d+ (second|minute)s? ago)/);
+    expect(plain(tty.output)).not.toMatch(/\d{4}-\d\d-\d\dT/);
     expect(tty.output).toContain('\x1b[1m');
     const noColor = await runInPty(['--data', data, 'spaces', 'list', '--page-size', '2'], { env: { NO_COLOR: '' } });
     expect(noColor.output).not.toContain('\x1b[1m');

@@ -31,6 +31,23 @@ function cell(v: unknown): string {
   return String(v);
 }
 
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+
+/** "3 minutes ago", "in 2 days": how a person reads a timestamp in a table. */
+export function relativeTime(iso: string, now = Date.now()): string {
+  const diff = Date.parse(iso) - now;
+  const abs = Math.abs(diff);
+  const units: [string, number][] = [['year', 31_536_000_000], ['month', 2_592_000_000], ['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000]];
+  const [unit, ms] = units.find(([, size]) => abs >= size) ?? ['second', 1000];
+  const n = Math.max(1, Math.round(abs / ms));
+  if (unit === 'second' && abs < 45_000) return diff > 0 ? 'in a moment' : 'just now';
+  const text = `${n} ${unit}${n === 1 ? '' : 's'}`;
+  return diff > 0 ? `in ${text}` : `${text} ago`;
+}
+
+/** On a terminal timestamps read as relative times; piped output keeps them exact. */
+const humanCell = (v: unknown) => (typeof v === 'string' && ISO.test(v) ? relativeTime(v) : cell(v));
+
 function defaultColumns(items: unknown[]): string[] {
   const first = items[0];
   if (!first || typeof first !== 'object') return [];
@@ -54,11 +71,11 @@ export async function renderRows(io: Io, items: unknown[], opts: RenderOptions):
   if (!items.length) return;
   const out = io.stdout;
   const cols = opts.columns ?? defaultColumns(items);
-  const rows = items.map((i) => cols.map((c) => cell(getPath(i, c))));
   if (opts.tsv || !out.isTTY) {
-    out.write(rows.map((r) => `${r.join('\t')}\n`).join(''));
+    out.write(items.map((i) => `${cols.map((c) => cell(getPath(i, c))).join('\t')}\n`).join(''));
     return;
   }
+  const rows = items.map((i) => cols.map((c) => humanCell(getPath(i, c))));
   const [{ default: Table }, bold] = await Promise.all([import('cli-table3'), colorer(opts.color)]);
   const t = new Table({ head: cols.map((c) => bold(c.toUpperCase())), style: { head: [], border: [] }, chars: PLAIN_CHARS });
   for (const r of rows) t.push(r.map((c) => truncate(c, 60)));
@@ -81,7 +98,7 @@ export async function render(io: Io, data: unknown, opts: RenderOptions): Promis
   }
   const bold = await colorer(opts.color);
   const width = Math.max(...entries.map(([k]) => k.length));
-  for (const [k, v] of entries) out.write(`${bold(k.padEnd(width))}  ${truncate(cell(v), 100)}\n`);
+  for (const [k, v] of entries) out.write(`${bold(k.padEnd(width))}  ${truncate(typeof v === 'string' && ISO.test(v) ? `${v} (${relativeTime(v)})` : cell(v), 100)}\n`);
 }
 
 export function getPath(o: unknown, path: string): unknown {
