@@ -103,7 +103,7 @@ try {
     const store = join(dir, `store-${size}.json`);
     const exportFile = join(dir, `import-${size}.json`);
     writeFileSync(exportFile, JSON.stringify({ format: 'gbctl-store', version: 2, tables: data.tables }));
-    gbctl('store', 'import', exportFile, '--store', store);
+    gbctl('store', 'import', exportFile, '--store', store, '--no-check');
     const onDisk = statSync(store).size;
 
     const serve = await startProcess(BIN, ['serve', '--port', '0', '--store', store], (l) => /^listening on (\S+)/.exec(l)?.[1]);

@@ -90,8 +90,17 @@ Examples:
     .command('import')
     .argument('<file>', 'a gbctl-store JSON document (an export, or a store file); - for stdin')
     .description('Replace the whole store with a file, after checking every record (a bad file changes nothing)')
+    .option('--no-check', 'skip reading every object back through the API against its schema (large trusted files)')
+    .addHelpText(
+      'after',
+      `
+Before anything is replaced, the file is checked: its format and version, string ids unique per
+table, and then every object is read back through the API (on a copy in memory) with each answer
+checked against its schema, so that broken references and malformed records are refused.`,
+    )
     .action(async (file: string, _o: unknown, cmd: Command) => {
-      const path = storePath(cmd.optsWithGlobals() as Opts, io.env);
+      const o = cmd.optsWithGlobals() as Opts & { check?: boolean };
+      const path = storePath(o, io.env);
       const [{ JsonFileStore }, { validateDocument }, { migrate }, { readFileSync }] = await Promise.all([
         import('../src/store/json-file-store.js'),
         import('../src/store/validate.js'),
@@ -113,6 +122,14 @@ Examples:
         }
         const { doc, steps } = migrate(validateDocument(data, file, true));
         if (steps.length) io.stderr.write(`migrated ${file} in memory from format version ${doc.version - steps.length}: ${steps.join('; ')}\n`);
+        if (o.check !== false) {
+          const { checkDataset } = await import('../src/server/dataset-check.js');
+          const { problems } = await checkDataset({ tables: doc.tables });
+          if (problems.length) {
+            const shown = problems.slice(0, 10).map((p) => `  ${p}`).join('\n');
+            throw new CliError(`${file} has ${problems.length} object${problems.length === 1 ? '' : 's'} that do not read back valid; nothing was changed:\n${shown}`, 1, 'fix the file, or export a good store with "gbctl store export"');
+          }
+        }
         JsonFileStore.replace(path, { tables: doc.tables });
         const n = Object.values(doc.tables).reduce((a, rows) => a + rows.length, 0);
         io.stderr.write(`imported ${n} objects from ${file} into ${path}\n`);

@@ -82,6 +82,33 @@ describe('gbctl store', () => {
     expect(await titles(path)).toEqual(['Kept']);
   });
 
+  it('import reads every object back through the API and refuses broken ones', async () => {
+    const path = await withSpaces(['Kept']);
+    const before = snapshotOf(path);
+    const good = join(tmp.dir, 'good-export.json');
+    await runCli(['store', 'export', good, '--store', path]);
+    const doc = JSON.parse(readFileSync(good, 'utf8')) as { tables: Record<string, Record<string, unknown>[]> };
+    const space = doc.tables.spaces?.[0] as Record<string, unknown>;
+    const cases: [string, (d: typeof doc) => void, RegExp][] = [
+      ['bad-visibility.json', (d) => ((d.tables.spaces as Record<string, unknown>[])[0] = { ...space, visibility: 'everyone' }), /spaces\.list.*visibility/s],
+      ['orphan-space.json', (d) => ((d.tables.spaces as Record<string, unknown>[])[0] = { ...space, organization: 'gone' }), /1 of 1 spaces cannot be reached/],
+      ['missing-revision.json', (d) => ((d.tables.spaces as Record<string, unknown>[])[0] = { ...space, revision: 'gone' }), /revision gone not found/],
+    ];
+    for (const [name, breakIt, why] of cases) {
+      const copy = JSON.parse(JSON.stringify(doc)) as typeof doc;
+      breakIt(copy);
+      const file = join(tmp.dir, name);
+      writeFileSync(file, JSON.stringify(copy));
+      const r = await runCli(['store', 'import', file, '--store', path]);
+      expect(r.code, name).toBe(1);
+      expect(r.stderr, name).toContain('nothing was changed');
+      expect(r.stderr, name).toMatch(why);
+      expect(snapshotOf(path), name).toEqual(before);
+    }
+    const unchecked = await runCli(['store', 'import', join(tmp.dir, 'bad-visibility.json'), '--store', path, '--no-check']);
+    expect(unchecked.code).toBe(0);
+  });
+
   it('refuses to write over a hand edit, and compact --force accepts it', async () => {
     const path = await withSpaces(['Original']);
     expect((await runCli(['store', 'compact', '--store', path])).code).toBe(0);
