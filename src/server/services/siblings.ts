@@ -1,4 +1,5 @@
-import type { ReadTx } from '../../store/store.js';
+import type { ReadTx, WriteTx } from '../../store/store.js';
+import { meta } from '../model/org.js';
 import { badRequest } from '../http-error.js';
 import { collections, spaces } from '../model/space.js';
 
@@ -11,9 +12,17 @@ export function siblingPositions(tx: ReadTx, organization: string, parent: strin
   return [...s.map((r) => r.position), ...c.map((r) => r.position)].sort((a, b) => a - b);
 }
 
-export function endPosition(tx: ReadTx, organization: string, parent: string | undefined, except = ''): number {
-  const all = siblingPositions(tx, organization, parent, except);
-  return (all[all.length - 1] ?? 0) + 1;
+/**
+ * The next position at the end of a parent's order. A counter kept in `meta` makes it O(1);
+ * it is seeded from the siblings the first time a parent is used (older stores, imports).
+ */
+export function endPosition(tx: WriteTx, organization: string, parent: string | undefined, except = ''): number {
+  const id = `position:${organization}:${parent ?? ''}`;
+  const kept = tx.get(meta, id)?.value;
+  const last = typeof kept === 'number' ? kept : siblingPositions(tx, organization, parent, except).reduce((m, p) => Math.max(m, p), 0);
+  const next = Math.floor(last) + 1;
+  tx.put(meta, { id, value: next });
+  return next;
 }
 
 /**
@@ -21,7 +30,7 @@ export function endPosition(tx: ReadTx, organization: string, parent: string | u
  * must be under the same parent.
  */
 export function positionFor(
-  tx: ReadTx,
+  tx: WriteTx,
   organization: string,
   parent: string | undefined,
   self: string,
