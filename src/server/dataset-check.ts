@@ -11,7 +11,7 @@ import { specs, specVersions } from './model/openapi.js';
 import { changeRequests, commentReplies, comments } from './model/review.js';
 import { samlProviders } from './model/saml.js';
 import { collections, spaces } from './model/space.js';
-import { translationRows } from './model/translation.js';
+import { translationRows, translationSettingsRows } from './model/translation.js';
 import { addMember, addToken, addUser } from './services/orgs.js';
 
 type Params = Record<string, string>;
@@ -49,10 +49,14 @@ export async function checkDataset(dump: Dump, check?: ResponseCheck): Promise<D
     for (const o of tx.all(orgs)) addMember(env, tx, o.id, operator.id, 'admin');
     return addToken(env, tx, operator.id, 'dataset check');
   });
-  // Variant B translations are served only in that mode; walk them in the mode their shape needs.
-  const settings = dump.tables.translations?.some((t) => 'languages' in t) ?? false;
-  const walker = new Walker(createApp({ ...env, translations: settings ? 'settings' : 'translation' }, { validateResponses: true }), token, check);
+  const walker = new Walker(createApp(env, { validateResponses: true }), token, check);
   await walker.all();
+  // Translation settings (the other shape on the same paths) are served only in that mode.
+  if (dump.tables.translationSettings?.length) {
+    const settings = new Walker(createApp({ ...env, translations: 'settings' }, { validateResponses: true }), token, check, walker);
+    for (const organizationId of await store.read((tx) => tx.all(orgs).map((o) => o.id))) await settings.translations(organizationId, 'translationSettings');
+    walker.calls += settings.calls;
+  }
   const expected = await store.read(expectedObjects);
   for (const [t, ids] of expected) {
     const missed = ids.filter((id) => !walker.reached.get(t)?.has(id));
@@ -78,19 +82,25 @@ function expectedObjects(tx: ReadTx): Map<string, string[]> {
     ['openapiSpecVersions', ids(tx.all(specVersions))],
     ['samlProviders', ids(tx.all(samlProviders))],
     ['translations', ids(tx.all(translationRows))],
+    ['translationSettings', ids(tx.all(translationSettingsRows))],
   ]);
 }
 
 class Walker {
-  readonly problems: string[] = [];
-  readonly reached = new Map<string, Set<string>>();
+  readonly problems: string[];
+  readonly reached: Map<string, Set<string>>;
   calls = 0;
 
+  /** A walker given `shared` adds its findings to that one's. */
   constructor(
     private app: App,
     private token: string,
     private check?: ResponseCheck,
-  ) {}
+    shared?: Walker,
+  ) {
+    this.problems = shared?.problems ?? [];
+    this.reached = shared?.reached ?? new Map();
+  }
 
   private mark(table: string, id: string): void {
     let s = this.reached.get(table);
@@ -150,10 +160,14 @@ class Walker {
         this.mark('samlProviders', x.id);
         await this.get('saml.get', { organizationId, samlProviderId: x.id });
       }
-      for (const x of await this.list('translations.list', { organizationId })) {
-        this.mark('translations', x.id);
-        await this.get('translations.get', { organizationId, translationId: x.id });
-      }
+      await this.translations(organizationId, 'translations');
+    }
+  }
+
+  async translations(organizationId: string, table: 'translations' | 'translationSettings'): Promise<void> {
+    for (const x of await this.list('translations.list', { organizationId })) {
+      this.mark(table, x.id);
+      await this.get('translations.get', { organizationId, translationId: x.id });
     }
   }
 
