@@ -12,6 +12,7 @@ interface ServeOptions extends GlobalOptions {
   readyFile?: string;
   log?: boolean;
   maxBody: string;
+  allowFileUrls?: boolean;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
@@ -32,6 +33,7 @@ export function registerServe(program: Command, io: Io): void {
     .option('--ready-file <path>', 'write the URL to this file once listening (for CI)')
     .option('--log', 'print every request as an NDJSON line on stderr')
     .option('--max-body <bytes>', 'largest request body accepted; larger ones get 413', String(1024 * 1024))
+    .option('--allow-file-urls', 'let imports and OpenAPI sources read file:// URLs even when bound to a non-loopback address')
     .addHelpText(
       'after',
       `
@@ -91,7 +93,15 @@ Examples:
         log,
         dataset: { snapshot: () => store.snapshot(), restore: (d) => store.replaceAll(d) },
       });
-      const env = { store, clock: controls.clock, ids: seed !== undefined ? seededIds(seed) : envMod.randomIds, origin: '', translations: o.translations };
+      const loopback = LOOPBACK.test(o.host);
+      const env = {
+        store,
+        clock: controls.clock,
+        ids: seed !== undefined ? seededIds(seed) : envMod.randomIds,
+        origin: '',
+        translations: o.translations,
+        fileUrls: loopback || !!o.allowFileUrls,
+      };
       await ensureSeeded(env);
       await controlsMod.rememberInitial(controls);
       const organization = await store.read((tx) => defaultOrganization(tx));
@@ -111,7 +121,10 @@ Examples:
       }
       io.stdout.write(`listening on ${listening.url}\n`);
       io.stderr.write(`store: ${path}\norganization: ${organization}\ntoken: run "gbctl local token --store ${path}" to print the admin token\n`);
-      if (!LOOPBACK.test(o.host)) io.stderr.write(`warning: bound to ${o.host}, reachable from other machines; anyone who can reach it and holds a token can change the store\n`);
+      if (!loopback) {
+        io.stderr.write(`warning: bound to ${o.host}, reachable from other machines; anyone who can reach it and holds a token can change the store\n`);
+        if (!o.allowFileUrls) io.stderr.write('file:// URLs in imports and OpenAPI sources are refused (--allow-file-urls allows them)\n');
+      }
       await new Promise<void>((resolve) => {
         const stop = () => {
           // close() stops accepting and waits for requests in flight; idle keep-alive sockets go now.

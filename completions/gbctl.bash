@@ -167,7 +167,7 @@ _gbctl() {
         update) opts="--title --path --default-site-space --condition --icon --description --field --dry-run" ;;
       esac ;;
     serve)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --log --max-body" -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --log --max-body --allow-file-urls" -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
 
       esac ;;
@@ -220,7 +220,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         compact) opts="--force" ;;
         export) opts="" ;;
-        import) opts="" ;;
+        import) opts="--no-check" ;;
         info) opts="" ;;
         reset) opts="--yes" ;;
       esac ;;

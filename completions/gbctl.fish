@@ -620,6 +620,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_sub
 complete -c gbctl -n '__fish_seen_subcommand_from store; and __fish_seen_subcommand_from compact' -l force
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a export -d 'Write the whole store as one JSON document (gbctl-store format), others  latest writes included'
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a import -d 'Replace the whole store with a file, after checking every record (a bad file changes nothing)'
+complete -c gbctl -n '__fish_seen_subcommand_from store; and __fish_seen_subcommand_from import' -l no-check
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a info -d 'Show the store s path, format version, object counts, sizes and journal length'
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a reset -d 'Empty the store (the next command seeds a new organization, admin user and token)'
 complete -c gbctl -n '__fish_seen_subcommand_from store; and __fish_seen_subcommand_from reset' -l yes

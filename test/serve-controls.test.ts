@@ -1,4 +1,5 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from './helpers/cli.js';
@@ -125,8 +126,19 @@ describe('gbctl serve test controls', () => {
   it('warns when bound to an address other than loopback', async () => {
     const s = await spawnServe(fresh(), ['--host', '0.0.0.0']);
     expect(s.url).toMatch(/^http:\/\/0\.0\.0\.0:\d+$/);
+    // file:// sources would read the server's own files: refused when others can reach it.
+    const viaLoopback = { url: s.url.replace('0.0.0.0', '127.0.0.1'), token: s.token };
+    const md = join(tmp.dir, 'secret.md');
+    writeFileSync(md, '# Secret\n');
+    const space = (await call(viaLoopback, 'POST', `/v1/orgs/${s.org}/spaces`, { title: 'Docs' })).body as { id: string };
+    const imp = await call(viaLoopback, 'POST', `/v1/spaces/${space.id}/content/import`, { url: pathToFileURL(md).href, source: 'markdown' });
+    expect(imp.status).toBe(400);
+    expect(JSON.stringify(imp.body)).toContain('--allow-file-urls');
+    const spec = await call(viaLoopback, 'POST', `/v1/orgs/${s.org}/openapi`, { slug: 'api', source: { url: pathToFileURL(md).href } });
+    expect(spec.body).toMatchObject({ lastProcessErrorCode: 'FETCH_ERROR' });
     await s.stop();
     expect(s.stderr()).toContain('warning: bound to 0.0.0.0');
+    expect(s.stderr()).toContain('--allow-file-urls');
     const local = await spawnServe(fresh());
     await local.stop();
     expect(local.stderr()).not.toContain('warning');

@@ -20,6 +20,11 @@ export interface Env {
   origin: string;
   /** Which translation shape the server serves. */
   translations: 'translation' | 'settings';
+  /**
+   * Whether imports and OpenAPI sources may read `file://` URLs from this machine. Off when the
+   * server is reachable from other machines, unless asked for.
+   */
+  fileUrls?: boolean;
 }
 
 /** One request: the env, the endpoint it matched and who is calling. */

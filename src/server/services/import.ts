@@ -158,14 +158,17 @@ async function markdownOrHtmlIndex(e: Entry, toPage: (e: Entry) => Promise<Impor
   return p.title === titleFromName(posix.basename(e.path)) ? { ...p, title: 'Introduction' } : p;
 }
 
+export const FILE_URLS_OFF = 'url: file:// URLs are off on a server reachable from other machines; start gbctl serve with --allow-file-urls to read files of the server';
+
 /** Reads and converts what `url` holds; nothing is stored yet. */
-export async function readImport(url: string, source: Source): Promise<Imported> {
+export async function readImport(url: string, source: Source, opts: { fileUrls?: boolean | undefined } = {}): Promise<Imported> {
   if (!SUPPORTED.includes(source)) {
     throw badRequest(`source: "${source}" imports are not supported by this server; it imports ${SUPPORTED.join(', ')}`);
   }
   const u = new URL(url);
   let entries: Entry[];
   let discovered: number | undefined;
+  if (u.protocol === 'file:' && opts.fileUrls === false) throw badRequest(FILE_URLS_OFF);
   if (u.protocol === 'file:') entries = await readFileUrl(u);
   else if (u.protocol === 'http:' || u.protocol === 'https:') {
     if (source === 'website') ({ entries, discovered } = await crawl(u));
@@ -211,7 +214,7 @@ function toRecords(c: Ctx, pages: ImportedPage[]): PageRecord[] {
 /** `POST …/content/import`: reads first (nothing is stored if that fails), then one new revision. */
 export async function importContent(c: Ctx, spaceId: string, cr: string | undefined, body: { url: string; source: Source }) {
   await c.read((tx) => editable(contentScope(c, tx, spaceId, cr)));
-  const got = await readImport(body.url, body.source);
+  const got = await readImport(body.url, body.source, { fileUrls: c.fileUrls });
   return c.write((tx) => {
     const scope = editable(contentScope(c, tx, spaceId, cr));
     const now = isoNow(c);

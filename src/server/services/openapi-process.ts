@@ -74,7 +74,10 @@ function nameFromUrl(url: URL, format: 'json' | 'yaml'): string {
   return last && /\.(json|ya?ml)$/i.test(last) ? last : `openapi.${format}`;
 }
 
-async function fetchText(url: URL, timeoutMs: number): Promise<{ ok: true; text: string } | { ok: false; code: ProcessCode; message: string }> {
+async function fetchText(url: URL, timeoutMs: number, fileUrls: boolean): Promise<{ ok: true; text: string } | { ok: false; code: ProcessCode; message: string }> {
+  if (url.protocol === 'file:' && !fileUrls) {
+    return { ok: false, code: 'FETCH_ERROR', message: 'file:// URLs are off on a server reachable from other machines (gbctl serve --allow-file-urls turns them on)' };
+  }
   if (url.protocol === 'file:') {
     try {
       const path = fileURLToPath(url);
@@ -111,12 +114,12 @@ async function fetchText(url: URL, timeoutMs: number): Promise<{ ok: true; text:
 }
 
 /** Loads a spec source: the text itself, or the document at a URL; then parses and checks it. */
-export async function loadSpecSource(source: { url: string } | { text: string }, timeoutMs = fetchTimeoutMs()): Promise<Outcome> {
+export async function loadSpecSource(source: { url: string } | { text: string }, timeoutMs = fetchTimeoutMs(), fileUrls = true): Promise<Outcome> {
   let text: string;
   let url: URL | undefined;
   if ('url' in source) {
     url = new URL(source.url);
-    const got = await fetchText(url, timeoutMs);
+    const got = await fetchText(url, timeoutMs, fileUrls);
     if (!got.ok) return got;
     text = got.text;
   } else {

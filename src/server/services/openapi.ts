@@ -102,7 +102,7 @@ async function processSource(c: Ctx, specId: string, source: Source): Promise<vo
       return true;
     });
     if (!started) return;
-    const outcome: Outcome = await loadSpecSource(source);
+    const outcome: Outcome = await loadSpecSource(source, undefined, c.fileUrls !== false);
     await c.write((tx) => {
       const s = tx.get(specs, specId);
       if (!s) return;
