@@ -75,6 +75,10 @@ describe('output contract', () => {
     expect((JSON.parse(array.stdout) as unknown[]).length).toBe(7);
     const rows = await run(['spaces', 'list', '--all', '--page-size', '3']);
     expect(rows.stdout.trim().split('\n')).toHaveLength(7);
+    const onePage = await run(['spaces', 'list', '--page-size', '2', '--format', 'json']);
+    expect((JSON.parse(onePage.stdout) as { title: string }[]).map((x) => x.title)).toEqual(['Space 1', 'Space 2']);
+    const tsv = await run(['spaces', 'list', '--page-size', '2', '--format', 'tsv']);
+    expect(tsv.stdout.trim().split('\n')).toHaveLength(2);
   });
 
   it('exits 0 with nothing on stdout for an empty list', async () => {
@@ -213,10 +217,26 @@ describe('network behaviour against a server told to fail', () => {
     }
   });
 
-  it('traces requests with --debug without showing the token', async () => {
+  it('traces requests with --debug or GBCTL_DEBUG=api without showing the token', async () => {
     const r = await http(['api', 'GET', '/spaces/x', '--debug']);
     expect(r.stderr).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/v1\/spaces\/x 200 \d+ms$/m);
     expect(r.stderr).not.toContain('secret-token');
+    const env = await runCli(['api', 'GET', '/spaces/x'], { env: { GITBOOK_ENDPOINT: url, GITBOOK_TOKEN: 'secret-token', GBCTL_DEBUG: 'api' } });
+    expect(env.stderr).toMatch(/^GET http:\/\/127\.0\.0\.1:\d+\/v1\/spaces\/x 200 \d+ms$/m);
+  });
+
+  it('gives up after --timeout seconds and names the endpoint (exit 8)', async () => {
+    const silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    const target = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`;
+    try {
+      const r = await runCli(['api', 'GET', '/spaces/x', '--timeout', '1', '--no-retry'], { env: { GITBOOK_ENDPOINT: target, GITBOOK_TOKEN: 't' } });
+      expect(r.code).toBe(8);
+      expect(r.stderr).toContain(target);
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
   });
 });
 

@@ -34,8 +34,9 @@ export const TOPICS: Record<string, string> = {
   --page-size N        items per request (the API's "limit", 0 to 1000, default 50)
   --limit N            at most N items in all, fetching as many pages as needed
   --all                every page, printing items as they arrive
-  --format ndjson      one JSON object per line; --format json prints one array;
-                       --format tsv forces tab-separated rows; --format table the human format
+  --format ndjson      one JSON object per line; --format json prints the items as one array
+                       (without --all or --limit: the first page); --format tsv forces
+                       tab-separated rows; --format table the human format
 
   Colour is off when stdout is not a terminal, with NO_COLOR set (any value) or --no-color;
   FORCE_COLOR turns it on.

@@ -70,7 +70,7 @@ export async function runInvocation(inv: Invocation, io: Io): Promise<void> {
       await confirmOrFail(io, what, !!f.yes, f.input === false);
     }
     const opts = emitOptions(io, f, overlay);
-    if (inv.command.list && (f.all || limit !== undefined)) {
+    if (inv.command.list && (f.all || limit !== undefined || f.format === 'json' || f.format === 'ndjson')) {
       await walkList(conn.client, endpoint, input, io, opts, { all: !!f.all, ...(limit !== undefined ? { limit } : {}) });
       return;
     }
