@@ -17,6 +17,20 @@ interface ServeOptions extends GlobalOptions {
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
+/**
+ * Loading a store parses the whole snapshot; V8 would keep the heap it grew into (and the
+ * file's text, an external string released only by a second pass) for the life of the server.
+ * Two full collections once loaded give most of it back.
+ */
+async function releaseLoadGarbage(): Promise<void> {
+  const [v8, vm] = await Promise.all([import('node:v8'), import('node:vm')]);
+  v8.setFlagsFromString('--expose-gc');
+  const gc = vm.runInNewContext('gc') as () => void;
+  gc();
+  await new Promise((r) => setImmediate(r));
+  gc();
+}
+
 export function registerServe(program: Command, io: Io): void {
   program
     .command('serve')
@@ -104,6 +118,7 @@ Examples:
       };
       await ensureSeeded(env);
       await controlsMod.rememberInitial(controls);
+      await releaseLoadGarbage();
       const organization = await store.read((tx) => defaultOrganization(tx));
       const app = createApp(env, { validateResponses: !!o.validate, controls });
       let listening;
