@@ -3,6 +3,7 @@ import { configFile, LOCAL_PROFILE, profileName, readConfig, resolve, updateConf
 import type { GlobalOptions, Io } from '../src/cli/context.js';
 import { CliError, Exit, usageError } from '../src/cli/exit-codes.js';
 import { canPrompt } from '../src/cli/prompt.js';
+import { importEsm } from '../src/cli/esm.js';
 
 export const DEFAULT_ENDPOINT = 'https://api.gitbook.com';
 
@@ -19,7 +20,7 @@ async function readToken(io: Io, o: LoginOptions): Promise<string> {
     return t;
   }
   if (o.input === false || !canPrompt(io)) throw usageError('no terminal to ask for the token', 'pipe it in: echo "$TOKEN" | gbctl auth login --with-token');
-  const { password } = await import('@inquirer/prompts');
+  const { password } = await importEsm('@inquirer/prompts');
   try {
     return (await password({ message: 'Paste an API token (create one at https://app.gitbook.com/account/developer):', mask: true })).trim();
   } catch {

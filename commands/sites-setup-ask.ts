@@ -1,5 +1,6 @@
 import type { Connection, Io } from '../src/cli/context.js';
 import type { SetupPlan } from './sites-setup-run.js';
+import { importEsm } from '../src/cli/esm.js';
 
 type Visibility = SetupPlan['visibility'];
 
@@ -57,7 +58,7 @@ async function chooseOrganization(
 
 /** Asks a person for every answer the flags did not give. Prompts go to stderr. */
 export async function ask(conn: Connection, io: Io, given: Given): Promise<SetupPlan> {
-  const { input, select, checkbox, confirm } = await import('@inquirer/prompts');
+  const { input, select, checkbox, confirm } = await importEsm('@inquirer/prompts');
   const ctx = { output: io.stderr as NodeJS.WritableStream as never };
 
   const organization = conn.resolved.organization ?? (await chooseOrganization(conn, select, input, ctx));

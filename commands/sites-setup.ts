@@ -3,6 +3,7 @@ import type { Io } from '../src/cli/context.js';
 import { CliError, Exit, usageError } from '../src/cli/exit-codes.js';
 import { canPrompt } from '../src/cli/prompt.js';
 import { runSetup, type SetupPlan } from './sites-setup-run.js';
+import { importEsm } from '../src/cli/esm.js';
 
 const VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const;
 type Visibility = (typeof VISIBILITIES)[number];
@@ -112,7 +113,7 @@ Examples:
         }
         if (!o.yes) {
           io.stderr.write(describePlan(plan));
-          const { confirm } = await import('@inquirer/prompts');
+          const { confirm } = await importEsm('@inquirer/prompts');
           let ok: boolean;
           try {
             ok = await confirm({ message: 'Create this site?', default: true }, { output: io.stderr as NodeJS.WritableStream as never });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { importEsm } from './esm.js';
 
 export interface Profile {
   endpoint?: string;
@@ -35,7 +36,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ConfigData {
 
 /** Changes the config through conf, which writes it atomically with mode 0600. */
 export async function updateConfig(env: NodeJS.ProcessEnv, change: (c: ConfigData) => void): Promise<void> {
-  const { default: Conf } = await import('conf');
+  const { default: Conf } = await importEsm('conf');
   const conf = new Conf<ConfigData>({ projectName: 'gbctl', cwd: configDir(env), configName: 'config', configFileMode: 0o600 });
   const data = { ...conf.store } as ConfigData;
   change(data);

@@ -1,5 +1,6 @@
 import type { Io } from './context.js';
 import { usageError } from './exit-codes.js';
+import { importEsm } from './esm.js';
 
 type Obj = Record<string, unknown>;
 
@@ -109,7 +110,7 @@ export function getPath(o: unknown, path: string): unknown {
 
 async function colorer(color: boolean): Promise<(s: string) => string> {
   if (!color) return (s) => s;
-  const { default: chalk } = await import('chalk');
+  const { default: chalk } = await importEsm('chalk');
   return (s) => chalk.bold(s);
 }
 

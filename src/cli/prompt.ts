@@ -1,5 +1,6 @@
 import type { Io } from './context.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
+import { importEsm } from './esm.js';
 
 /** Prompts only when a person is there: stdin and stdout are TTYs and neither CI nor --no-input says otherwise. */
 export function canPrompt(io: Io, noInput = false): boolean {
@@ -10,7 +11,7 @@ export function canPrompt(io: Io, noInput = false): boolean {
 export async function confirmOrFail(io: Io, question: string, yes: boolean, noInput = false): Promise<void> {
   if (yes) return;
   if (!canPrompt(io, noInput)) throw usageError(`refusing to ${question.replace(/\?$/, '')} without confirmation`, 'pass --yes to confirm');
-  const { confirm } = await import('@inquirer/prompts');
+  const { confirm } = await importEsm('@inquirer/prompts');
   let ok: boolean;
   try {
     ok = await confirm({ message: question, default: false }, { output: io.stderr as NodeJS.WritableStream & { isTTY?: boolean } as never });
