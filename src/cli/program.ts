@@ -80,12 +80,13 @@ export async function buildProgram(io: Io, names?: Set<string>): Promise<Command
   program.helpCommand(false);
 
   const run = async (called: Called) => {
-    const [{ toInvocation }, { runInvocation }, { fieldLocation }] = await Promise.all([
+    const [{ toInvocation }, { runInvocation }, { fieldLocator }] = await Promise.all([
       import('./invocation.js'),
       import('./runner.js'),
       import('./fields.js'),
     ]);
-    await runInvocation(toInvocation(called, fieldLocation, readStdin), io);
+    const where = await fieldLocator([called.command.id, ...called.command.variants.map((v) => v.id)]);
+    await runInvocation(toInvocation(called, where, readStdin), io);
   };
   buildCommands(program, await loadManifest(), run, names);
   await registerHandWritten(program, io, names);

@@ -43,8 +43,8 @@ function emitOptions(io: Io, f: RunFlags, overlay: Overlay): EmitOptions {
 
 /** Runs one catalogue command: builds the request, asks when destructive, calls, prints. */
 export async function runInvocation(inv: Invocation, io: Io): Promise<void> {
-  const [{ endpointById }, { overlays }] = await Promise.all([import('../contract/index.js'), import('../../commands/index.js')]);
-  const endpoint = endpointById(inv.endpointId) as Endpoint;
+  const [{ loadEndpoint }, { overlays }] = await Promise.all([import('../contract/resources.js'), import('../../commands/index.js')]);
+  const endpoint = (await loadEndpoint(inv.endpointId)) as Endpoint;
   const overlay: Overlay = overlays[inv.endpointId] ?? overlays[inv.command.id] ?? {};
   const f = inv.opts as RunFlags;
   for (const x of overlay.options ?? []) {

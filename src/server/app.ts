@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import type { Endpoint } from '../contract/endpoint.js';
-import { catalogue } from '../contract/index.js';
 import { decodeQuery } from '../contract/introspect.js';
+import { loadEndpoint, loadRoutes, resourceOf, type RouteEntry } from '../contract/resources.js';
 import { StoreError } from '../store/errors.js';
 import { makeCtx, type Env } from './context.js';
-import { handlers } from './handlers/index.js';
+import { handlerLoaders } from './handlers/index.js';
 import { HttpError, badRequest, errorBody, unauthorized } from './http-error.js';
 import type { UserRecord } from './model/org.js';
 import { decodeSegment, Router } from './router.js';
@@ -146,10 +146,22 @@ function requestTarget(target: string): URL {
   }
 }
 
-/** The API as a function from request to response: routing, auth, validation, errors. */
+/** An endpoint and its handler, loaded with (only) their resource. */
+async function resolveRoute(route: RouteEntry): Promise<{ endpoint: Endpoint; handler: Handler<never> }> {
+  const resource = resourceOf(route.id);
+  const [endpoint, handlers] = await Promise.all([loadEndpoint(route.id), resource && handlerLoaders[resource]()]);
+  const handler = (handlers as Record<string, Handler<never>> | undefined)?.[route.id];
+  if (!endpoint || !handler) throw new HttpError(500, `internal error: no endpoint or handler for route ${route.id}`);
+  return { endpoint, handler };
+}
+
+/**
+ * The API as a function from request to response: routing, auth, validation, errors. Routing
+ * needs only the route table; a resource's schemas, handlers and services load when one of its
+ * routes is first called, so one embedded command builds one resource's schemas.
+ */
 export function createApp(env: Env, opts: AppOptions = {}): App {
-  const router = new Router(catalogue);
-  const table = handlers as unknown as Record<string, Handler<never>>;
+  let router: Promise<Router<RouteEntry>> | undefined;
 
   async function serve(req: CoreRequest): Promise<CoreResponse> {
     const url = requestTarget(req.url);
@@ -163,16 +175,19 @@ export function createApp(env: Env, opts: AppOptions = {}): App {
     }
     const path = url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : undefined;
     if (path === undefined) throw new HttpError(404, `no route for ${req.method} ${url.pathname}: API paths start with /v1/`);
-    const found = router.find(req.method, path);
+    router ??= loadRoutes().then((routes) => new Router(routes));
+    const routes = await router;
+    const found = routes.find(req.method, path);
     if ('notFound' in found) {
-      const near = router.closest(req.method, path);
+      const near = routes.closest(req.method, path);
       const hint = near ? `; the closest route is ${near.method} /v1${near.path}` : '';
       throw new HttpError(404, `no route for ${req.method} /v1${path}${hint}`);
     }
     if ('methodNotAllowed' in found) {
       throw new HttpError(405, `${req.method} is not allowed on /v1${path}; allowed: ${found.methodNotAllowed.join(', ')}`);
     }
-    const { endpoint, params: rawParams } = found.match;
+    const { endpoint, handler } = await resolveRoute(found.match.endpoint);
+    const rawParams = found.match.params;
     const rawQuery = decodeQuery(endpoint.query, url.searchParams);
     const shareKey = typeof rawQuery.shareKey === 'string' ? rawQuery.shareKey : undefined;
     const caller = await authenticate(env, req, endpoint, shareKey);
@@ -185,7 +200,6 @@ export function createApp(env: Env, opts: AppOptions = {}): App {
     const body = endpoint.body ? endpoint.body.safeParse(rawBody) : { success: true as const, data: undefined };
     if (!body.success) throw badRequest(zodMessage('body', body.error));
 
-    const handler = table[endpoint.id] as Handler<never>;
     const ctx = makeCtx(env, endpoint, caller, shareKey);
     const result: unknown = await handler(ctx, { params: params.data, query: query.data, body: body.data } as never);
 

@@ -1,21 +1,21 @@
-import type { Endpoint } from '../contract/endpoint.js';
+import type { RouteEntry } from '../contract/resources.js';
 import { badRequest } from './http-error.js';
 
-interface Route {
-  endpoint: Endpoint;
+interface Route<E extends RouteEntry> {
+  endpoint: E;
   regex: RegExp;
   names: string[];
   literals: number;
 }
 
-export interface Match {
-  endpoint: Endpoint;
+export interface Match<E extends RouteEntry> {
+  endpoint: E;
   params: Record<string, string>;
 }
 
-export type RouteResult = { match: Match } | { methodNotAllowed: string[] } | { notFound: true };
+export type RouteResult<E extends RouteEntry> = { match: Match<E> } | { methodNotAllowed: string[] } | { notFound: true };
 
-function compile(endpoint: Endpoint): Route {
+function compile<E extends RouteEntry>(endpoint: E): Route<E> {
   const names: string[] = [];
   let literals = 0;
   const pattern = endpoint.path
@@ -42,15 +42,18 @@ export function decodeSegment(segment: string): string {
   }
 }
 
-/** Matches `/v1`-relative paths to catalogue entries; literal segments win over parameters. */
-export class Router {
-  private routes: Route[];
+/**
+ * Matches `/v1`-relative paths to catalogue entries (or just their id, method and path);
+ * literal segments win over parameters.
+ */
+export class Router<E extends RouteEntry> {
+  private routes: Route<E>[];
 
-  constructor(catalogue: readonly Endpoint[]) {
+  constructor(catalogue: readonly E[]) {
     this.routes = catalogue.map(compile).sort((a, b) => b.literals - a.literals);
   }
 
-  find(method: string, path: string): RouteResult {
+  find(method: string, path: string): RouteResult<E> {
     const allowed: string[] = [];
     for (const r of this.routes) {
       const m = r.regex.exec(path);
@@ -69,9 +72,9 @@ export class Router {
   }
 
   /** The catalogue route most like an unknown path, for the 404 message. */
-  closest(method: string, path: string): Endpoint | undefined {
+  closest(method: string, path: string): E | undefined {
     const segs = path.split('/').filter(Boolean);
-    let best: { e: Endpoint; score: number } | undefined;
+    let best: { e: E; score: number } | undefined;
     for (const r of this.routes) {
       const rs = r.endpoint.path.split('/').filter(Boolean);
       let score = -Math.abs(rs.length - segs.length) * 2 + (r.endpoint.method === method ? 1 : 0);
