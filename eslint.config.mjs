@@ -15,7 +15,7 @@ export default tseslint.config(
   {
     // The bin shim is CommonJS so that --version and --help skip the ESM loader.
     files: ['bin/**/*.js'],
-    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly' } },
+    languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly', module: 'writable' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
 );

@@ -50,3 +50,12 @@ describe('the catalogue against the description', () => {
     }
   });
 });
+
+describe('the build-time route table', () => {
+  it('lists exactly the catalogue (run "npm run build" when it does not)', async () => {
+    const { readFileSync } = await import('node:fs');
+    const list = JSON.parse(readFileSync(new URL('../dist/routes.json', import.meta.url), 'utf8')) as { id: string; method: string; path: string }[];
+    const pick = (r: { id: string; method: string; path: string }) => `${r.id} ${r.method} ${r.path}`;
+    expect(list.map(pick).sort()).toEqual(catalogue.map(pick).sort());
+  });
+});

@@ -1,0 +1,66 @@
+'use strict';
+
+/**
+ * Requires the bundle the way Node would, but compiled with a V8 code cache: parsing and compiling
+ * the 1.3 MB bundle (zod included) is a large part of a short command's run. Node 20 has no
+ * module.enableCompileCache, so this is the v8-compile-cache technique. The cache lives in the
+ * user's cache folder, keyed by Node's version and the bundle's size and time; it is written once,
+ * at exit (so it holds the functions the run compiled), and any failure to read or write it only
+ * means compiling as usual. GBCTL_NO_CODE_CACHE=1 turns it off.
+ */
+function load(file) {
+  const fs = require('node:fs');
+  const path = require('node:path');
+  const vm = require('node:vm');
+  const Module = require('node:module');
+  const source = fs.readFileSync(file, 'utf8');
+  const cacheFile = process.env.GBCTL_NO_CODE_CACHE ? undefined : codeCachePath(fs, path, file);
+  let cachedData;
+  try {
+    if (cacheFile) cachedData = fs.readFileSync(cacheFile);
+  } catch {
+    // no cache yet (or unreadable): compile from source and write one at exit
+  }
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  // import() cannot run inside this script on Node 20 (see src/cli/esm.ts): the bundle's
+  // ES-module-only dependencies are imported from here.
+  globalThis[Symbol.for('gbctl.import')] = (id) => import(id);
+  if (cacheFile && (!cachedData || script.cachedDataRejected)) {
+    process.once('exit', () => writeCodeCache(fs, path, cacheFile, script));
+  }
+  const mod = new Module(file, module);
+  mod.filename = file;
+  const wrapper = script.runInThisContext();
+  wrapper.call(mod.exports, mod.exports, Module.createRequire(file), mod, file, path.dirname(file));
+  mod.loaded = true;
+  return mod.exports;
+}
+
+function codeCachePath(fs, path, file) {
+  try {
+    const { size, mtimeMs } = fs.statSync(file);
+    const base = process.env.XDG_CACHE_HOME || path.join(require('node:os').homedir(), '.cache');
+    const key = `${process.version}-${process.arch}-${size}-${Math.floor(mtimeMs)}`;
+    return path.join(base, 'gbctl', `cli-${key}.v8cache`);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeCodeCache(fs, path, cacheFile, script) {
+  try {
+    fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
+    // Written aside and renamed: a concurrent run reads a whole cache or none.
+    const tmp = `${cacheFile}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, script.createCachedData());
+    fs.renameSync(tmp, cacheFile);
+    // Caches of earlier builds or Node versions are dead weight.
+    for (const f of fs.readdirSync(path.dirname(cacheFile))) {
+      if (/^cli-.*\.v8cache$/.test(f) && f !== path.basename(cacheFile)) fs.rmSync(path.join(path.dirname(cacheFile), f), { force: true });
+    }
+  } catch {
+    // an unwritable cache folder only costs the next run its compile time
+  }
+}
+
+module.exports = { load };
