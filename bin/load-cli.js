@@ -13,7 +13,10 @@ function load(file) {
   const path = require('node:path');
   const vm = require('node:vm');
   const Module = require('node:module');
-  const source = fs.readFileSync(file, 'utf8');
+  // The build makes the bundle ASCII: read as latin1 it becomes a one-byte string, several
+  // times faster than decoding UTF-8 (which is kept for a bundle that is not ASCII).
+  const bytes = fs.readFileSync(file);
+  const source = require('node:buffer').isAscii(bytes) ? bytes.latin1Slice() : bytes.toString('utf8');
   const cacheFile = process.env.GBCTL_NO_CODE_CACHE ? undefined : codeCachePath(fs, path, file);
   let cachedData;
   try {

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import type { Command } from 'commander';
 import { connect, type GlobalOptions, type Io } from '../src/cli/context.js';
 import { CliError, Exit, usageError } from '../src/cli/exit-codes.js';
@@ -43,7 +42,8 @@ Examples:
       } else {
         let text: string;
         try {
-          text = await readFile(arg, 'utf8');
+          // node:fs/promises loads readline and streams: imported when a file is read, not at start-up.
+          text = await (await import('node:fs/promises')).readFile(arg, 'utf8');
         } catch (e) {
           throw usageError(`cannot read ${arg} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, 'give a path to a JSON or YAML file, or an http(s) URL');
         }

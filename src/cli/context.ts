@@ -121,7 +121,7 @@ export async function connect(g: GlobalOptions, io: Io): Promise<Connection> {
   const localToken = await ensureSeeded(env);
   const app = createApp(env);
   const resolved: Resolved = r.token ? r : { ...r, token: localToken, sources: { ...r.sources, token: `the embedded store (${path})` } };
-  const client = new Client({ transport: inProcessTransport(app), token: resolved.token, ...extras, retries: 0 });
+  const client = new Client({ transport: inProcessTransport(app), token: resolved.token, ...extras, retries: 0, parseResponses: false });
   return {
     client,
     mode: 'embedded',

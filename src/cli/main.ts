@@ -1,7 +1,16 @@
 import type { Io } from './context.js';
 
 function defaultIo(): Io {
-  return { stdout: process.stdout, stderr: process.stderr, stdinIsTTY: !!process.stdin.isTTY, env: process.env };
+  return {
+    stdout: process.stdout,
+    stderr: process.stderr,
+    // Asked only before a prompt: process.stdin builds a stream (and loads node:tty and
+    // node:net), milliseconds of start-up that most commands never use.
+    get stdinIsTTY() {
+      return !!process.stdin.isTTY;
+    },
+    env: process.env,
+  };
 }
 
 /**

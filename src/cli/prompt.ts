@@ -4,7 +4,7 @@ import { importEsm } from './esm.js';
 
 /** Prompts only when a person is there: stdin and stdout are TTYs and neither CI nor --no-input says otherwise. */
 export function canPrompt(io: Io, noInput = false): boolean {
-  return !noInput && io.stdinIsTTY && !!io.stdout.isTTY && !io.env.CI && !io.env.GBCTL_NO_INPUT;
+  return !noInput && !!io.stdout.isTTY && !io.env.CI && !io.env.GBCTL_NO_INPUT && io.stdinIsTTY;
 }
 
 /** Asks before a destructive call; without a terminal, --yes is required. Nothing is auto-confirmed. */

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { z } from 'zod';
 import type { Endpoint } from '../contract/endpoint.js';
 import { decodeQuery } from '../contract/introspect.js';
@@ -10,7 +11,8 @@ import type { UserRecord } from './model/org.js';
 import { decodeSegment, Router } from './router.js';
 import { userFromToken } from './services/orgs.js';
 import type { Handler } from './types.js';
-import { CONTROL_PREFIX, serveControl, type Controls } from './controls/routes.js';
+import type { Controls } from './controls/routes.js';
+import { CONTROL_PREFIX } from './controls/prefix.js';
 
 /** A request as the app sees it, whether it came over a socket or in-process. */
 export interface CoreRequest {
@@ -170,6 +172,8 @@ export function createApp(env: Env, opts: AppOptions = {}): App {
       const caller = header(req, 'authorization') ? await authenticateToken(env, req) : undefined;
       const text = req.body === undefined ? '' : req.body.toString();
       const body = text.trim() ? readJsonObject(text) : undefined;
+      // Only `gbctl serve` has controls: the embedded CLI never loads them.
+      const { serveControl } = await import('./controls/routes.js');
       const out = await serveControl(env, opts.controls, caller, { method: req.method, path: url.pathname.slice(CONTROL_PREFIX.length), query: url.searchParams, body });
       return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(out) };
     }
@@ -209,6 +213,11 @@ export function createApp(env: Env, opts: AppOptions = {}): App {
     if (opts.validateResponses) {
       const check = endpoint.response.safeParse(result);
       if (!check.success) throw new HttpError(500, `response of ${endpoint.id} does not match its schema: ${zodMessage('', check.error)}`);
+      // The embedded CLI trusts these responses unparsed: what the schema would strip or fill in
+      // would make its output differ from the same command over HTTP.
+      if (!isDeepStrictEqual(check.data, JSON.parse(JSON.stringify(result)))) {
+        throw new HttpError(500, `response of ${endpoint.id} differs from its schema's reading of it (a field it strips or defaults)`);
+      }
     }
     const headers: Record<string, string> = { ...JSON_HEADERS };
     const location = (result as { urls?: { location?: unknown } } | undefined)?.urls?.location;

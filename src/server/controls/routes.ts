@@ -7,6 +7,7 @@ import type { Dump } from '../../store/store.js';
 import { ControlClock, parseDuration } from './clock.js';
 import { Faults } from './faults.js';
 import { RequestLog } from './request-log.js';
+import { CONTROL_PREFIX } from './prefix.js';
 
 /** Snapshot, restore and reset of the whole dataset; provided by the store the server runs on. */
 export interface DatasetControl {
@@ -35,7 +36,7 @@ export function createControls(opts: { seed?: number; version: string; log?: Req
   };
 }
 
-export const CONTROL_PREFIX = '/_gbctl/';
+export { CONTROL_PREFIX };
 
 interface Req {
   method: string;
