@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JsonFileStore } from '../src/store/json-file-store.js';
 import { MemoryStore } from '../src/store/memory-store.js';
-import { table, type Store } from '../src/store/store.js';
+import { table, type ReadTx, type Store } from '../src/store/store.js';
 import { tempDir } from './helpers/server.js';
 
 interface Item {
@@ -30,7 +30,15 @@ const impls: Impl[] = [
     make: () => JsonFileStore.open(join(tmp.dir, `suite-${++seq}.json`), { warn: () => {} }),
     reopen: (s) => JsonFileStore.open((s as JsonFileStore).path, { warn: () => {} }),
   },
+  {
+    // Compacts after every write: its records are read back from the snapshot file, not memory.
+    name: 'JsonFileStore reading records from its snapshot',
+    make: () => JsonFileStore.open(join(tmp.dir, `suite-${++seq}.json`), { warn: () => {}, compactBytes: 1 }),
+    reopen: (s) => JsonFileStore.open((s as JsonFileStore).path, { warn: () => {}, compactBytes: 1 }),
+  },
 ];
+
+const even = (r: Item) => r.n % 2 === 0;
 
 describe.each(impls)('store contract: $name', (impl) => {
   it('puts, gets, replaces in place and deletes', async () => {
@@ -105,6 +113,62 @@ describe.each(impls)('store contract: $name', (impl) => {
     );
     expect(await s.read((tx) => tx.get(items, 'counter')?.n)).toBe(50);
     if (impl.reopen) expect(await impl.reopen(s).read((tx) => tx.get(items, 'counter')?.n)).toBe(50);
+  });
+
+  it('counts by field and test without reading records, inside and outside a transaction', async () => {
+    const s = impl.make();
+    await s.write((tx) => {
+      for (let i = 0; i < 12; i++) tx.put(items, { id: `i${i}`, group: i % 3 ? 'g' : 'h', n: i });
+    });
+    const counts = (tx: ReadTx) => [
+      tx.countWhere(items, 'group', 'g'),
+      tx.countWhere(items, 'group', 'g', even),
+      tx.countWhere(items, 'group', 'h', even),
+    ];
+    expect(await s.read(counts)).toEqual([8, 4, 2]);
+    const inside = await s.write((tx) => {
+      tx.put(items, { id: 'i1', group: 'g', n: 100 });
+      tx.put(items, { id: 'i0', group: 'g', n: 0 });
+      tx.delete(items, 'i2');
+      tx.put(items, { id: 'new', group: 'h', n: 2 });
+      return counts(tx);
+    });
+    expect(inside).toEqual([8, 5, 2]);
+    expect(await s.read(counts)).toEqual(inside);
+    if (impl.reopen) expect(await impl.reopen(s).read(counts)).toEqual(inside);
+  });
+
+  it('agrees with where() and all() through a long run of random writes', async () => {
+    const s = impl.make();
+    let rnd = 7;
+    const next = (n: number) => ((rnd = (rnd * 1103515245 + 12345) % 2 ** 31), rnd % n);
+    const model = new Map<string, Item>();
+    for (let round = 0; round < 40; round++) {
+      await s.write((tx) => {
+        for (let k = 0; k < 8; k++) {
+          const id = `r${next(30)}`;
+          if (next(4) === 0) {
+            tx.delete(items, id);
+            model.delete(id);
+          } else {
+            const row = { id, group: `g${next(3)}`, n: next(10) };
+            tx.put(items, row);
+            model.set(id, row);
+          }
+        }
+      });
+      if (round % 5 === 0) {
+        const seen = await s.read((tx) => ({
+          all: tx.all(items).map((r) => `${r.id}:${r.group}:${r.n}`).sort(),
+          where: ['g0', 'g1', 'g2'].map((g) => tx.where(items, 'group', g).length),
+          counts: ['g0', 'g1', 'g2'].map((g) => tx.countWhere(items, 'group', g, even)),
+        }));
+        const rows = [...model.values()];
+        expect(seen.all).toEqual(rows.map((r) => `${r.id}:${r.group}:${r.n}`).sort());
+        expect(seen.where).toEqual(['g0', 'g1', 'g2'].map((g) => rows.filter((r) => r.group === g).length));
+        expect(seen.counts).toEqual(['g0', 'g1', 'g2'].map((g) => rows.filter((r) => r.group === g && even(r)).length));
+      }
+    }
   });
 
   it('returns frozen records', async () => {

@@ -40,17 +40,46 @@ export function encodeSnapshot(h: SnapshotHeader, tables: Record<string, Row[]>)
 }
 
 /**
- * Whether a snapshot's text is what gbctl wrote: its recorded checksum matches its tables as
- * they stand. Trailing white space (an editor's final newline) does not count as a change.
+ * Where the text of `tables` lies in a snapshot's bytes: after the `"tables":` key, up to the
+ * closing brace (trailing white space, an editor's final newline, aside).
  */
-export function snapshotIntact(buf: Buffer, recorded: unknown): boolean {
-  if (typeof recorded !== 'string') return false;
+export function tablesRange(buf: Buffer): { start: number; end: number } | undefined {
   const at = buf.indexOf(TABLES_KEY);
-  if (at < 0) return false;
+  if (at < 0) return undefined;
   let end = buf.length;
   while (end > 0 && (buf[end - 1] === 0x0a || buf[end - 1] === 0x0d || buf[end - 1] === 0x20 || buf[end - 1] === 0x09)) end--;
-  if (buf[end - 1] !== 0x7d) return false;
-  return sha1(buf.subarray(at + TABLES_KEY.length, end - 1)) === recorded;
+  if (buf[end - 1] !== 0x7d) return undefined;
+  return { start: at + TABLES_KEY.length, end: end - 1 };
+}
+
+/** Whether a snapshot's text is what gbctl wrote: its recorded checksum matches its tables as they stand. */
+export function snapshotIntact(buf: Buffer, recorded: unknown): boolean {
+  if (typeof recorded !== 'string') return false;
+  const r = tablesRange(buf);
+  return !!r && sha1(buf.subarray(r.start, r.end)) === recorded;
+}
+
+/** The header of a snapshot: its text up to `"tables":`, closed and parsed. */
+export function snapshotHeader(buf: Buffer): Record<string, unknown> | undefined {
+  const at = buf.indexOf(TABLES_KEY);
+  if (at < 0 || at > 4096) return undefined;
+  try {
+    const h: unknown = JSON.parse(`${buf.toString('utf8', 0, at)}}`);
+    return h && typeof h === 'object' && !Array.isArray(h) ? (h as Record<string, unknown>) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * A snapshot's text in parts, given the tables' text already made: the header with the tables'
+ * checksum, then the tables, then the closing brace.
+ */
+export function snapshotParts(h: SnapshotHeader, tables: Buffer[]): { head: string; tail: string } {
+  const hash = createHash('sha1');
+  for (const b of tables) hash.update(b);
+  const head = JSON.stringify({ format: STORE_FORMAT, version: STORE_VERSION, generation: h.generation, seq: h.seq, checksum: `sha1:${hash.digest('hex')}` });
+  return { head: `${head.slice(0, -1)}${TABLES_KEY}`, tail: '}' };
 }
 
 export function encodeJournalHeader(generation: string): string {

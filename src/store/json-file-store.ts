@@ -1,6 +1,7 @@
-import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MemoryStore } from './memory-store.js';
+import type { RowFile } from './rows.js';
 import { State } from './state.js';
 import type { Dump, Op } from './store.js';
 import { StoreError } from './errors.js';
@@ -8,7 +9,7 @@ import { readFrom, sameStamp, stampOf, writeAll, writeFileDurably, type FileStam
 import { encodeJournalHeader, encodeRecord, journalPath, lockPath, parseJournal, STORE_VERSION } from './format.js';
 import { FileLock, sweepDeadOwners } from './lock.js';
 import { migrate } from './migrate.js';
-import { editedError, readSnapshot, writeBase } from './snapshot.js';
+import { editedError, readSnapshot, writeBase, writeSnapshot } from './snapshot.js';
 import { describeStore, type StoreInfo } from './info.js';
 
 export { STORE_FORMAT, STORE_VERSION } from './format.js';
@@ -53,6 +54,12 @@ const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
  * Writes append one fsynced record under a lock file; every transaction first catches up with
  * what other processes appended or compacted.
  */
+/** See JsonFileStore.savepoint. */
+export interface Savepoint {
+  rows: RowFile;
+  journal?: { fd: number; end: number };
+}
+
 export class JsonFileStore extends MemoryStore {
   readonly path: string;
   readonly journalFile: string;
@@ -164,6 +171,51 @@ export class JsonFileStore extends MemoryStore {
     return this.serial(() => this.locked(() => this.compactLocked()));
   }
 
+  /**
+   * A place in the store's files to come back to with restoreSavepoint (serve's snapshots): the
+   * snapshot, kept open, and how far its journal ran. It costs no copy of the data; the files it
+   * names stay readable (open) after a compaction replaces them, until releaseSavepoint.
+   */
+  savepoint(): Promise<Savepoint> {
+    return this.serial(() =>
+      this.locked(() => {
+        this.sync('locked');
+        if (!this.state.file) this.writeState();
+        const rows = this.state.file?.retain();
+        if (!rows || !this.snap) throw new StoreError(`cannot take a snapshot of ${this.path}: its snapshot file could not be reopened`);
+        const j = this.journal;
+        if (!j || j.generation !== this.snap.generation || j.offset === 0) return { rows };
+        const fd = openSync(this.journalFile, 'r');
+        if (fstatSync(fd).ino !== j.ino) {
+          closeSync(fd);
+          rows.release();
+          throw new StoreError(`${this.journalFile} was replaced while gbctl held the store's lock; try again`);
+        }
+        return { rows, journal: { fd, end: j.offset } };
+      }),
+    );
+  }
+
+  /** Makes the data what it was at the savepoint, in one write of the records that differ. */
+  async restoreSavepoint(sp: Savepoint): Promise<void> {
+    const want = new State(sp.rows);
+    if (sp.journal) {
+      const buf = Buffer.allocUnsafe(sp.journal.end);
+      for (let got = 0; got < buf.length; ) {
+        const n = readSync(sp.journal.fd, buf, got, buf.length - got, got);
+        if (n === 0) throw new StoreError(`the journal of the snapshot to restore was cut short`);
+        got += n;
+      }
+      for (const rec of parseJournal(buf, 0, 1).records) want.apply(rec.ops);
+    }
+    await this.write((tx) => this.state.restoreTo(want, tx));
+  }
+
+  releaseSavepoint(sp: Savepoint): void {
+    sp.rows.release();
+    if (sp.journal) closeSync(sp.journal.fd);
+  }
+
   /** What `gbctl store info` shows. */
   info(): Promise<StoreInfo> {
     return this.read(() =>
@@ -192,6 +244,7 @@ export class JsonFileStore extends MemoryStore {
     await super.close();
     if (this.appendFd) closeSync(this.appendFd.fd);
     this.appendFd = undefined;
+    this.setState(new State());
     this.lock.dispose();
   }
 
@@ -215,10 +268,17 @@ export class JsonFileStore extends MemoryStore {
   private compactLocked(): void {
     this.compactQueued = false;
     this.sync('locked');
-    const base = writeBase(this.path, this.seq, this.state.dump().tables);
+    this.writeState();
+  }
+
+  /** Writes the state as a new snapshot and journal, and reads its records from there on. */
+  private writeState(): JournalPos {
+    const base = writeSnapshot(this.path, this.seq, this.state);
+    if (base.rows) this.setState(this.state.rebase(base.rows));
     this.snap = { stamp: base.stamp, generation: base.generation, seq: this.seq, version: STORE_VERSION, edited: false };
     this.journal = { ino: base.journal.ino, offset: base.journal.size, lines: 1, generation: base.generation };
     this.rejected = undefined;
+    return this.journal;
   }
 
   /** Catches up with the files; false when that needs the lock (only asked for in 'unlocked' mode). */
@@ -250,9 +310,16 @@ export class JsonFileStore extends MemoryStore {
   private loadSnapshot(mode: Mode): Outcome {
     const file = readSnapshot(this.path);
     if (!file) return 'retry';
+    if ('rows' in file.data) {
+      const { rows, generation, seq } = file.data;
+      this.setState(new State(rows));
+      this.loaded({ stamp: file.stamp, generation, seq, version: STORE_VERSION, edited: false });
+      return 'ok';
+    }
+    const { doc: fileDoc } = file.data;
     if (file.version < STORE_VERSION) {
       if (mode === 'unlocked') return 'need-lock';
-      const { doc, steps } = migrate(file.doc);
+      const { doc, steps } = migrate(fileDoc);
       if (mode === 'locked') {
         const backup = `${this.path}.v${file.version}.bak`;
         writeFileDurably(backup, [file.buf]);
@@ -271,12 +338,22 @@ export class JsonFileStore extends MemoryStore {
     }
     if (!file.intact && mode === 'unlocked') return 'need-lock';
     if (!file.intact && mode === 'lenient') this.notes.push('the snapshot was changed outside gbctl since gbctl last wrote it (its checksum does not match)');
-    this.reset(file.doc.tables, { stamp: file.stamp, generation: file.doc.generation ?? '', seq: file.doc.seq ?? 0, version: file.version, edited: !file.intact });
+    this.reset(fileDoc.tables, { stamp: file.stamp, generation: fileDoc.generation ?? '', seq: fileDoc.seq ?? 0, version: file.version, edited: !file.intact });
     return 'ok';
   }
 
   private reset(tables: Dump['tables'], snap: Loaded): void {
-    this.state = State.fromDump({ tables });
+    this.setState(State.fromDump({ tables }));
+    this.loaded(snap);
+  }
+
+  /** Replaces the state, letting go of the file the old one read its records from. */
+  private setState(state: State): void {
+    if (this.state.file !== state.file) this.state.file?.release();
+    this.state = state;
+  }
+
+  private loaded(snap: Loaded): void {
     this.snap = snap;
     this.seq = snap.seq;
     this.journal = undefined;
@@ -365,21 +442,20 @@ export class JsonFileStore extends MemoryStore {
 
   /** Under the lock: a snapshot to follow, a journal of its generation, open for appending. */
   private prepareJournal(): void {
+    let journal = this.journal;
     if (!this.snap) {
-      const base = writeBase(this.path, this.seq, this.state.dump().tables);
-      this.snap = { stamp: base.stamp, generation: base.generation, seq: this.seq, version: STORE_VERSION, edited: false };
-      this.journal = { ino: base.journal.ino, offset: base.journal.size, lines: 1, generation: base.generation };
-    } else if (!this.journal || this.journal.generation !== this.snap.generation) {
+      journal = this.writeState();
+    } else if (!journal || journal.generation !== this.snap.generation) {
       const st = writeFileDurably(this.journalFile, [encodeJournalHeader(this.snap.generation)]);
-      this.journal = { ino: st.ino, offset: st.size, lines: 1, generation: this.snap.generation };
+      journal = this.journal = { ino: st.ino, offset: st.size, lines: 1, generation: this.snap.generation };
     }
-    if (this.appendFd?.ino !== this.journal.ino) {
+    if (this.appendFd?.ino !== journal.ino) {
       if (this.appendFd) closeSync(this.appendFd.fd);
       this.appendFd = undefined;
       const fd = openSync(this.journalFile, 'a');
       const ino = fstatSync(fd).ino;
       this.appendFd = { fd, ino };
-      if (ino !== this.journal.ino) throw new StoreError(`${this.journalFile} was replaced while gbctl held the store's lock; try again`);
+      if (ino !== journal.ino) throw new StoreError(`${this.journalFile} was replaced while gbctl held the store's lock; try again`);
     }
   }
 }

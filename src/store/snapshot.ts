@@ -1,12 +1,20 @@
+import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
 import { StoreError } from './errors.js';
-import { readFrom, writeFileDurably, type FileStamp } from './files.js';
-import { encodeJournalHeader, encodeSnapshot, journalPath, newGeneration, snapshotIntact, STORE_VERSION } from './format.js';
+import { writeFileDurably, type FileStamp } from './files.js';
+import { encodeJournalHeader, journalPath, newGeneration, snapshotHeader, snapshotIntact, snapshotParts, STORE_VERSION, tablesRange } from './format.js';
+import { RowFile } from './rows.js';
+import { ScanError, scanTables } from './scan.js';
+import { State, type Cell } from './state.js';
 import type { Row } from './store.js';
 import { checkEnvelope, validateDocument, type StoreDocument } from './validate.js';
 
 /** A snapshot file as read: its document, whether gbctl wrote it as it stands, and what was read. */
 export interface SnapshotFile {
-  doc: StoreDocument;
+  /**
+   * The data: a RowFile (the file, kept open, its records read on demand) when gbctl wrote it
+   * as it stands, else the parsed document.
+   */
+  data: { rows: RowFile; generation: string; seq: number } | { doc: StoreDocument };
   /** The version on disk, before any migration. */
   version: number;
   /** Its checksum matches: no one else changed it. Always false for versions before 2. */
@@ -15,22 +23,59 @@ export interface SnapshotFile {
   buf: Buffer;
 }
 
-export function readSnapshot(path: string): SnapshotFile | undefined {
-  const read = readFrom(path);
-  if (!read) return undefined;
-  let data: unknown;
-  try {
-    data = JSON.parse(read.buf.toString('utf8'));
-  } catch (e) {
-    throw new StoreError(
-      `the store ${path} is not valid JSON (${(e as Error).message}); it was left untouched. ` +
-        `If it was edited by hand, fix it; or replace the store with a good file: gbctl store import FILE --store ${path}`,
-    );
+function readAll(fd: number): { buf: Buffer; stamp: FileStamp } {
+  const st = fstatSync(fd);
+  const buf = Buffer.allocUnsafe(st.size);
+  let got = 0;
+  while (got < buf.length) {
+    const n = readSync(fd, buf, got, buf.length - got, got);
+    if (n === 0) break;
+    got += n;
   }
-  const version = checkEnvelope(data, path);
-  const intact = version === STORE_VERSION && snapshotIntact(read.buf, (data as { checksum?: unknown }).checksum);
-  const doc = validateDocument(data, path, !intact);
-  return { doc, version, intact, stamp: read.stamp, buf: read.buf };
+  return { buf: buf.subarray(0, got), stamp: { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino } };
+}
+
+export function readSnapshot(path: string): SnapshotFile | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+  let kept = false;
+  try {
+    const { buf, stamp } = readAll(fd);
+    const head = snapshotHeader(buf);
+    if (head?.version === STORE_VERSION && typeof head.generation === 'string' && Number.isInteger(head.seq) && snapshotIntact(buf, head.checksum)) {
+      checkEnvelope(head, path);
+      const range = tablesRange(buf) as { start: number; end: number };
+      let rows: RowFile;
+      try {
+        rows = RowFile.fromScan(fd, path, scanTables(buf, range.start, range.end), 0);
+      } catch (e) {
+        if (!(e instanceof ScanError)) throw e;
+        throw new StoreError(`the store ${path} is not a valid gbctl store (${e.message}); it was left untouched`);
+      }
+      kept = true;
+      return { data: { rows, generation: head.generation, seq: head.seq as number }, version: STORE_VERSION, intact: true, stamp, buf };
+    }
+    let data: unknown;
+    try {
+      data = JSON.parse(buf.toString('utf8'));
+    } catch (e) {
+      throw new StoreError(
+        `the store ${path} is not valid JSON (${(e as Error).message}); it was left untouched. ` +
+          `If it was edited by hand, fix it; or replace the store with a good file: gbctl store import FILE --store ${path}`,
+      );
+    }
+    const version = checkEnvelope(data, path);
+    const intact = version === STORE_VERSION && snapshotIntact(buf, (data as { checksum?: unknown }).checksum);
+    const doc = validateDocument(data, path, !intact);
+    return { data: { doc }, version, intact, stamp, buf };
+  } finally {
+    if (!kept) closeSync(fd);
+  }
 }
 
 export function editedError(path: string): StoreError {
@@ -42,16 +87,80 @@ export function editedError(path: string): StoreError {
   );
 }
 
+/** Tables' text is written in pieces of about this size. */
+const PIECE_BYTES = 1024 * 1024;
+
 /**
- * Writes `tables` as a new snapshot of a new generation, then a fresh journal naming it:
- * each a temp file, fsynced, renamed into place, directory fsynced. A crash between the two
- * leaves the old journal, whose records the new snapshot already holds.
+ * Writes the state as a new snapshot of a new generation, then a fresh journal naming it: each a
+ * temp file, fsynced, renamed into place, directory fsynced. A crash between the two leaves the
+ * old journal, whose records the new snapshot already holds. Records still in the old file are
+ * copied as they are. Answers the new snapshot as a RowFile (undefined if it cannot be reopened).
  */
-export function writeBase(path: string, seq: number, tables: Record<string, Row[]>): { generation: string; stamp: FileStamp; journal: FileStamp } {
+export function writeSnapshot(path: string, seq: number, state: State): { generation: string; stamp: FileStamp; journal: FileStamp; rows: RowFile | undefined } {
   const generation = newGeneration();
-  const stamp = writeFileDurably(path, [encodeSnapshot({ generation, seq }, tables)]);
+  const pieces: Buffer[] = [];
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let size = 0;
+  const push = (b: Buffer) => {
+    pending.push(b);
+    pendingBytes += b.length;
+    size += b.length;
+    if (pendingBytes >= PIECE_BYTES) {
+      pieces.push(Buffer.concat(pending));
+      pending = [];
+      pendingBytes = 0;
+    }
+  };
+  const placed: { name: string; ids: string[]; starts: number[]; ends: number[] }[] = [];
+  push(Buffer.from('{'));
+  for (const name of state.tableNames()) {
+    const cells = [...state.table(name)];
+    if (!cells.length) continue;
+    push(Buffer.from(`${placed.length ? ',' : ''}${JSON.stringify(name)}:[`));
+    const t = { name, ids: [] as string[], starts: [] as number[], ends: [] as number[] };
+    for (let i = 0; i < cells.length; i += 512) {
+      const batch = cells.slice(i, i + 512);
+      const texts = state.texts(batch.map(([, c]) => c as Cell));
+      texts.forEach((text, k) => {
+        if (i + k > 0) push(Buffer.from(','));
+        t.ids.push((batch[k] as [string, Cell])[0]);
+        t.starts.push(size);
+        push(text);
+        t.ends.push(size);
+      });
+    }
+    push(Buffer.from(']'));
+    placed.push(t);
+  }
+  push(Buffer.from('}'));
+  if (pending.length) pieces.push(Buffer.concat(pending));
+  const { head, tail } = snapshotParts({ generation, seq }, pieces);
+  const stamp = writeFileDurably(path, [head, ...pieces, tail]);
   const journal = writeFileDurably(journalPath(path), [encodeJournalHeader(generation)]);
-  return { generation, stamp, journal };
+  return { generation, stamp, journal, rows: reopen(path, stamp, placed, Buffer.byteLength(head)) };
+}
+
+/** The snapshot just written, open for reading its records; undefined if it was replaced meanwhile. */
+function reopen(path: string, stamp: FileStamp, placed: Parameters<typeof RowFile.fromScan>[2], base: number): RowFile | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch {
+    return undefined;
+  }
+  if (fstatSync(fd).ino !== stamp.ino) {
+    closeSync(fd);
+    return undefined;
+  }
+  return RowFile.fromScan(fd, path, placed, base);
+}
+
+/** Writes `tables` as a new snapshot of a new generation with a fresh journal (see writeSnapshot). */
+export function writeBase(path: string, seq: number, tables: Record<string, Row[]>): { generation: string; stamp: FileStamp; journal: FileStamp } {
+  const { rows, ...written } = writeSnapshot(path, seq, State.fromDump({ tables }));
+  rows?.release();
+  return written;
 }
 
 /** A format-2 document as `gbctl store export` writes it: the tables and nothing tied to one store. */

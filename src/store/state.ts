@@ -1,11 +1,49 @@
-import type { Dump, Op, ReadTx, Row, Table, WriteTx } from './store.js';
+import type { RowFile } from './rows.js';
+import { table, type Dump, type Op, type ReadTx, type Row, type Table, type WriteTx } from './store.js';
 
 type Index = Map<unknown, Set<string>>;
 
-/** The in-memory dataset: tables in insertion order, with per-field indexes built on first use. */
+/** Per value of a field, how many records pass a test (see ReadTx.countWhere). */
+interface Counter {
+  field: string;
+  test: (row: Row) => boolean;
+  byValue: Map<unknown, number>;
+}
+
+/** A record in memory, or the slot of one left in the state's RowFile. */
+export type Cell = Row | number;
+
+/** Records read from the file are kept for repeated reads, up to this many. */
+const CACHE_ROWS = 512;
+/** Records read from the file in one batch when walking a table. */
+const BATCH = 512;
+
+/**
+ * The in-memory dataset: tables in insertion order, with per-field indexes built on first use.
+ * A state loaded from an intact snapshot keeps that snapshot's records in the file (a RowFile)
+ * until they are read; records written since are held as objects.
+ */
 export class State {
-  private tables = new Map<string, Map<string, Row>>();
+  private tables = new Map<string, Map<string, Cell>>();
   private indexes = new Map<string, Map<string, Index>>();
+  private cache = new Map<number, Row>();
+  private counters = new Map<string, Counter[]>();
+
+  constructor(readonly file?: RowFile) {
+    if (!file) return;
+    for (const t of file.tables) {
+      const m = this.table(t.name);
+      for (let i = 0; i < t.ids.length; i++) m.set(t.ids[i] as string, t.first + i);
+    }
+  }
+
+  /** The same data read from `file`, a snapshot just written of it: the indexes still hold. */
+  rebase(file: RowFile): State {
+    const s = new State(file);
+    s.indexes = this.indexes;
+    s.counters = this.counters;
+    return s;
+  }
 
   static fromDump(dump: Dump): State {
     const s = new State();
@@ -18,11 +56,11 @@ export class State {
 
   dump(): Dump {
     const tables: Record<string, Row[]> = {};
-    for (const [name, rows] of this.tables) if (rows.size) tables[name] = [...rows.values()];
+    for (const [name, cells] of this.tables) if (cells.size) tables[name] = this.rows([...cells.values()]);
     return { tables };
   }
 
-  table(name: string): Map<string, Row> {
+  table(name: string): Map<string, Cell> {
     let t = this.tables.get(name);
     if (!t) this.tables.set(name, (t = new Map()));
     return t;
@@ -32,23 +70,110 @@ export class State {
     return [...this.tables.keys()];
   }
 
+  /** The record a cell stands for. */
+  row(cell: Cell): Row {
+    if (typeof cell !== 'number') return cell;
+    const hit = this.cache.get(cell);
+    if (hit) {
+      this.cache.delete(cell);
+      this.cache.set(cell, hit);
+      return hit;
+    }
+    const [row] = (this.file as RowFile).rows([cell]);
+    this.remember(cell, row as Row);
+    return row as Row;
+  }
+
+  /** The records of many cells, in order; those in the file read in batches. */
+  rows(cells: Cell[]): Row[] {
+    const out = new Array<Row>(cells.length);
+    let slots: number[] = [];
+    let at: number[] = [];
+    const flush = () => {
+      if (!slots.length) return;
+      const rows = (this.file as RowFile).rows(slots);
+      // A short list is worth keeping (the spaces of an organization); a table walk is not.
+      const keep = cells.length <= 64;
+      for (let k = 0; k < rows.length; k++) {
+        out[at[k] as number] = rows[k] as Row;
+        if (keep) this.remember(slots[k] as number, rows[k] as Row);
+      }
+      slots = [];
+      at = [];
+    };
+    for (let i = 0; i < cells.length; i++) {
+      const c = cells[i] as Cell;
+      if (typeof c !== 'number') out[i] = c;
+      else {
+        const hit = this.cache.get(c);
+        if (hit) out[i] = hit;
+        else {
+          slots.push(c);
+          at.push(i);
+          if (slots.length >= BATCH) flush();
+        }
+      }
+    }
+    flush();
+    return out;
+  }
+
+  /** The JSON text of each cell's record: as stored, for those in the file. */
+  texts(cells: Cell[]): Buffer[] {
+    const slots = cells.filter((c): c is number => typeof c === 'number');
+    const fromFile = slots.length ? (this.file as RowFile).texts(slots) : [];
+    let k = 0;
+    return cells.map((c) => (typeof c === 'number' ? (fromFile[k++] as Buffer) : Buffer.from(JSON.stringify(c))));
+  }
+
+  private remember(slot: number, row: Row): void {
+    if (this.cache.size >= CACHE_ROWS) this.cache.delete(this.cache.keys().next().value as number);
+    this.cache.set(slot, row);
+  }
+
   index(name: string, f: string): Index {
     let byField = this.indexes.get(name);
     if (!byField) this.indexes.set(name, (byField = new Map()));
     let idx = byField.get(f);
     if (!idx) {
       idx = new Map();
-      for (const row of this.table(name).values()) addTo(idx, field(row, f), row.id);
+      // The table's own id strings go into the index: a record read back has copies of them.
+      const entries = [...this.table(name)];
+      for (let i = 0; i < entries.length; i += BATCH) {
+        const batch = entries.slice(i, i + BATCH);
+        this.rows(batch.map(([, c]) => c)).forEach((row, k) => addTo(idx as Index, field(row, f), (batch[k] as [string, Cell])[0]));
+      }
       byField.set(f, idx);
     }
     return idx;
   }
 
+  counter(name: string, f: string, test: (row: Row) => boolean): Counter {
+    let list = this.counters.get(name);
+    if (!list) this.counters.set(name, (list = []));
+    let c = list.find((x) => x.field === f && x.test === test);
+    if (!c) {
+      c = { field: f, test, byValue: new Map() };
+      const cells = [...this.table(name).values()];
+      for (let i = 0; i < cells.length; i += BATCH) for (const row of this.rows(cells.slice(i, i + BATCH))) if (test(row)) bump(c, field(row, f), 1);
+      list.push(c);
+    }
+    return c;
+  }
+
   apply(ops: Op[]): void {
     for (const op of ops) {
       const t = this.table(op.table);
-      const old = t.get(op.op === 'put' ? op.row.id : op.id);
+      const cell = t.get(op.op === 'put' ? op.row.id : op.id);
       const byField = this.indexes.get(op.table);
+      const counters = this.counters.get(op.table);
+      const old = cell !== undefined && (byField || counters) ? this.row(cell) : undefined;
+      if (counters) {
+        for (const c of counters) {
+          if (old && c.test(old)) bump(c, field(old, c.field), -1);
+          if (op.op === 'put' && c.test(op.row)) bump(c, field(op.row, c.field), 1);
+        }
+      }
       if (op.op === 'put') {
         // A replaced record keeps its place, as Map.set does, and in each index whose value it keeps.
         t.set(op.row.id, Object.freeze(op.row));
@@ -61,9 +186,36 @@ export class State {
             addTo(idx, after, op.row.id);
           }
         }
-      } else if (old) {
+      } else if (cell !== undefined) {
         t.delete(op.id);
-        if (byField) for (const [f, idx] of byField) removeFrom(idx, field(old, f), old.id);
+        if (old && byField) for (const [f, idx] of byField) removeFrom(idx, field(old, f), old.id);
+      }
+    }
+  }
+
+  /**
+   * Writes through `tx` what makes this state equal to `want`: deletes what it lacks, puts what
+   * differs. Records are compared as stored (the same slot of the same file), else by their text.
+   */
+  restoreTo(want: State, tx: WriteTx): void {
+    for (const name of new Set([...this.tableNames(), ...want.tableNames()])) {
+      const t = table<Row>(name);
+      const cur = this.table(name);
+      const target = want.table(name);
+      for (const id of cur.keys()) if (!target.has(id)) tx.delete(t, id);
+      const unsure: [Cell, Cell][] = [];
+      for (const [id, w] of target) {
+        const c = cur.get(id);
+        if (c === undefined) tx.put(t, want.row(w));
+        else if (c !== w || (typeof c === 'number' && this.file !== want.file)) unsure.push([c, w]);
+      }
+      for (let i = 0; i < unsure.length; i += BATCH) {
+        const batch = unsure.slice(i, i + BATCH);
+        const have = this.texts(batch.map(([c]) => c));
+        const need = want.texts(batch.map(([, w]) => w));
+        batch.forEach(([, w], k) => {
+          if (!(have[k] as Buffer).equals(need[k] as Buffer)) tx.put(t, want.row(w));
+        });
       }
     }
   }
@@ -75,6 +227,12 @@ export class State {
 
 function field(row: Row, name: string): unknown {
   return (row as unknown as Record<string, unknown>)[name];
+}
+
+function bump(c: Counter, value: unknown, by: number): void {
+  const n = (c.byValue.get(value) ?? 0) + by;
+  if (n) c.byValue.set(value, n);
+  else c.byValue.delete(value);
 }
 
 function addTo(idx: Index, value: unknown, id: string): void {
@@ -101,20 +259,21 @@ export class Tx implements WriteTx, ReadTx {
   get<T extends Row>(t: Table<T>, id: string): T | undefined {
     const p = this.pending.get(t.name);
     if (p?.has(id)) return (p.get(id) ?? undefined) as T | undefined;
-    return this.state.table(t.name).get(id) as T | undefined;
+    const cell = this.state.table(t.name).get(id);
+    return cell === undefined ? undefined : (this.state.row(cell) as T);
   }
 
   all<T extends Row>(t: Table<T>): T[] {
     const base = this.state.table(t.name);
     const p = this.pending.get(t.name);
-    if (!p) return [...base.values()] as T[];
-    const out: Row[] = [];
-    for (const [id, row] of base) {
-      if (!p.has(id)) out.push(row);
+    if (!p) return this.state.rows([...base.values()]) as T[];
+    const out: Cell[] = [];
+    for (const [id, cell] of base) {
+      if (!p.has(id)) out.push(cell);
       else if (p.get(id)) out.push(p.get(id) as Row);
     }
     for (const [id, row] of p) if (row && !base.has(id)) out.push(row);
-    return out as T[];
+    return this.state.rows(out) as T[];
   }
 
   /**
@@ -125,18 +284,18 @@ export class Tx implements WriteTx, ReadTx {
     const base = this.state.table(t.name);
     const ids = this.state.index(t.name, f).get(value);
     const p = this.pending.get(t.name);
-    const out: T[] = [];
+    const out: Cell[] = [];
     if (ids) {
       for (const id of ids) {
-        if (!p?.has(id)) out.push(base.get(id) as T);
+        if (!p?.has(id)) out.push(base.get(id) as Cell);
         else {
           const row = p.get(id);
-          if (row && field(row, f) === value) out.push(row as T);
+          if (row && field(row, f) === value) out.push(row);
         }
       }
     }
-    if (p) for (const [id, row] of p) if (row && field(row, f) === value && !ids?.has(id)) out.push(row as T);
-    return out;
+    if (p) for (const [id, row] of p) if (row && field(row, f) === value && !ids?.has(id)) out.push(row);
+    return this.state.rows(out) as T[];
   }
 
   count<T extends Row>(t: Table<T>): number {
@@ -147,6 +306,22 @@ export class Tx implements WriteTx, ReadTx {
     for (const [id, row] of p) {
       if (row && !base.has(id)) n++;
       else if (!row && base.has(id)) n--;
+    }
+    return n;
+  }
+
+  countWhere<T extends Row, K extends keyof T & string>(t: Table<T>, f: K, value: T[K], test?: (row: T) => boolean): number {
+    const pass = test as ((row: Row) => boolean) | undefined;
+    let n = pass ? (this.state.counter(t.name, f, pass).byValue.get(value) ?? 0) : (this.state.index(t.name, f).get(value)?.size ?? 0);
+    const p = this.pending.get(t.name);
+    if (p) {
+      const base = this.state.table(t.name);
+      const counts = (row: Row | null | undefined) => !!row && field(row, f) === value && (!pass || pass(row));
+      for (const [id, row] of p) {
+        const cell = base.get(id);
+        if (counts(cell === undefined ? undefined : this.state.row(cell))) n--;
+        if (counts(row)) n++;
+      }
     }
     return n;
   }

@@ -24,6 +24,12 @@ export interface ReadTx {
    */
   where<T extends Row, K extends keyof T & string>(t: Table<T>, field: K, value: T[K]): T[];
   count<T extends Row>(t: Table<T>): number;
+  /**
+   * How many records have `field` equal to `value` and pass `test` (all of them, without one),
+   * without reading them: the count is kept per `test`, which must be a function made once (not
+   * per call), and brought up to date by each write.
+   */
+  countWhere<T extends Row, K extends keyof T & string>(t: Table<T>, field: K, value: T[K], test?: (row: T) => boolean): number;
 }
 
 export interface WriteTx extends ReadTx {

@@ -3,16 +3,20 @@ import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../htt
 import type { UserRecord } from '../model/org.js';
 import { memberships, membershipId } from '../model/org.js';
 import { defaultOrganization } from '../services/orgs.js';
-import type { Dump } from '../../store/store.js';
 import { ControlClock, parseDuration } from './clock.js';
 import { Faults } from './faults.js';
 import { RequestLog } from './request-log.js';
 import { CONTROL_PREFIX } from './prefix.js';
 
-/** Snapshot, restore and reset of the whole dataset; provided by the store the server runs on. */
+/**
+ * Snapshot, restore and reset of the whole dataset; provided by the store the server runs on,
+ * whose snapshots are its own business (a copy, or a place in its files).
+ */
 export interface DatasetControl {
-  snapshot(): Promise<Dump>;
-  restore(dump: Dump): Promise<void>;
+  snapshot(): Promise<unknown>;
+  restore(saved: unknown): Promise<void>;
+  /** Lets go of a snapshot that was replaced. */
+  release?(saved: unknown): void;
 }
 
 /** The emulator's test controls, served under /_gbctl/ to operators (admins of the default organization). */
@@ -45,7 +49,7 @@ interface Req {
   body: unknown;
 }
 
-const snapshots = new WeakMap<Controls, Map<string, Dump>>();
+const snapshots = new WeakMap<Controls, Map<string, unknown>>();
 
 function clockState(c: Controls) {
   return { now: c.clock.now().toISOString(), frozen: c.clock.frozen };
@@ -59,7 +63,7 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
   if (role !== 'admin') throw forbidden('the /_gbctl/ test controls are for admins of the default organization');
   const route = `${r.method} ${r.path.replace(/\/+$/, '')}`;
   const body = (r.body ?? {}) as Record<string, unknown>;
-  const saved = snapshots.get(controls) ?? new Map<string, Dump>();
+  const saved = snapshots.get(controls) ?? new Map<string, unknown>();
   snapshots.set(controls, saved);
 
   switch (route) {
@@ -105,7 +109,10 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
     case 'POST snapshots': {
       const dataset = need(controls);
       const id = typeof body.id === 'string' && /^[\w-]{1,64}$/.test(body.id) ? body.id : `snap-${saved.size + 1}`;
-      saved.set(id, await dataset.snapshot());
+      const taken = await dataset.snapshot();
+      const before = saved.get(id);
+      saved.set(id, taken);
+      if (before !== undefined) dataset.release?.(before);
       return { id };
     }
     case 'POST reset': {
@@ -118,9 +125,9 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
   }
   const restore = /^POST snapshots\/([\w-]+)\/restore$/.exec(route);
   if (restore) {
-    const dump = saved.get(restore[1] as string);
-    if (!dump) throw notFound(`snapshot ${restore[1]} not found`);
-    await need(controls).restore(dump);
+    const taken = saved.get(restore[1] as string);
+    if (taken === undefined) throw notFound(`snapshot ${restore[1]} not found`);
+    await need(controls).restore(taken);
     return { restored: restore[1] };
   }
   const del = /^DELETE faults\/([\w-]+)$/.exec(route);
@@ -139,7 +146,7 @@ function need(c: Controls): DatasetControl {
 /** Keeps the dataset as it was at start-up, for POST /_gbctl/reset. */
 export async function rememberInitial(controls: Controls): Promise<void> {
   if (!controls.dataset) return;
-  const saved = snapshots.get(controls) ?? new Map<string, Dump>();
+  const saved = snapshots.get(controls) ?? new Map<string, unknown>();
   snapshots.set(controls, saved);
   saved.set('initial', await controls.dataset.snapshot());
 }

@@ -38,3 +38,6 @@ export interface CollectionRecord {
 
 export const spaces = table<SpaceRecord>('spaces');
 export const collections = table<CollectionRecord>('collections');
+
+/** A space not in the bin (a test for ReadTx.countWhere, made once). */
+export const liveSpace = (s: SpaceRecord) => !s.deletedAt;

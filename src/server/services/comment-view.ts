@@ -83,7 +83,7 @@ export function toComment(c: Ctx, tx: ReadTx, s: Scope, cm: CommentRecord, forma
     postedAt: cm.postedAt,
     ...(cm.editedAt ? { editedAt: cm.editedAt } : {}),
     reactions: toReactions(c, tx, cm.reactions),
-    replies: tx.where(commentReplies, 'comment', cm.id).length,
+    replies: tx.countWhere(commentReplies, 'comment', cm.id),
     body: bodyIn(cm.body, format, `${cm.id}-`),
     target: target(c, s, cm),
     urls: { location: urls.api(c, `${scopePath(s)}/comments/${cm.id}`) },

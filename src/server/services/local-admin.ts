@@ -116,7 +116,7 @@ export interface OrgView {
 }
 
 function orgView(tx: ReadTx, o: OrgRecord): OrgView {
-  return { id: o.id, title: o.title, createdAt: o.createdAt, members: tx.where(memberships, 'organization', o.id).length, default: defaultOrganization(tx) === o.id };
+  return { id: o.id, title: o.title, createdAt: o.createdAt, members: tx.countWhere(memberships, 'organization', o.id), default: defaultOrganization(tx) === o.id };
 }
 
 export function createOrg(env: Ids, tx: WriteTx, input: { title: string }): OrgView {

@@ -104,7 +104,7 @@ export function toSite(c: Ctx, tx: ReadTx, site: SiteRecord): z.input<typeof Sit
     ...(site.proxy ? { proxy: { origin: site.proxy, target: urls.published(c, `/${site.organization}/${site.basename ?? site.id}`) } } : {}),
     visibility: site.visibility,
     published: site.published,
-    siteSpaces: tx.where(siteSpaceRows, 'site', site.id).length,
+    siteSpaces: tx.countWhere(siteSpaceRows, 'site', site.id),
     createdAt: site.createdAt,
     adaptiveContent: { enabled: site.adaptiveContent },
     agentsContext: site.agentsContext,

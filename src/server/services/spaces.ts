@@ -8,7 +8,7 @@ import { authorize, isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js'
 import { DAY_MS } from '../env.js';
 import { conflict, notFound } from '../http-error.js';
 import { orgs } from '../model/org.js';
-import { changeRequests, comments } from '../model/review.js';
+import { changeRequests, comments, openSpaceComment } from '../model/review.js';
 import { revisions, type PageRecord, type RevisionRecord } from '../model/revision.js';
 import { siteShareKeyOpensSpace } from '../model/site.js';
 import { collections, spaces, type SpaceRecord } from '../model/space.js';
@@ -49,7 +49,7 @@ export function toSpace(c: Ctx, tx: ReadTx, s: SpaceRecord, role: Role | undefin
     ...(s.language ? { language: s.language } : {}),
     revision: s.revision,
     defaultLevel: s.defaultLevel,
-    comments: tx.where(comments, 'space', s.id).filter((cm) => !cm.changeRequest && cm.status === 'open').length,
+    comments: tx.countWhere(comments, 'space', s.id, openSpaceComment),
     changeRequests: crs.length,
     changeRequestsOpen: crs.filter((r) => r.status === 'open').length,
     changeRequestsDraft: crs.filter((r) => r.status === 'draft').length,
