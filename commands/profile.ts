@@ -13,7 +13,9 @@ export function registerProfile(program: Command, io: Io): void {
       'after',
       `
 The built-in profile "local" is the embedded store. Values resolve as: flags, then
-environment variables (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION), then the profile.`,
+environment variables (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION), then the profile.
+A profile's site is used by the site commands when their site argument is left out
+(gbctl profile set site SITE_ID, then gbctl sites get, gbctl sites sections list, ...).`,
     );
 
   profile

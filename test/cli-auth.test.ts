@@ -92,6 +92,30 @@ describe('auth and profiles', () => {
     expect((await gb(['profile', 'delete', 'local', '--yes'])).code).toBe(2);
   });
 
+  it("takes the profile's site when a site command leaves its site argument out", async () => {
+    const env = { GITBOOK_TOKEN: srv.token };
+    const base = ['--endpoint', srv.url, '--org', srv.org];
+    const missing = await gb(['sites', 'get', '--profile', 'site-default', ...base], env);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain("missing required argument 'site'");
+    expect(missing.stderr).toContain('gbctl profile set site');
+    const space = JSON.parse((await gb(['spaces', 'create', '--title', 'For a site', '--json', 'id', ...base], env)).stdout) as { id: string };
+    const site = JSON.parse((await gb(['sites', 'create', '--title', 'Default site', '--spaces', space.id, '--json', 'id', ...base], env)).stdout) as { id: string };
+    expect((await gb(['profile', 'set', 'site', site.id, '--profile', 'site-default'])).code).toBe(0);
+    const got = await gb(['sites', 'get', '--profile', 'site-default', '--json', 'id,title', ...base], env);
+    expect(got.code, got.stderr).toBe(0);
+    expect(JSON.parse(got.stdout)).toEqual({ id: site.id, title: 'Default site' });
+    const sections = await gb(['sections', 'list', '--profile', 'site-default', '--json', 'id', ...base], env);
+    expect(sections.code, sections.stderr).toBe(0);
+    // An explicit site wins over the profile's, and a command still needs its other arguments.
+    const other = await gb(['sites', 'get', 'nosuchsite', '--profile', 'site-default', ...base], env);
+    expect(other.code).toBe(5);
+    const noSection = await gb(['sections', 'update', '--profile', 'site-default', ...base], env);
+    expect(noSection.code).toBe(2);
+    expect(noSection.stderr).toContain("missing required argument 'section'");
+    expect((await gb(['profile', 'delete', 'site-default', '--yes'])).code).toBe(0);
+  });
+
   it('never needs a prompt without a terminal', async () => {
     const r = await gb(['auth', 'login']);
     expect(r.code).toBe(2);

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
 import type { Manifest, ManifestCommand, ManifestOption } from './manifest.js';
+import { takesDefaultSite } from './default-site.js';
 
 /** A command invoked: which manifest entry, its positional values and its parsed options. */
 export interface Called {
@@ -32,7 +33,13 @@ export function buildCommands(program: Command, manifest: Manifest, run: (c: Cal
     }
     if (only && !only.has(m.noun)) continue;
     const cmd = noun.command(m.verb).description(m.summary);
-    for (const a of m.args) cmd.argument(a.required ? `<${a.name}>` : `[${a.name}]`, a.description);
+    // A site argument may be left out for the profile's default site (see default-site.ts).
+    const siteFirst = takesDefaultSite(m);
+    for (const a of m.args) {
+      const required = a.required && !siteFirst;
+      const description = siteFirst && a.param === 'siteId' ? `${a.description} (default: the profile's site)` : a.description;
+      cmd.argument(required ? `<${a.name}>` : `[${a.name}]`, description);
+    }
     for (const v of m.variants) cmd.option(`--${v.option} <id>`, `act inside this ${v.option.replace(/-/g, ' ')} (id or number)`);
     for (const o of m.options) for (const opt of fieldOptions(o)) cmd.addOption(opt);
     for (const x of m.extra) cmd.option(x.flags, x.description);

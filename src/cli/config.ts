@@ -48,6 +48,8 @@ export interface Resolved {
   endpoint?: string;
   token?: string;
   organization?: string;
+  /** The profile's default site, for commands whose site argument is left out. */
+  site?: string;
   /** Where each value came from, for `auth status` and error hints. */
   sources: { endpoint: string; token: string; organization: string };
   /** Environment variables that override a value the profile sets. */
@@ -93,6 +95,7 @@ export function resolve(flags: ConnectionFlags, env: NodeJS.ProcessEnv, config: 
     ...(endpoint.value ? { endpoint: endpoint.value } : {}),
     ...(token.value ? { token: token.value } : {}),
     ...(organization.value ? { organization: organization.value } : {}),
+    ...(p.site ? { site: p.site } : {}),
     sources: { endpoint: endpoint.source, token: token.source, organization: organization.source },
     shadowed,
   };

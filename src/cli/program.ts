@@ -80,13 +80,15 @@ export async function buildProgram(io: Io, names?: Set<string>): Promise<Command
   program.helpCommand(false);
 
   const run = async (called: Called) => {
-    const [{ toInvocation }, { runInvocation }, { fieldLocator }] = await Promise.all([
+    const [{ toInvocation }, { runInvocation }, { fieldLocator }, { withDefaultSite }] = await Promise.all([
       import('./invocation.js'),
       import('./runner.js'),
       import('./fields.js'),
+      import('./default-site.js'),
     ]);
     const where = await fieldLocator([called.command.id, ...called.command.variants.map((v) => v.id)]);
-    await runInvocation(toInvocation(called, where, readStdin), io);
+    const values = withDefaultSite(called.command, called.values, called.opts, io.env);
+    await runInvocation(toInvocation({ ...called, values }, where, readStdin), io);
   };
   buildCommands(program, await loadManifest(), run, names);
   await registerHandWritten(program, io, names);
