@@ -21,7 +21,11 @@ export interface JsonFileStoreOptions {
   readOnly?: boolean;
   /** Where messages go (taken-over locks, dropped torn records, migrations); stderr by default. */
   warn?: (message: string) => void;
-  /** The journal is compacted into a new snapshot once larger than this and than half the snapshot. */
+  /**
+   * The journal is compacted into a new snapshot once larger than this and than an eighth of the
+   * snapshot. Records written since the snapshot are held in memory until then; the eighth keeps
+   * the cost of rewriting the snapshot in proportion to the writes.
+   */
   compactBytes?: number;
   /** How long to wait for another process's lock before failing. */
   lockTimeoutMs?: number;
@@ -158,7 +162,7 @@ export class JsonFileStore extends MemoryStore {
 
   protected override async afterWrite(): Promise<void> {
     this.lock.release();
-    const bound = Math.max(this.opts.compactBytes ?? DEFAULT_COMPACT_BYTES, (this.snap?.stamp.size ?? 0) / 2);
+    const bound = Math.max(this.opts.compactBytes ?? DEFAULT_COMPACT_BYTES, (this.snap?.stamp.size ?? 0) / 8);
     if (!this.compactQueued && this.journal && this.journal.offset > bound) {
       this.compactQueued = true;
       // After the write is acknowledged: the caller does not wait for it, close() does.
