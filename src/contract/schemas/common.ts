@@ -24,16 +24,17 @@ export const Languages = [
 ] as const;
 export const Language = z.enum(Languages);
 
-export const User = z.looseObject({
+// Response shapes are built on first use (z.lazy): a command that parses no response never pays for them.
+export const User = z.lazy(() => z.looseObject({
   object: z.literal('user'),
   id: z.string(),
   displayName: z.string(),
   email: z.string().optional(),
   photoURL: z.string().optional(),
   urls: z.looseObject({ location: z.string() }),
-});
+}));
 
-export const Member = z.looseObject({
+export const Member = z.lazy(() => z.looseObject({
   object: z.literal('member'),
   id: z.string(),
   role: Role,
@@ -44,7 +45,7 @@ export const Member = z.looseObject({
   sso: z.boolean(),
   spaces: z.number(),
   teams: z.number(),
-});
+}));
 
 /** Rich text document; block types beyond paragraph are free-form. */
 export const Block: z.ZodType<Record<string, unknown>> = z.looseObject({

@@ -12,27 +12,28 @@ const VersionContext = z.union([
 
 /**
  * An absolute reference to content, as the platform shows it: the organization, space, page or
- * file and revision (or change request) are embedded objects, not ids.
+ * file and revision (or change request) are embedded objects, not ids. Built on first use, like
+ * the other response shapes here.
  */
-export const ContentLocation = z.union([
+export const ContentLocation = z.lazy(() => z.union([
   z.looseObject({ kind: z.literal('url'), url: z.string() }),
   z.looseObject({ kind: z.literal('page'), organization: Organization, space: Embedded, page: z.looseObject({ id: z.string() }), versionContext: VersionContext.optional() }),
   z.looseObject({ kind: z.literal('file'), organization: Organization, space: Embedded, file: z.looseObject({ id: z.string() }), versionContext: VersionContext.optional() }),
   z.looseObject({ kind: z.enum(['user', 'collection', 'space', 'reusable-content', 'openapi']) }),
-]);
+]));
 
-export const LinkItem = z.looseObject({
+export const LinkItem = z.lazy(() => z.looseObject({
   status: LinkStatus,
   relation: z.enum(['reference', 'dependsOn']),
   targetReference: ContentLocation.optional(),
   locationReferences: z.array(ContentLocation),
-});
+}));
 
-export const LinkList = listOf(LinkItem).extend({
+export const LinkList = z.lazy(() => listOf(LinkItem).extend({
   stats: z.object({
     total: z.number(),
     broken: z.object({ total: z.number(), changeRequest: z.number() }),
   }),
-});
+}));
 
-export const BacklinkList = listOf(ContentLocation);
+export const BacklinkList = z.lazy(() => listOf(ContentLocation));
