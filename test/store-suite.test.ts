@@ -115,7 +115,7 @@ describe.each(impls)('store contract: $name', (impl) => {
     if (impl.reopen) expect(await impl.reopen(s).read((tx) => tx.get(items, 'counter')?.n)).toBe(50);
   });
 
-  it('counts by field and test without reading records, inside and outside a transaction', async () => {
+  it('counts and lists ids by field and test without reading records, inside and outside a transaction', async () => {
     const s = impl.make();
     await s.write((tx) => {
       for (let i = 0; i < 12; i++) tx.put(items, { id: `i${i}`, group: i % 3 ? 'g' : 'h', n: i });
@@ -124,8 +124,10 @@ describe.each(impls)('store contract: $name', (impl) => {
       tx.countWhere(items, 'group', 'g'),
       tx.countWhere(items, 'group', 'g', even),
       tx.countWhere(items, 'group', 'h', even),
+      // Sorted: a group's order after a reopen is the table's (as for where()).
+      tx.idsWhere(items, 'group', 'g', even).sort().join(),
     ];
-    expect(await s.read(counts)).toEqual([8, 4, 2]);
+    expect(await s.read(counts)).toEqual([8, 4, 2, 'i10,i2,i4,i8']);
     const inside = await s.write((tx) => {
       tx.put(items, { id: 'i1', group: 'g', n: 100 });
       tx.put(items, { id: 'i0', group: 'g', n: 0 });
@@ -133,7 +135,8 @@ describe.each(impls)('store contract: $name', (impl) => {
       tx.put(items, { id: 'new', group: 'h', n: 2 });
       return counts(tx);
     });
-    expect(inside).toEqual([8, 5, 2]);
+    // i1 joins the even ones, i0 moves in from h, i2 is gone.
+    expect(inside).toEqual([8, 5, 2, 'i0,i1,i10,i4,i8']);
     expect(await s.read(counts)).toEqual(inside);
     if (impl.reopen) expect(await impl.reopen(s).read(counts)).toEqual(inside);
   });
@@ -162,11 +165,13 @@ describe.each(impls)('store contract: $name', (impl) => {
           all: tx.all(items).map((r) => `${r.id}:${r.group}:${r.n}`).sort(),
           where: ['g0', 'g1', 'g2'].map((g) => tx.where(items, 'group', g).length),
           counts: ['g0', 'g1', 'g2'].map((g) => tx.countWhere(items, 'group', g, even)),
+          ids: ['g0', 'g1', 'g2'].map((g) => tx.idsWhere(items, 'group', g, even).sort()),
         }));
         const rows = [...model.values()];
         expect(seen.all).toEqual(rows.map((r) => `${r.id}:${r.group}:${r.n}`).sort());
         expect(seen.where).toEqual(['g0', 'g1', 'g2'].map((g) => rows.filter((r) => r.group === g).length));
         expect(seen.counts).toEqual(['g0', 'g1', 'g2'].map((g) => rows.filter((r) => r.group === g && even(r)).length));
+        expect(seen.ids).toEqual(['g0', 'g1', 'g2'].map((g) => rows.filter((r) => r.group === g && even(r)).map((r) => r.id).sort()));
       }
     }
   });

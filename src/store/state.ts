@@ -1,14 +1,6 @@
+import { Derived, field, type Index, type Test } from './derived.js';
 import type { RowFile } from './rows.js';
 import { table, type Dump, type Op, type ReadTx, type Row, type Table, type WriteTx } from './store.js';
-
-type Index = Map<unknown, Set<string>>;
-
-/** Per value of a field, how many records pass a test (see ReadTx.countWhere). */
-interface Counter {
-  field: string;
-  test: (row: Row) => boolean;
-  byValue: Map<unknown, number>;
-}
 
 /** A record in memory, or the slot of one left in the state's RowFile. */
 export type Cell = Row | number;
@@ -25,9 +17,8 @@ const BATCH = 512;
  */
 export class State {
   private tables = new Map<string, Map<string, Cell>>();
-  private indexes = new Map<string, Map<string, Index>>();
   private cache = new Map<number, Row>();
-  private counters = new Map<string, Counter[]>();
+  private derived = new Derived();
 
   constructor(readonly file?: RowFile) {
     if (!file) return;
@@ -40,8 +31,7 @@ export class State {
   /** The same data read from `file`, a snapshot just written of it: the indexes still hold. */
   rebase(file: RowFile): State {
     const s = new State(file);
-    s.indexes = this.indexes;
-    s.counters = this.counters;
+    s.derived = this.derived;
     return s;
   }
 
@@ -131,65 +121,40 @@ export class State {
     this.cache.set(slot, row);
   }
 
-  index(name: string, f: string): Index {
-    let byField = this.indexes.get(name);
-    if (!byField) this.indexes.set(name, (byField = new Map()));
-    let idx = byField.get(f);
-    if (!idx) {
-      idx = new Map();
-      // The table's own id strings go into the index: a record read back has copies of them.
+  /** Walks a table in batches, giving each record with the table's own id string. */
+  private walker(name: string): (fn: (id: string, row: Row) => void) => void {
+    return (fn) => {
       const entries = [...this.table(name)];
       for (let i = 0; i < entries.length; i += BATCH) {
         const batch = entries.slice(i, i + BATCH);
-        this.rows(batch.map(([, c]) => c)).forEach((row, k) => addTo(idx as Index, field(row, f), (batch[k] as [string, Cell])[0]));
+        this.rows(batch.map(([, c]) => c)).forEach((row, k) => fn((batch[k] as [string, Cell])[0], row));
       }
-      byField.set(f, idx);
-    }
-    return idx;
+    };
   }
 
-  counter(name: string, f: string, test: (row: Row) => boolean): Counter {
-    let list = this.counters.get(name);
-    if (!list) this.counters.set(name, (list = []));
-    let c = list.find((x) => x.field === f && x.test === test);
-    if (!c) {
-      c = { field: f, test, byValue: new Map() };
-      const cells = [...this.table(name).values()];
-      for (let i = 0; i < cells.length; i += BATCH) for (const row of this.rows(cells.slice(i, i + BATCH))) if (test(row)) bump(c, field(row, f), 1);
-      list.push(c);
-    }
-    return c;
+  index(name: string, f: string): Index {
+    return this.derived.index(name, f, this.walker(name));
+  }
+
+  counts(name: string, f: string, test: Test): Map<unknown, number> {
+    return this.derived.count(name, f, test, this.walker(name));
+  }
+
+  filtered(name: string, f: string, test: Test): Index {
+    return this.derived.filter(name, f, test, this.walker(name));
   }
 
   apply(ops: Op[]): void {
     for (const op of ops) {
       const t = this.table(op.table);
-      const cell = t.get(op.op === 'put' ? op.row.id : op.id);
-      const byField = this.indexes.get(op.table);
-      const counters = this.counters.get(op.table);
-      const old = cell !== undefined && (byField || counters) ? this.row(cell) : undefined;
-      if (counters) {
-        for (const c of counters) {
-          if (old && c.test(old)) bump(c, field(old, c.field), -1);
-          if (op.op === 'put' && c.test(op.row)) bump(c, field(op.row, c.field), 1);
-        }
-      }
-      if (op.op === 'put') {
-        // A replaced record keeps its place, as Map.set does, and in each index whose value it keeps.
-        t.set(op.row.id, Object.freeze(op.row));
-        if (byField) {
-          for (const [f, idx] of byField) {
-            const before = old ? field(old, f) : undefined;
-            const after = field(op.row, f);
-            if (old && before === after) continue;
-            if (old) removeFrom(idx, before, old.id);
-            addTo(idx, after, op.row.id);
-          }
-        }
-      } else if (cell !== undefined) {
-        t.delete(op.id);
-        if (old && byField) for (const [f, idx] of byField) removeFrom(idx, field(old, f), old.id);
-      }
+      const id = op.op === 'put' ? op.row.id : op.id;
+      const cell = t.get(id);
+      const follows = this.derived.follows(op.table);
+      const old = cell !== undefined && follows ? this.row(cell) : undefined;
+      // A replaced record keeps its place, as Map.set does, and in each index whose value it keeps.
+      if (op.op === 'put') t.set(id, Object.freeze(op.row));
+      else t.delete(id);
+      if (follows) this.derived.update(op.table, id, old, op.op === 'put' ? op.row : undefined);
     }
   }
 
@@ -222,30 +187,6 @@ export class State {
 
   begin(): Tx {
     return new Tx(this);
-  }
-}
-
-function field(row: Row, name: string): unknown {
-  return (row as unknown as Record<string, unknown>)[name];
-}
-
-function bump(c: Counter, value: unknown, by: number): void {
-  const n = (c.byValue.get(value) ?? 0) + by;
-  if (n) c.byValue.set(value, n);
-  else c.byValue.delete(value);
-}
-
-function addTo(idx: Index, value: unknown, id: string): void {
-  let s = idx.get(value);
-  if (!s) idx.set(value, (s = new Set()));
-  s.add(id);
-}
-
-function removeFrom(idx: Index, value: unknown, id: string): void {
-  const s = idx.get(value);
-  if (s) {
-    s.delete(id);
-    if (!s.size) idx.delete(value);
   }
 }
 
@@ -282,20 +223,19 @@ export class Tx implements WriteTx, ReadTx {
    */
   where<T extends Row, K extends keyof T & string>(t: Table<T>, f: K, value: T[K]): T[] {
     const base = this.state.table(t.name);
-    const ids = this.state.index(t.name, f).get(value);
     const p = this.pending.get(t.name);
-    const out: Cell[] = [];
-    if (ids) {
-      for (const id of ids) {
-        if (!p?.has(id)) out.push(base.get(id) as Cell);
-        else {
-          const row = p.get(id);
-          if (row && field(row, f) === value) out.push(row);
-        }
-      }
-    }
-    if (p) for (const [id, row] of p) if (row && field(row, f) === value && !ids?.has(id)) out.push(row);
-    return this.state.rows(out) as T[];
+    return this.state.rows(this.idsWhere(t, f, value).map((id) => (p?.get(id) ?? base.get(id)) as Cell)) as T[];
+  }
+
+  idsWhere<T extends Row, K extends keyof T & string>(t: Table<T>, f: K, value: T[K], test?: (row: T) => boolean): string[] {
+    const pass = test as Test | undefined;
+    const ids = (pass ? this.state.filtered(t.name, f, pass) : this.state.index(t.name, f)).get(value);
+    const p = this.pending.get(t.name);
+    const keeps = (row: Row | null | undefined) => !!row && field(row, f) === value && (!pass || pass(row));
+    const out: string[] = [];
+    if (ids) for (const id of ids) if (!p?.has(id) || keeps(p.get(id))) out.push(id);
+    if (p) for (const [id, row] of p) if (keeps(row) && !ids?.has(id)) out.push(id);
+    return out;
   }
 
   count<T extends Row>(t: Table<T>): number {
@@ -311,8 +251,8 @@ export class Tx implements WriteTx, ReadTx {
   }
 
   countWhere<T extends Row, K extends keyof T & string>(t: Table<T>, f: K, value: T[K], test?: (row: T) => boolean): number {
-    const pass = test as ((row: Row) => boolean) | undefined;
-    let n = pass ? (this.state.counter(t.name, f, pass).byValue.get(value) ?? 0) : (this.state.index(t.name, f).get(value)?.size ?? 0);
+    const pass = test as Test | undefined;
+    let n = pass ? (this.state.counts(t.name, f, pass).get(value) ?? 0) : (this.state.index(t.name, f).get(value)?.size ?? 0);
     const p = this.pending.get(t.name);
     if (p) {
       const base = this.state.table(t.name);

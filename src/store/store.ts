@@ -25,6 +25,11 @@ export interface ReadTx {
   where<T extends Row, K extends keyof T & string>(t: Table<T>, field: K, value: T[K]): T[];
   count<T extends Row>(t: Table<T>): number;
   /**
+   * The ids of the records where() would give, narrowed to those passing `test` (a function made
+   * once, as for countWhere), without reading any: a page of them is then read with get().
+   */
+  idsWhere<T extends Row, K extends keyof T & string>(t: Table<T>, field: K, value: T[K], test?: (row: T) => boolean): string[];
+  /**
    * How many records have `field` equal to `value` and pass `test` (all of them, without one),
    * without reading them: the count is kept per `test`, which must be a function made once (not
    * per call), and brought up to date by each write.

@@ -39,5 +39,5 @@ export interface CollectionRecord {
 export const spaces = table<SpaceRecord>('spaces');
 export const collections = table<CollectionRecord>('collections');
 
-/** A space not in the bin (a test for ReadTx.countWhere, made once). */
-export const liveSpace = (s: SpaceRecord) => !s.deletedAt;
+/** A space not in the bin (a test for ReadTx.countWhere and idsWhere, made once). */
+export const notDeleted = (s: SpaceRecord) => !s.deletedAt;

@@ -11,7 +11,7 @@ import { orgs } from '../model/org.js';
 import { changeRequests, comments, openSpaceComment } from '../model/review.js';
 import { revisions, type PageRecord, type RevisionRecord } from '../model/revision.js';
 import { siteShareKeyOpensSpace } from '../model/site.js';
-import { collections, spaces, type SpaceRecord } from '../model/space.js';
+import { collections, notDeleted, spaces, type SpaceRecord } from '../model/space.js';
 import { computeLinks, linkStats } from './links.js';
 import { linkPresenter } from './link-view.js';
 import { orgFor } from './orgs.js';
@@ -134,8 +134,9 @@ export const spacesService = {
     c.read((tx) => {
       orgFor(c, tx, organizationId);
       const role = roleIn(c, tx, organizationId);
-      const live = tx.where(spaces, 'organization', organizationId).filter((s) => !s.deletedAt);
-      return paginate(live, q, (s) => toSpace(c, tx, s, role));
+      // Ids first, then only the page's records are read: a large organization lists as fast as a small one.
+      const live = tx.idsWhere(spaces, 'organization', organizationId, notDeleted);
+      return paginate(live, q, (id) => toSpace(c, tx, tx.get(spaces, id) as SpaceRecord, role));
     }),
 
   create: (c: Ctx, organizationId: string, body: Body<'spaces.create'>) =>
