@@ -1,7 +1,7 @@
-import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync, readSync } from 'node:fs';
+import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MemoryStore } from './memory-store.js';
-import type { RowFile } from './rows.js';
+import { releaseSavepoint, savedState, type Savepoint } from './savepoint.js';
 import { State } from './state.js';
 import type { Dump, Op } from './store.js';
 import { StoreError } from './errors.js';
@@ -58,11 +58,7 @@ const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
  * Writes append one fsynced record under a lock file; every transaction first catches up with
  * what other processes appended or compacted.
  */
-/** See JsonFileStore.savepoint. */
-export interface Savepoint {
-  rows: RowFile;
-  journal?: { fd: number; end: number };
-}
+export type { Savepoint };
 
 export class JsonFileStore extends MemoryStore {
   readonly path: string;
@@ -202,22 +198,12 @@ export class JsonFileStore extends MemoryStore {
 
   /** Makes the data what it was at the savepoint, in one write of the records that differ. */
   async restoreSavepoint(sp: Savepoint): Promise<void> {
-    const want = new State(sp.rows);
-    if (sp.journal) {
-      const buf = Buffer.allocUnsafe(sp.journal.end);
-      for (let got = 0; got < buf.length; ) {
-        const n = readSync(sp.journal.fd, buf, got, buf.length - got, got);
-        if (n === 0) throw new StoreError(`the journal of the snapshot to restore was cut short`);
-        got += n;
-      }
-      for (const rec of parseJournal(buf, 0, 1).records) want.apply(rec.ops);
-    }
+    const want = savedState(sp);
     await this.write((tx) => this.state.restoreTo(want, tx));
   }
 
   releaseSavepoint(sp: Savepoint): void {
-    sp.rows.release();
-    if (sp.journal) closeSync(sp.journal.fd);
+    releaseSavepoint(sp);
   }
 
   /** What `gbctl store info` shows. */
