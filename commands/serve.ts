@@ -2,7 +2,7 @@ import { Option, type Command } from 'commander';
 import type { Io, GlobalOptions } from '../src/cli/context.js';
 import { storePath } from '../src/cli/context.js';
 import { CliError, usageError } from '../src/cli/exit-codes.js';
-import type { Savepoint } from '../src/store/json-file-store.js';
+import type { Savepoint } from '../src/store/savepoint.js';
 
 interface ServeOptions extends GlobalOptions {
   port: string;
@@ -98,8 +98,9 @@ Examples:
       if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw usageError(`--max-body: "${o.maxBody}" is not a number of bytes`);
       const path = storePath(o, io.env);
       await favourFootprint();
-      const [{ JsonFileStore }, { createApp }, { listen }, { ensureSeeded, defaultOrganization }, controlsMod, { seededIds }, { RequestLog }, envMod, { VERSION }] = await Promise.all([
+      const [{ JsonFileStore }, { releaseSavepoint }, { createApp }, { listen }, { ensureSeeded, defaultOrganization }, controlsMod, { seededIds }, { RequestLog }, envMod, { VERSION }] = await Promise.all([
         import('../src/store/json-file-store.js'),
+        import('../src/store/savepoint.js'),
         import('../src/server/app.js'),
         import('../src/server/http.js'),
         import('../src/server/services/orgs.js'),
@@ -123,7 +124,7 @@ Examples:
         dataset: {
           snapshot: () => store.savepoint(),
           restore: (s) => store.restoreSavepoint(s as Savepoint),
-          release: (s) => store.releaseSavepoint(s as Savepoint),
+          release: (s) => releaseSavepoint(s as Savepoint),
         },
       });
       const loopback = LOOPBACK.test(o.host);

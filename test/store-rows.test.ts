@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JsonFileStore } from '../src/store/json-file-store.js';
+import { releaseSavepoint } from '../src/store/savepoint.js';
 import { ScanError, scanTables } from '../src/store/scan.js';
 import { table } from '../src/store/store.js';
 import { tempDir } from './helpers/server.js';
@@ -112,7 +113,7 @@ describe('records read from the snapshot file', () => {
     const journal = readFileSync(s.journalFile, 'utf8').trim().split('\n');
     const lastOps = (JSON.parse(journal.at(-1) as string) as { ops: { op: string; id?: string; row?: { id: string } }[] }).ops;
     expect(lastOps.map((o) => `${o.op} ${o.id ?? o.row?.id}`).sort()).toEqual(['delete added', 'put n1', 'put n2', 'put n3']);
-    s.releaseSavepoint(sp);
+    releaseSavepoint(sp);
     await s.close();
   });
 

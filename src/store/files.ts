@@ -72,16 +72,27 @@ export function readFrom(path: string, from = 0): { buf: Buffer; stamp: FileStam
     throw e;
   }
   try {
-    const st = fstatSync(fd);
-    const buf = Buffer.allocUnsafe(Math.max(0, st.size - from));
-    let got = 0;
-    while (got < buf.length) {
-      const n = readSync(fd, buf, got, buf.length - got, from + got);
-      if (n === 0) break;
-      got += n;
-    }
-    return { buf: buf.subarray(0, got), stamp: { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino } };
+    return readOpen(fd, from);
   } finally {
     closeSync(fd);
   }
+}
+
+/** An open file's bytes from `from` to its end, with the stamp of what was read. */
+export function readOpen(fd: number, from = 0): { buf: Buffer; stamp: FileStamp } {
+  const st = fstatSync(fd);
+  const buf = Buffer.allocUnsafe(Math.max(0, st.size - from));
+  const got = readInto(fd, buf, from);
+  return { buf: buf.subarray(0, got), stamp: { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino } };
+}
+
+/** Fills `buf` from the file at `position`; answers how many bytes it got (fewer at the end of the file). */
+export function readInto(fd: number, buf: Buffer, position: number): number {
+  let got = 0;
+  while (got < buf.length) {
+    const n = readSync(fd, buf, got, buf.length - got, position + got);
+    if (n === 0) break;
+    got += n;
+  }
+  return got;
 }

@@ -1,7 +1,7 @@
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { MemoryStore } from './memory-store.js';
-import { releaseSavepoint, savedState, type Savepoint } from './savepoint.js';
+import { savedState, type Savepoint } from './savepoint.js';
 import { State } from './state.js';
 import type { Dump, Op } from './store.js';
 import { StoreError } from './errors.js';
@@ -58,8 +58,6 @@ const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
  * Writes append one fsynced record under a lock file; every transaction first catches up with
  * what other processes appended or compacted.
  */
-export type { Savepoint };
-
 export class JsonFileStore extends MemoryStore {
   readonly path: string;
   readonly journalFile: string;
@@ -174,7 +172,7 @@ export class JsonFileStore extends MemoryStore {
   /**
    * A place in the store's files to come back to with restoreSavepoint (serve's snapshots): the
    * snapshot, kept open, and how far its journal ran. It costs no copy of the data; the files it
-   * names stay readable (open) after a compaction replaces them, until releaseSavepoint.
+   * names stay readable (open) after a compaction replaces them, until released (savepoint.ts).
    */
   savepoint(): Promise<Savepoint> {
     return this.serial(() =>
@@ -200,10 +198,6 @@ export class JsonFileStore extends MemoryStore {
   async restoreSavepoint(sp: Savepoint): Promise<void> {
     const want = savedState(sp);
     await this.write((tx) => this.state.restoreTo(want, tx));
-  }
-
-  releaseSavepoint(sp: Savepoint): void {
-    releaseSavepoint(sp);
   }
 
   /** What `gbctl store info` shows. */

@@ -1,5 +1,6 @@
-import { closeSync, readSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { StoreError } from './errors.js';
+import { readInto } from './files.js';
 import type { ScannedTable } from './scan.js';
 import type { Row } from './store.js';
 
@@ -99,12 +100,7 @@ export class RowFile {
 
   private readAt(position: number, length: number): Buffer {
     const buf = Buffer.allocUnsafe(length);
-    let got = 0;
-    while (got < length) {
-      const n = readSync(this.fd, buf, got, length - got, position + got);
-      if (n === 0) throw new StoreError(`the store ${this.path} was cut short under gbctl; run the command again`);
-      got += n;
-    }
+    if (readInto(this.fd, buf, position) < length) throw new StoreError(`the store ${this.path} was cut short under gbctl; run the command again`);
     return buf;
   }
 }

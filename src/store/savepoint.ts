@@ -1,5 +1,6 @@
-import { closeSync, readSync } from 'node:fs';
+import { closeSync } from 'node:fs';
 import { StoreError } from './errors.js';
+import { readInto } from './files.js';
 import { parseJournal } from './format.js';
 import type { RowFile } from './rows.js';
 import { State } from './state.js';
@@ -19,11 +20,7 @@ export function savedState(sp: Savepoint): State {
   const state = new State(sp.rows);
   if (sp.journal) {
     const buf = Buffer.allocUnsafe(sp.journal.end);
-    for (let got = 0; got < buf.length; ) {
-      const n = readSync(sp.journal.fd, buf, got, buf.length - got, got);
-      if (n === 0) throw new StoreError('the journal of the snapshot to restore was cut short');
-      got += n;
-    }
+    if (readInto(sp.journal.fd, buf, 0) < buf.length) throw new StoreError('the journal of the snapshot to restore was cut short');
     for (const rec of parseJournal(buf, 0, 1).records) state.apply(rec.ops);
   }
   return state;

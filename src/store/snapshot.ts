@@ -1,6 +1,6 @@
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import { StoreError } from './errors.js';
-import { writeFileDurably, type FileStamp } from './files.js';
+import { readOpen, writeFileDurably, type FileStamp } from './files.js';
 import { encodeJournalHeader, journalPath, newGeneration, snapshotHeader, snapshotIntact, snapshotParts, STORE_VERSION, tablesRange } from './format.js';
 import { RowFile } from './rows.js';
 import { ScanError, scanTables } from './scan.js';
@@ -23,18 +23,6 @@ export interface SnapshotFile {
   buf: Buffer;
 }
 
-function readAll(fd: number): { buf: Buffer; stamp: FileStamp } {
-  const st = fstatSync(fd);
-  const buf = Buffer.allocUnsafe(st.size);
-  let got = 0;
-  while (got < buf.length) {
-    const n = readSync(fd, buf, got, buf.length - got, got);
-    if (n === 0) break;
-    got += n;
-  }
-  return { buf: buf.subarray(0, got), stamp: { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino } };
-}
-
 export function readSnapshot(path: string): SnapshotFile | undefined {
   let fd: number;
   try {
@@ -45,7 +33,7 @@ export function readSnapshot(path: string): SnapshotFile | undefined {
   }
   let kept = false;
   try {
-    const { buf, stamp } = readAll(fd);
+    const { buf, stamp } = readOpen(fd);
     const head = snapshotHeader(buf);
     if (head?.version === STORE_VERSION && typeof head.generation === 'string' && Number.isInteger(head.seq) && snapshotIntact(buf, head.checksum)) {
       checkEnvelope(head, path);
