@@ -16,7 +16,7 @@ function load(file) {
   // The build makes the bundle ASCII: read as latin1 it becomes a one-byte string, several
   // times faster than decoding UTF-8 (which is kept for a bundle that is not ASCII).
   const bytes = fs.readFileSync(file);
-  const source = require('node:buffer').isAscii(bytes) ? bytes.latin1Slice() : bytes.toString('utf8');
+  const source = require('node:buffer').isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
   const cacheFile = process.env.GBCTL_NO_CODE_CACHE ? undefined : codeCachePath(fs, path, file);
   let cachedData;
   try {

@@ -19,11 +19,6 @@ interface ServeOptions extends GlobalOptions {
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
 /**
- * Loading a store parses the whole snapshot; V8 would keep the heap it grew into (and the
- * file's text, an external string released only by a second pass) for the life of the server.
- * Two full collections once loaded give most of it back.
- */
-/**
  * A server's memory is mostly its store; V8's defaults favour throughput over footprint:
  * - it grows the young generation to 32 MiB while a large store loads (every record survives)
  *   and never gives it back, though a small one collects a server's short-lived garbage as well;
@@ -36,6 +31,10 @@ async function favourFootprint(): Promise<void> {
   v8.setFlagsFromString('--heap-growing-percent=10');
 }
 
+/**
+ * Loading a store reads the whole snapshot (and scans or parses it): V8 would keep that garbage,
+ * the file's bytes among it, until its next full collection. Two once loaded give it back.
+ */
 async function releaseLoadGarbage(): Promise<void> {
   const [v8, vm] = await Promise.all([import('node:v8'), import('node:vm')]);
   v8.setFlagsFromString('--expose-gc');

@@ -22,7 +22,6 @@ export interface FileTable {
  */
 export class RowFile {
   private refs = 1;
-  readonly count: number;
 
   constructor(
     private readonly fd: number,
@@ -30,9 +29,7 @@ export class RowFile {
     readonly tables: FileTable[],
     private readonly starts: Float64Array,
     private readonly lengths: Uint32Array,
-  ) {
-    this.count = starts.length;
-  }
+  ) {}
 
   /** From a scan of the file's bytes, where the scanned buffer began at file offset `base`. */
   static fromScan(fd: number, path: string, scanned: ScannedTable[], base: number): RowFile {

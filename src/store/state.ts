@@ -62,16 +62,7 @@ export class State {
 
   /** The record a cell stands for. */
   row(cell: Cell): Row {
-    if (typeof cell !== 'number') return cell;
-    const hit = this.cache.get(cell);
-    if (hit) {
-      this.cache.delete(cell);
-      this.cache.set(cell, hit);
-      return hit;
-    }
-    const [row] = (this.file as RowFile).rows([cell]);
-    this.remember(cell, row as Row);
-    return row as Row;
+    return typeof cell === 'number' ? (this.rows([cell])[0] as Row) : cell;
   }
 
   /** The records of many cells, in order; those in the file read in batches. */
@@ -116,6 +107,7 @@ export class State {
     return cells.map((c) => (typeof c === 'number' ? (fromFile[k++] as Buffer) : Buffer.from(JSON.stringify(c))));
   }
 
+  /** Keeps a record read from the file, forgetting the one kept longest when full. */
   private remember(slot: number, row: Row): void {
     if (this.cache.size >= CACHE_ROWS) this.cache.delete(this.cache.keys().next().value as number);
     this.cache.set(slot, row);
