@@ -167,7 +167,7 @@ _gbctl() {
         update) opts="--title --path --default-site-space --condition --icon --description --field --dry-run" ;;
       esac ;;
     serve)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --log --max-body --allow-file-urls" -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --log --max-body --allow-file-urls --jit" -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
 
       esac ;;

@@ -45,6 +45,15 @@ describe('gbctl serve test controls', () => {
     });
   });
 
+  it("runs V8's optimising compiler only with --jit, and reports it with its memory", async () => {
+    for (const [extra, jit] of [[[], false], [['--jit'], true]] as const) {
+      const health = await withServe([...extra], (s) => call(s, 'GET', '/_gbctl/health'));
+      expect(health.status).toBe(200);
+      expect(health.body).toMatchObject({ status: 'ok', jit });
+      expect(health.body?.rssBytes).toBeGreaterThan(10 * 1024 * 1024);
+    }
+  });
+
   it('moves the clock so the 7-day restore window can be tested without waiting', async () => {
     await withServe([], async (s) => {
       const space = (await call(s, 'POST', `/v1/orgs/${s.org}/spaces`, { title: 'Old' })).body as { id: string };

@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { JsonFileStore } from '../src/store/json-file-store.js';
 import { releaseSavepoint } from '../src/store/savepoint.js';
-import { ScanError, scanTables } from '../src/store/scan.js';
+import { ScanError, scanRecordLines, scanTables } from '../src/store/scan.js';
+import { tablesRange } from '../src/store/format.js';
 import { table } from '../src/store/store.js';
 import { tempDir } from './helpers/server.js';
 
@@ -45,6 +46,38 @@ describe('snapshot scan', () => {
   ])('refuses %s', (_, text, message) => {
     expect(() => scan(text)).toThrow(ScanError);
     expect(() => scan(text)).toThrow(message);
+  });
+});
+
+describe('snapshot layout', () => {
+  it('is one record a line, found the same way by the line scan and the general scan', async () => {
+    const s = open();
+    const others = table<{ id: string; n?: number; first?: string }>('others');
+    await s.write((tx) => {
+      tx.put(notes, { id: 'plain', text: 'a "quoted" line\nand \\ more' });
+      tx.put(notes, { id: 'esc"aped', text: 'é' });
+      tx.put(others, { first: 'not the id', id: 'later', n: 1 });
+    });
+    await s.compact();
+    const buf = readFileSync(s.path);
+    const lines = buf.toString('utf8').split('\n');
+    expect(lines.filter((l) => l.startsWith('{"id":"plain"') || l.startsWith('{"first"'))).toHaveLength(2);
+    const r = tablesRange(buf) as { start: number; end: number };
+    const byLines = scanRecordLines(buf, r.start, r.end);
+    expect(byLines).toBeDefined();
+    expect(byLines).toEqual(scanTables(buf, r.start, r.end));
+    expect(byLines?.map((t) => t.ids)).toEqual([['plain', 'esc"aped'], ['later']]);
+    await s.close();
+  });
+
+  it('is told apart from other layouts, which the general scan reads', () => {
+    const b = Buffer.from('{"a":[{"id":"x"}]}');
+    expect(scanRecordLines(b, 0, b.length)).toBeUndefined();
+    const odd = Buffer.from('{\n"a":[\n{"id":"x"},\n  {"id":"y"}\n]\n}');
+    expect(scanRecordLines(odd, 0, odd.length)).toBeUndefined();
+    expect(scanTables(odd, 0, odd.length).map((t) => t.ids)).toEqual([['x', 'y']]);
+    const twice = Buffer.from('{\n"a":[\n{"id":"x"},\n{"id":"x"}\n]\n}');
+    expect(() => scanRecordLines(twice, 0, twice.length)).toThrow(/holds id "x" twice/);
   });
 });
 

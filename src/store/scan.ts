@@ -20,6 +20,9 @@ const OPEN_BRACKET = 0x5b;
 const CLOSE_BRACKET = 0x5d;
 const COMMA = 0x2c;
 const COLON = 0x3a;
+const NEWLINE = 0x0a;
+/** `{"id":"`, how a record written with its id first begins. */
+const ID_FIRST = Buffer.from('{"id":"');
 
 export class ScanError extends Error {}
 
@@ -140,4 +143,52 @@ export function scanTables(b: Buffer, start: number, end: number): ScannedTable[
   }
   if (skipSpace(b, i + 1) !== end) throw new ScanError(`unexpected text after the tables at byte ${i + 1}`);
   return out;
+}
+
+/** The id of a record that begins `{"id":"…"` with no escape in it; undefined otherwise. */
+function leadingId(b: Buffer, start: number): string | undefined {
+  if (b.compare(ID_FIRST, 0, ID_FIRST.length, start, start + ID_FIRST.length) !== 0) return undefined;
+  const from = start + ID_FIRST.length;
+  const q = b.indexOf(QUOTE, from);
+  if (q <= from) return undefined;
+  for (let j = from; j < q; j++) if (b[j] === BACKSLASH) return undefined;
+  return b.toString('utf8', from, q);
+}
+
+/**
+ * The same as scanTables for the layout gbctl writes, one record a line:
+ * `{\n"name":[\n{…},\n{…}\n],\n"other":[\n{…}\n]\n}`. A record's line needs only one search
+ * for its end, and its id is read from its start. Answers undefined for any other layout (a
+ * store written before this layout, or by hand), which scanTables reads.
+ */
+export function scanRecordLines(b: Buffer, start: number, end: number): ScannedTable[] | undefined {
+  if (b[start] !== OPEN_BRACE || b[start + 1] !== NEWLINE) return undefined;
+  const out: ScannedTable[] = [];
+  let t: ScannedTable | undefined;
+  let seen = new Set<string>();
+  for (let i = start + 2; i <= end; ) {
+    let lineEnd = b.indexOf(NEWLINE, i);
+    if (lineEnd < 0 || lineEnd > end) lineEnd = end;
+    if (!t) {
+      if (b[i] === CLOSE_BRACE && i + 1 === end) return out;
+      if (b[i] !== QUOTE || b[lineEnd - 1] !== OPEN_BRACKET || b[lineEnd - 2] !== COLON) return undefined;
+      t = { name: stringAt(b, i, lineEnd - 2), ids: [], starts: [], ends: [] };
+      seen = new Set();
+    } else if (b[i] === CLOSE_BRACKET) {
+      if (lineEnd !== i + 1 && !(lineEnd === i + 2 && b[i + 1] === COMMA)) return undefined;
+      out.push(t);
+      t = undefined;
+    } else {
+      const rowEnd = b[lineEnd - 1] === COMMA ? lineEnd - 1 : lineEnd;
+      if (b[i] !== OPEN_BRACE || b[rowEnd - 1] !== CLOSE_BRACE) return undefined;
+      const id = leadingId(b, i) ?? recordId(b, i, `tables.${t.name}.${t.ids.length}`);
+      if (seen.has(id)) throw new ScanError(`table "${t.name}" holds id "${id}" twice`);
+      seen.add(id);
+      t.ids.push(id);
+      t.starts.push(i);
+      t.ends.push(rowEnd);
+    }
+    i = lineEnd + 1;
+  }
+  return undefined;
 }

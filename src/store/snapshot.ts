@@ -3,7 +3,7 @@ import { StoreError } from './errors.js';
 import { readOpen, writeFileDurably, type FileStamp } from './files.js';
 import { encodeJournalHeader, journalPath, newGeneration, snapshotHeader, snapshotIntact, snapshotParts, STORE_VERSION, tablesRange } from './format.js';
 import { RowFile } from './rows.js';
-import { ScanError, scanTables } from './scan.js';
+import { ScanError, scanRecordLines, scanTables } from './scan.js';
 import { State, type Cell } from './state.js';
 import type { Row } from './store.js';
 import { checkEnvelope, validateDocument, type StoreDocument } from './validate.js';
@@ -40,7 +40,7 @@ export function readSnapshot(path: string): SnapshotFile | undefined {
       const range = tablesRange(buf) as { start: number; end: number };
       let rows: RowFile;
       try {
-        rows = RowFile.fromScan(fd, path, scanTables(buf, range.start, range.end), 0);
+        rows = RowFile.fromScan(fd, path, scanRecordLines(buf, range.start, range.end) ?? scanTables(buf, range.start, range.end), 0);
       } catch (e) {
         if (!(e instanceof ScanError)) throw e;
         throw new StoreError(`the store ${path} is not a valid gbctl store (${e.message}); it was left untouched`);
@@ -101,27 +101,29 @@ export function writeSnapshot(path: string, seq: number, state: State): { genera
     }
   };
   const placed: { name: string; ids: string[]; starts: number[]; ends: number[] }[] = [];
+  // One record a line (see scanRecordLines): a load finds them without parsing, and a diff of
+  // two snapshots shows the records that changed.
   push(Buffer.from('{'));
   for (const name of state.tableNames()) {
     const cells = [...state.table(name)];
     if (!cells.length) continue;
-    push(Buffer.from(`${placed.length ? ',' : ''}${JSON.stringify(name)}:[`));
+    push(Buffer.from(`${placed.length ? ',' : ''}\n${JSON.stringify(name)}:[`));
     const t = { name, ids: [] as string[], starts: [] as number[], ends: [] as number[] };
     for (let i = 0; i < cells.length; i += 512) {
       const batch = cells.slice(i, i + 512);
       const texts = state.texts(batch.map(([, c]) => c as Cell));
       texts.forEach((text, k) => {
-        if (i + k > 0) push(Buffer.from(','));
+        push(Buffer.from(i + k > 0 ? ',\n' : '\n'));
         t.ids.push((batch[k] as [string, Cell])[0]);
         t.starts.push(size);
         push(text);
         t.ends.push(size);
       });
     }
-    push(Buffer.from(']'));
+    push(Buffer.from('\n]'));
     placed.push(t);
   }
-  push(Buffer.from('}'));
+  push(Buffer.from('\n}'));
   if (pending.length) pieces.push(Buffer.concat(pending));
   const { head, tail } = snapshotParts({ generation, seq }, pieces);
   const stamp = writeFileDurably(path, [head, ...pieces, tail]);

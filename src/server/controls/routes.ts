@@ -27,9 +27,11 @@ export interface Controls {
   dataset?: DatasetControl;
   startedAt: number;
   version: string;
+  /** Whether V8's optimising compiler runs (serve --jit). */
+  jit: boolean;
 }
 
-export function createControls(opts: { seed?: number; version: string; log?: RequestLog; dataset?: DatasetControl }): Controls {
+export function createControls(opts: { seed?: number; version: string; log?: RequestLog; dataset?: DatasetControl; jit?: boolean }): Controls {
   return {
     clock: new ControlClock(opts.seed !== undefined ? { deterministicFrom: new Date('2026-01-01T00:00:00.000Z') } : {}),
     faults: new Faults(opts.seed ?? Date.now()),
@@ -37,6 +39,7 @@ export function createControls(opts: { seed?: number; version: string; log?: Req
     ...(opts.dataset ? { dataset: opts.dataset } : {}),
     startedAt: Date.now(),
     version: opts.version,
+    jit: !!opts.jit,
   };
 }
 
@@ -68,7 +71,7 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
 
   switch (route) {
     case 'GET health':
-      return { status: 'ok', version: controls.version, uptimeMs: Date.now() - controls.startedAt };
+      return { status: 'ok', version: controls.version, uptimeMs: Date.now() - controls.startedAt, jit: controls.jit, rssBytes: process.memoryUsage.rss() };
     case 'GET clock':
       return clockState(controls);
     case 'POST clock': {
