@@ -64,17 +64,22 @@ export function writeAll(fd: number, buf: Buffer): void {
 
 /** The file's bytes from `from` to its end, with the stamp of what was read; undefined when it does not exist. */
 export function readFrom(path: string, from = 0): { buf: Buffer; stamp: FileStamp } | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
-  }
+  const fd = openIfExists(path);
+  if (fd === undefined) return undefined;
   try {
     return readOpen(fd, from);
   } finally {
     closeSync(fd);
+  }
+}
+
+/** The file opened for reading; undefined when it does not exist. */
+export function openIfExists(path: string): number | undefined {
+  try {
+    return openSync(path, 'r');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
   }
 }
 

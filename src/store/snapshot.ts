@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { StoreError } from './errors.js';
-import { readOpen, writeFileDurably, type FileStamp } from './files.js';
+import { openIfExists, readOpen, writeFileDurably, type FileStamp } from './files.js';
 import { encodeJournalHeader, journalPath, newGeneration, snapshotHeader, snapshotIntact, snapshotParts, STORE_VERSION, tablesRange } from './format.js';
 import { RowFile } from './rows.js';
 import { ScanError, scanRecordLines, scanTables } from './scan.js';
@@ -24,13 +24,8 @@ export interface SnapshotFile {
 }
 
 export function readSnapshot(path: string): SnapshotFile | undefined {
-  let fd: number;
-  try {
-    fd = openSync(path, 'r');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
-  }
+  const fd = openIfExists(path);
+  if (fd === undefined) return undefined;
   let kept = false;
   try {
     const { buf, stamp } = readOpen(fd);
