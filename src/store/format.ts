@@ -32,11 +32,11 @@ function sha1(data: string | Uint8Array): string {
   return `sha1:${createHash('sha1').update(data).digest('hex')}`;
 }
 
-/** The snapshot text, with a checksum of its tables. */
+/** A snapshot's text with its tables on one line, as gbctl wrote them before one record a line. */
 export function encodeSnapshot(h: SnapshotHeader, tables: Record<string, Row[]>): string {
   const body = JSON.stringify(tables);
-  const head = JSON.stringify({ format: STORE_FORMAT, version: STORE_VERSION, generation: h.generation, seq: h.seq, checksum: sha1(body) });
-  return `${head.slice(0, -1)}${TABLES_KEY}${body}}`;
+  const { head, tail } = snapshotParts(h, [Buffer.from(body)]);
+  return `${head}${body}${tail}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { State } from './state.js';
-import { table, type Dump, type Op, type ReadTx, type Row, type Store, type WriteTx } from './store.js';
+import type { Dump, Op, ReadTx, Store, WriteTx } from './store.js';
 
 /**
  * Keeps the data in memory only. Transactions are serialised so that an async caller
@@ -37,21 +37,6 @@ export class MemoryStore implements Store {
   /** A consistent copy of the whole dataset (records are shared, frozen). */
   snapshot(): Promise<Dump> {
     return this.read(() => this.state.dump());
-  }
-
-  /**
-   * Makes the dataset equal to `dump` in one transaction: atomic and durable like any write,
-   * and only the records that differ are written.
-   */
-  replaceAll(dump: Dump): Promise<void> {
-    return this.write((tx) => {
-      for (const name of new Set([...this.state.tableNames(), ...Object.keys(dump.tables)])) {
-        const t = table<Row>(name);
-        const want = new Map((dump.tables[name] ?? []).map((r) => [r.id, r]));
-        for (const row of tx.all(t)) if (!want.has(row.id)) tx.delete(t, row.id);
-        for (const [id, row] of want) if (tx.get(t, id) !== row) tx.put(t, row);
-      }
-    });
   }
 
   dump(): Dump {

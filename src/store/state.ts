@@ -1,4 +1,4 @@
-import { Derived, field, type Index, type Test } from './derived.js';
+import { Derived, field, type Index, type Test, type Walk } from './derived.js';
 import type { RowFile } from './rows.js';
 import { table, type Dump, type Op, type ReadTx, type Row, type Table, type WriteTx } from './store.js';
 
@@ -114,7 +114,7 @@ export class State {
   }
 
   /** Walks a table in batches, giving each record with the table's own id string. */
-  private walker(name: string): (fn: (id: string, row: Row) => void) => void {
+  private walker(name: string): Walk {
     return (fn) => {
       const entries = [...this.table(name)];
       for (let i = 0; i < entries.length; i += BATCH) {
