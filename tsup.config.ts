@@ -22,7 +22,7 @@ const lazyChildProcessForCommander: Plugin = {
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', gen: 'src/cli/gen.ts' },
+    entry: { index: 'src/index.ts', gen: 'src/gen.ts' },
     format: ['esm'],
     target: 'node20',
     platform: 'node',
@@ -41,7 +41,7 @@ export default defineConfig([
     // a V8 code cache. Its own dynamic imports become lazily run parts of the file, and those of
     // CommonJS packages require()s (import() cannot run in a cached vm.Script on Node 20); the
     // ES-module-only dependencies go through src/cli/esm.ts.
-    entry: { cli: 'src/cli/main.ts' },
+    entry: { cli: 'src/main.ts' },
     format: ['cjs'],
     target: 'node20',
     platform: 'node',

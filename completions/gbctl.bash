@@ -153,7 +153,7 @@ _gbctl() {
         create) opts="--title --icon --sections --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
         list) opts="--page --page-size --limit --all --format --field" ;;
-        move) opts="--position --before-section --before-group --after-section --after-group --field --dry-run" ;;
+        move) opts="--position --before-section --after-section --before-group --after-group --field --dry-run" ;;
         remove-section) opts="--dry-run" ;;
         update) opts="--title --icon --field --dry-run" ;;
       esac ;;

@@ -421,8 +421,8 @@ complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_see
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and not __fish_seen_subcommand_from add-section create delete list move remove-section update' -a move -d 'Move a section group among its siblings (deprecated)'
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from move' -l position
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from move' -l before-section
-complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from move' -l before-group
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from move' -l after-section
+complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from move' -l before-group
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from move' -l after-group
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from move' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from move' -l dry-run

@@ -1,8 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { Client } from '../client/client.js';
-import { ApiError } from '../client/errors.js';
-import { httpTransport, inProcessTransport } from '../client/transport.js';
+import { httpTransport, type Transport } from '../client/transport.js';
 import { resolve, type Resolved } from './config.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
 import { VERSION } from './version.js';
@@ -21,12 +20,28 @@ export interface GlobalOptions {
   timeout?: string;
 }
 
+/** The process's streams and environment, passed in so that the CLI can run inside a test. */
 export interface Io {
   stdout: NodeJS.WritableStream & { isTTY?: boolean };
   stderr: NodeJS.WritableStream & { isTTY?: boolean };
   stdinIsTTY: boolean;
   env: NodeJS.ProcessEnv;
+  /** All of standard input, read when a command is told to ("-"). */
+  readStdin(): string;
 }
+
+/** The embedded store opened in this process, as a connection needs it. */
+export interface EmbeddedBackend {
+  transport: Transport;
+  /** The store's admin token, used when no token is configured. */
+  token: string;
+  /** The store's default organization. */
+  organization: string;
+  close(): Promise<void>;
+}
+
+/** Opens the embedded store file at `path` (given to the CLI by the composition root). */
+export type OpenEmbedded = (path: string, io: Io) => Promise<EmbeddedBackend>;
 
 export interface Connection {
   client: Client;
@@ -50,16 +65,6 @@ export function isBodyData(v: string): boolean {
   return v === '-' || v.startsWith('@') || /^\s*[{[]/.test(v);
 }
 
-export const EMBEDDED_ORIGIN = 'gbctl://local';
-
-/** A 401 or 403 says where the token came from and what to do; other errors pass unchanged. */
-export function explainAuthFailure(e: unknown, conn: Pick<Connection, 'resolved' | 'mode'>): unknown {
-  if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) return e;
-  const source = conn.resolved.sources.token;
-  const what = e.status === 401 ? `the token (from ${source}) was not accepted` : `the token (from ${source}) lacks the role for this`;
-  return new CliError(`${e.message} (HTTP ${e.status}): ${what}`, Exit.auth, source === 'none' ? 'run "gbctl auth login" or set GITBOOK_TOKEN' : 'run "gbctl auth login" to save a new token, or check GITBOOK_TOKEN');
-}
-
 function number(flag: string, raw: string | undefined, fallback: number): number {
   if (raw === undefined) return fallback;
   const n = Number(raw);
@@ -80,7 +85,8 @@ function clientExtras(g: GlobalOptions, io: Io) {
   };
 }
 
-export async function connect(g: GlobalOptions, io: Io): Promise<Connection> {
+/** A client for the configured endpoint, or for the embedded store when there is none. */
+export async function connect(g: GlobalOptions, io: Io, openEmbedded: OpenEmbedded): Promise<Connection> {
   const r = resolve(g, io.env);
   const extras = clientExtras(g, io);
   if (r.endpoint) {
@@ -104,29 +110,19 @@ export async function connect(g: GlobalOptions, io: Io): Promise<Connection> {
     };
   }
   const path = storePath(g, io.env);
-  const [{ JsonFileStore }, { createApp }, { ensureSeeded, defaultOrganization }, envMod] = await Promise.all([
-    import('../store/json-file-store.js'),
-    import('../server/app.js'),
-    import('../server/services/orgs.js'),
-    import('../server/env.js'),
-  ]);
-  let store;
+  let backend: EmbeddedBackend;
   try {
-    store = JsonFileStore.open(path);
+    backend = await openEmbedded(path, io);
   } catch (e) {
-    throw new CliError((e as Error).message, Exit.error);
+    throw e instanceof CliError ? e : new CliError((e as Error).message, Exit.error);
   }
-  const translations = io.env.GBCTL_TRANSLATIONS === 'settings' ? ('settings' as const) : ('translation' as const);
-  const env = { store, clock: envMod.systemClock, ids: envMod.randomIds, origin: EMBEDDED_ORIGIN, translations };
-  const localToken = await ensureSeeded(env);
-  const app = createApp(env);
-  const resolved: Resolved = r.token ? r : { ...r, token: localToken, sources: { ...r.sources, token: `the embedded store (${path})` } };
-  const client = new Client({ transport: inProcessTransport(app), token: resolved.token, ...extras, retries: 0, parseResponses: false });
+  const resolved: Resolved = r.token ? r : { ...r, token: backend.token, sources: { ...r.sources, token: `the embedded store (${path})` } };
+  const client = new Client({ transport: backend.transport, token: resolved.token, ...extras, retries: 0, parseResponses: false });
   return {
     client,
     mode: 'embedded',
     resolved,
-    organization: async () => r.organization ?? ((await store.read((tx) => defaultOrganization(tx))) as string),
-    close: () => store.close(),
+    organization: async () => r.organization ?? backend.organization,
+    close: () => backend.close(),
   };
 }

@@ -10,12 +10,29 @@ interface Reported {
   hint?: string;
 }
 
+/**
+ * What a refused token means and what to do, said once for every path that meets a 401 or 403.
+ * `source` is where the token came from, when the caller knows it.
+ */
+function authFailure(e: ApiError, source?: string): Reported {
+  const what = source === undefined ? '' : e.status === 401 ? `: the token (from ${source}) was not accepted` : `: the token (from ${source}) lacks the role for this`;
+  const hint = source === undefined || source === 'none' ? 'check the token, or run "gbctl auth login" (or set GITBOOK_TOKEN)' : 'run "gbctl auth login" to save a new token, or check GITBOOK_TOKEN';
+  return { code: Exit.auth, status: e.status, message: `${e.message} (HTTP ${e.status})${what}`, hint };
+}
+
+/** A 401 or 403 that says where the token came from; other errors pass unchanged. */
+export function explainAuthFailure(e: unknown, tokenSource: string): unknown {
+  if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) return e;
+  const r = authFailure(e, tokenSource);
+  return new CliError(r.message, r.code, r.hint);
+}
+
 function classify(e: unknown): Reported | undefined {
   if (e instanceof CliError) return { code: e.exitCode, message: e.message, ...(e.hint ? { hint: e.hint } : {}) };
   if (e instanceof InputError) return { code: Exit.usage, message: `invalid input: ${e.message}` };
   if (e instanceof ApiError) {
-    const hint =
-      e.status === 401 ? 'check the token, or run "gbctl auth login"' : e.status === 404 ? 'check the id, and that you are in the right organization' : undefined;
+    if (e.status === 401 || e.status === 403) return authFailure(e);
+    const hint = e.status === 404 ? 'check the id, and that you are in the right organization' : undefined;
     return { code: exitForStatus(e.status), status: e.status, message: `${e.message} (HTTP ${e.status})`, ...(hint ? { hint } : {}) };
   }
   if (e instanceof NetworkError) return { code: Exit.server, message: e.message, hint: 'check --endpoint / GITBOOK_ENDPOINT and that the server is running' };

@@ -1,5 +1,5 @@
 import type { Endpoint } from '../contract/endpoint.js';
-import { loadEndpoint } from '../contract/resources.js';
+import type { CliResources } from './deps.js';
 
 export type FieldLocation = (endpointId: string, field: string) => 'query' | 'body' | undefined;
 
@@ -11,7 +11,7 @@ export function fieldLocation(e: Endpoint | undefined, field: string): 'query' |
 }
 
 /** Where the fields of these endpoints go, loading only their resources' schemas. */
-export async function fieldLocator(ids: string[]): Promise<FieldLocation> {
-  const loaded = new Map(await Promise.all(ids.map(async (id) => [id, await loadEndpoint(id)] as const)));
+export async function fieldLocator(resources: CliResources, ids: string[]): Promise<FieldLocation> {
+  const loaded = new Map(await Promise.all(ids.map(async (id) => [id, await resources.endpoint(id)] as const)));
   return (id, field) => fieldLocation(loaded.get(id), field);
 }

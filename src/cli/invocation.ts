@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Called } from './build.js';
 import { isBodyData } from './context.js';
 import { usageError } from './exit-codes.js';
 import type { ManifestCommand, ManifestOption } from './manifest.js';
 import { optionKey } from './names.js';
+import { readBodyData } from './read-input.js';
 import type { InvocationInput } from './overlay.js';
 
 export interface Invocation {
@@ -30,27 +30,6 @@ function convert(o: ManifestOption, raw: unknown): unknown {
   }
   if (o.kind === 'array' && Array.isArray(raw) && raw.length === 1 && o.values?.includes(raw[0] as string)) return raw[0];
   return raw;
-}
-
-/** Reads `--data @file`, `--data -` (stdin) or inline JSON into a body object. */
-export function readBodyData(spec: string, readStdin: () => string): Record<string, unknown> {
-  let text: string;
-  if (spec === '-') text = readStdin();
-  else if (spec.startsWith('@')) {
-    try {
-      text = readFileSync(spec.slice(1), 'utf8');
-    } catch (e) {
-      throw usageError(`--data: cannot read ${spec.slice(1)} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
-    }
-  } else text = spec;
-  let data: unknown;
-  try {
-    data = JSON.parse(text);
-  } catch (e) {
-    throw usageError(`--data: not valid JSON (${(e as Error).message})`);
-  }
-  if (!data || typeof data !== 'object' || Array.isArray(data)) throw usageError('--data: expected a JSON object');
-  return data as Record<string, unknown>;
 }
 
 function fieldValue(v: string): unknown {

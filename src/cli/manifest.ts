@@ -11,6 +11,13 @@ import type { Overlays } from './overlay.js';
 export interface Manifest {
   version: 1;
   commands: ManifestCommand[];
+  /** The bespoke commands' top-level names, with the summary of those that add a new one. */
+  bespoke: BespokeSummary[];
+}
+
+export interface BespokeSummary {
+  name: string;
+  summary?: string;
 }
 
 export interface ManifestArg {
@@ -163,7 +170,7 @@ function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
   };
 }
 
-export function deriveManifest(catalogue: readonly Endpoint[], overlays: Overlays): Manifest {
-  return { version: 1, commands: groupCommands(catalogue).map((p) => commandOf(p, overlays)) };
+export function deriveManifest(catalogue: readonly Endpoint[], overlays: Overlays, bespoke: BespokeSummary[]): Manifest {
+  return { version: 1, commands: groupCommands(catalogue).map((p) => commandOf(p, overlays)), bespoke };
 }
 

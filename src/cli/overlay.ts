@@ -5,11 +5,11 @@ import type { Io } from './context.js';
 export interface ExtraOption {
   flags: string;
   description: string;
-  /** Fills the request from the flag's value; absent for flags read only by `after`. */
-  apply?: (value: string, input: InvocationInput) => void;
+  /** Fills the request from the flag's value (reading stdin through `io`); absent for flags read only by `after`. */
+  apply?: (value: string, input: InvocationInput, io: Io) => void;
 }
 
-/** What a command shows beyond what the catalogue says. Keyed by endpoint id in commands/. */
+/** What a command shows beyond what the catalogue says, keyed by endpoint id (commands/overlays/). */
 export interface Overlay {
   /** Table columns for lists (dotted paths allowed). */
   columns?: string[];

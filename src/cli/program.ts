@@ -1,61 +1,16 @@
-import { readFileSync } from 'node:fs';
 import { Command, Option } from 'commander';
-import { HAND_WRITTEN, registerHandWritten } from '../../commands/hand-written.js';
 import { buildCommands, type Called } from './build.js';
-import type { Io } from './context.js';
+import { withDefaultSite } from './default-site.js';
+import type { Cli } from './deps.js';
+import { fieldLocator } from './fields.js';
 import { registerHelp } from './help.js';
-import type { Manifest } from './manifest.js';
+import { toInvocation } from './invocation.js';
+import { runInvocation } from './runner.js';
 import { VERSION } from './version.js';
 
-let manifest: Promise<Manifest> | undefined;
-
-/** The command tree as built at build time (read once); derived afresh when running from source. */
-export function loadManifest(): Promise<Manifest> {
-  manifest ??= (async () => {
-    try {
-      return JSON.parse(readFileSync(new URL('./manifest.json', import.meta.url), 'utf8')) as Manifest;
-    } catch {
-      const { currentManifest } = await import('./manifest-source.js');
-      return currentManifest();
-    }
-  })();
-  return manifest;
-}
-
-function readStdin(): string {
-  return readFileSync(0, 'utf8');
-}
-
-const VALUE_OPTIONS = new Set(['--endpoint', '--token', '--profile', '--store', '--data', '--org', '--jq', '--retries', '--timeout']);
-
-/** Every top-level command name, from the manifest and the hand-written registry (nothing else loaded). */
-export async function topLevelNames(): Promise<Set<string>> {
-  const manifest = await loadManifest();
-  return new Set(['help', ...manifest.commands.map((c) => c.noun), ...HAND_WRITTEN.flatMap((h) => h.names)]);
-}
-
-/**
- * The command names an invocation reaches: the first word, or the topic of `help`; undefined
- * for all. A word after `--json` is its field list unless it names a command.
- */
-export function targetNames(args: string[], commands: Set<string>): Set<string> | undefined {
-  const words: string[] = [];
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i] as string;
-    if (VALUE_OPTIONS.has(a) || (a === '--json' && args[i + 1] !== undefined && !commands.has(args[i + 1] as string) && !(args[i + 1] as string).startsWith('-'))) i++;
-    else if (!a.startsWith('-')) words.push(a);
-  }
-  const first = words[0];
-  if (!first || first === 'completion') return first ? undefined : new Set();
-  if (first === 'help') return words[1] ? new Set([words[1]]) : new Set();
-  return new Set([first]);
-}
-
-/**
- * The command tree. Only the invoked command is built whole; the others are listed by name,
- * so that `--help` and a single command stay fast. `names` undefined builds everything.
- */
-export async function buildProgram(io: Io, names?: Set<string>): Promise<Command> {
+/** The root command with the global options, and nothing under it yet. */
+export function rootCommand(cli: Cli): Command {
+  const { io } = cli;
   const program = new Command('gbctl')
     .description('Manage GitBook spaces, sites and content from the terminal, in scripts, or offline against a local emulator.')
     .version(VERSION, '-V, --version', 'print the version')
@@ -78,21 +33,77 @@ export async function buildProgram(io: Io, names?: Set<string>): Promise<Command
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
   program.helpCommand(false);
+  return program;
+}
 
+/** Every top-level command name: the catalogue's nouns, the bespoke commands' names and help. */
+export function topLevelNames(cli: Cli): Set<string> {
+  const { manifest } = cli.deps;
+  return new Set(['help', ...manifest.commands.map((c) => c.noun), ...manifest.bespoke.map((b) => b.name)]);
+}
+
+/** The global flags that take a value, read from the root command itself. */
+function valueFlags(program: Command): Set<string> {
+  return new Set(program.options.filter((o) => o.required && o.long).map((o) => o.long as string));
+}
+
+/**
+ * The command names an invocation reaches: the first word, or the topic of `help`; undefined
+ * for all. A word after `--json` is its field list unless it names a command.
+ */
+export function targetNames(program: Command, args: string[], commands: Set<string>): Set<string> | undefined {
+  const takesValue = valueFlags(program);
+  const words: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    const next = args[i + 1];
+    if (takesValue.has(a) || (a === '--json' && next !== undefined && !commands.has(next) && !next.startsWith('-'))) i++;
+    else if (!a.startsWith('-')) words.push(a);
+  }
+  const first = words[0];
+  if (!first || first === 'completion') return first ? undefined : new Set();
+  if (first === 'help') return words[1] ? new Set([words[1]]) : new Set();
+  return new Set([first]);
+}
+
+/**
+ * `--json` takes an optional field list, so in `gbctl --json spaces list` it would read
+ * "spaces" as fields: when the next word names a command, the flag moves to the end.
+ */
+export function normaliseJsonFlag(args: string[], commandNames: Set<string>): string[] {
+  const i = args.indexOf('--json');
+  const next = args[i + 1];
+  if (i < 0 || next === undefined || !commandNames.has(next)) return args;
+  return [...args.slice(0, i), ...args.slice(i + 1), '--json'];
+}
+
+/** Registers the bespoke commands `names` reaches (all when undefined); the others are listed by name. */
+async function addBespoke(program: Command, cli: Cli, names: Set<string> | undefined): Promise<void> {
+  const summaries = new Map(cli.deps.manifest.bespoke.map((b) => [b.name, b.summary]));
+  for (const b of cli.deps.bespoke) {
+    if (!names || names.has(b.name)) {
+      (await b.load()).register(program, cli);
+      continue;
+    }
+    const summary = summaries.get(b.name);
+    if (summary && !program.commands.some((c) => c.name() === b.name)) program.command(b.name).description(summary);
+  }
+}
+
+/**
+ * The command tree. Only the invoked command is built whole; the others are listed by name,
+ * so that `--help` and a single command stay fast. `names` undefined builds everything.
+ */
+export async function buildProgram(cli: Cli, names?: Set<string>, program: Command = rootCommand(cli)): Promise<Command> {
   const run = async (called: Called) => {
-    const [{ toInvocation }, { runInvocation }, { fieldLocator }, { withDefaultSite }] = await Promise.all([
-      import('./invocation.js'),
-      import('./runner.js'),
-      import('./fields.js'),
-      import('./default-site.js'),
-    ]);
-    const where = await fieldLocator([called.command.id, ...called.command.variants.map((v) => v.id)]);
-    const values = withDefaultSite(called.command, called.values, called.opts, io.env);
-    await runInvocation(toInvocation({ ...called, values }, where, readStdin), io);
+    const ids = [called.command.id, ...called.command.variants.map((v) => v.id)];
+    const where = await fieldLocator(cli.deps.resources, ids);
+    const values = withDefaultSite(called.command, called.values, called.opts, cli.io.env);
+    await runInvocation(toInvocation({ ...called, values }, where, cli.io.readStdin), cli);
   };
-  buildCommands(program, await loadManifest(), run, names);
-  await registerHandWritten(program, io, names);
-  registerHelp(program, io);
+  buildCommands(program, cli.deps.manifest, run, names);
+  await addBespoke(program, cli, names);
+  registerHelp(program, cli.io);
   const inherit = (c: Command) => {
     c.exitOverride().configureOutput(program.configureOutput());
     c.commands.forEach(inherit);

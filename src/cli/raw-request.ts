@@ -1,9 +1,10 @@
-import { connect, explainAuthFailure, isBodyData, type Io } from './context.js';
-import { usageError } from './exit-codes.js';
+import { isBodyData } from './context.js';
+import type { Cli } from './deps.js';
 import { emit } from './emit.js';
+import { explainAuthFailure } from './errors.js';
+import { usageError } from './exit-codes.js';
+import { readBodyData } from './read-input.js';
 import { jsonOption } from './runner.js';
-import { readBodyData } from './invocation.js';
-import { readFileSync } from 'node:fs';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -16,7 +17,8 @@ function value(v: string): unknown {
 }
 
 /** `gbctl api METHOD PATH`: any request, with the same connection, output and exit codes. */
-export async function rawRequest(io: Io, method: string, path: string, opts: Record<string, unknown>): Promise<void> {
+export async function rawRequest(cli: Cli, method: string, path: string, opts: Record<string, unknown>): Promise<void> {
+  const { io } = cli;
   if (!METHODS.has(method)) throw usageError(`unknown method ${method}`, `use one of ${[...METHODS].join(', ')}`);
   const rel = path.startsWith('/v1/') ? path : `/v1${path.startsWith('/') ? '' : '/'}${path}`;
   const fields: Record<string, unknown> = {};
@@ -25,7 +27,7 @@ export async function rawRequest(io: Io, method: string, path: string, opts: Rec
     if (eq <= 0) throw usageError(`-F ${kv}: expected key=value`);
     fields[kv.slice(0, eq)] = value(kv.slice(eq + 1));
   }
-  const data = typeof opts.data === 'string' && isBodyData(opts.data) ? readBodyData(opts.data, () => readFileSync(0, 'utf8')) : undefined;
+  const data = typeof opts.data === 'string' && isBodyData(opts.data) ? readBodyData(opts.data, io.readStdin) : undefined;
   let url = rel;
   let body: string | undefined;
   if (method === 'GET' || method === 'DELETE') {
@@ -35,7 +37,7 @@ export async function rawRequest(io: Io, method: string, path: string, opts: Rec
   } else if (data || Object.keys(fields).length) {
     body = JSON.stringify({ ...data, ...fields });
   }
-  const conn = await connect(opts, io);
+  const conn = await cli.connect(opts);
   try {
     const headers: Record<string, string> = { accept: 'application/json' };
     if (body !== undefined) headers['content-type'] = 'application/json';
@@ -50,7 +52,7 @@ export async function rawRequest(io: Io, method: string, path: string, opts: Rec
     }
     await emit(io, parsed, { json: jsonOption(opts.json) || true, ...(opts.jq ? { jq: opts.jq as string } : {}) });
   } catch (e) {
-    throw explainAuthFailure(e, conn);
+    throw explainAuthFailure(e, conn.resolved.sources.token);
   } finally {
     await conn.close();
   }

@@ -1,6 +1,8 @@
 import type { Endpoint } from '../contract/endpoint.js';
 import { buildRequest, type Client } from '../client/client.js';
-import { connect, explainAuthFailure, type GlobalOptions, type Io } from './context.js';
+import type { GlobalOptions, Io } from './context.js';
+import type { Cli } from './deps.js';
+import { explainAuthFailure } from './errors.js';
 import { usageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
 import { emit, ListPrinter, type EmitOptions } from './emit.js';
@@ -42,20 +44,25 @@ function emitOptions(io: Io, f: RunFlags, overlay: Overlay): EmitOptions {
 }
 
 /** Runs one catalogue command: builds the request, asks when destructive, calls, prints. */
-export async function runInvocation(inv: Invocation, io: Io): Promise<void> {
-  const [{ loadEndpoint }, { overlays }] = await Promise.all([import('../contract/resources.js'), import('../../commands/index.js')]);
-  const endpoint = (await loadEndpoint(inv.endpointId)) as Endpoint;
-  const overlay: Overlay = overlays[inv.endpointId] ?? overlays[inv.command.id] ?? {};
+export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
+  const { io, deps } = cli;
+  const [endpoint, own, primary] = await Promise.all([
+    deps.resources.endpoint(inv.endpointId),
+    deps.resources.overlay(inv.endpointId),
+    deps.resources.overlay(inv.command.id),
+  ]);
+  if (!endpoint) throw new Error(`this build of gbctl has no endpoint ${inv.endpointId}`);
+  const overlay: Overlay = own ?? primary ?? {};
   const f = inv.opts as RunFlags;
   for (const x of overlay.options ?? []) {
     const raw = inv.opts[optionKey((/--([\w-]+)/.exec(x.flags) as RegExpExecArray)[1] as string)];
-    if (raw !== undefined) x.apply?.(String(raw), inv.input);
+    if (raw !== undefined) x.apply?.(String(raw), inv.input, io);
   }
   if (!endpoint.body && Object.keys(inv.input.body).length) throw usageError(`gbctl ${inv.command.noun} ${inv.command.verb} takes no request body`);
   const limit = f.limit === undefined ? undefined : Number(f.limit);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw usageError(`--limit: "${f.limit}" is not a whole number`);
 
-  const conn = await connect(f, io);
+  const conn = await cli.connect(f);
   try {
     if (inv.command.orgScoped) inv.input.params.organizationId = await conn.organization();
     const input = { params: inv.input.params, query: inv.input.query, ...(endpoint.body ? { body: inv.input.body } : {}) };
@@ -80,7 +87,7 @@ export async function runInvocation(inv: Invocation, io: Io): Promise<void> {
     await emit(io, shown, opts);
     if (io.stderr.isTTY && overlay.done) io.stderr.write(`${overlay.done(inv.input.params, result)}\n`);
   } catch (e) {
-    throw explainAuthFailure(e, conn);
+    throw explainAuthFailure(e, conn.resolved.sources.token);
   } finally {
     await conn.close();
   }

@@ -1,0 +1,53 @@
+import type { Command } from 'commander';
+import { account } from '../../src/contract/endpoints/account.js';
+import { configFile, resolve } from '../../src/cli/config.js';
+import { storePath, type GlobalOptions } from '../../src/cli/context.js';
+import type { Cli } from '../../src/cli/deps.js';
+import { CliError, Exit } from '../../src/cli/exit-codes.js';
+
+export function registerStatus(auth: Command, cli: Cli): void {
+  const { io } = cli;
+  auth
+    .command('status')
+    .description('Show the profile, endpoint, organization and where the token comes from')
+    .addHelpText('after', '\nExamples:\n  $ gbctl auth status\n  $ gbctl auth status --json')
+    .action(async (_o: unknown, cmd: Command) => {
+      const o = cmd.optsWithGlobals() as GlobalOptions & { json?: unknown };
+      const r = resolve(o, io.env);
+      const conn = await cli.connect(o);
+      let user: { displayName?: string; id?: string } | undefined;
+      let problem: string | undefined;
+      let organization: string | undefined;
+      try {
+        user = (await conn.client.call(account['account.user'])) as typeof user;
+        organization = await conn.organization().catch(() => undefined);
+      } catch (e) {
+        problem = (e as Error).message;
+      } finally {
+        await conn.close();
+      }
+      const status = {
+        profile: r.profile,
+        mode: conn.mode,
+        endpoint: conn.mode === 'http' ? r.endpoint : `embedded store ${storePath(o, io.env)}`,
+        organization: organization ?? null,
+        user: user ? { id: user.id, displayName: user.displayName } : null,
+        token: { source: conn.resolved.sources.token, storedIn: r.sources.token.startsWith('profile') ? configFile(io.env) : null },
+        shadowedBy: r.shadowed,
+        ...(problem ? { error: problem } : {}),
+      };
+      if (o.json) io.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
+      else {
+        const lines = [
+          `profile:       ${status.profile}`,
+          `endpoint:      ${status.endpoint}`,
+          `organization:  ${status.organization ?? '(none: pass --org or set GITBOOK_ORGANIZATION)'}`,
+          `user:          ${user ? `${user.displayName} (${user.id})` : '(unknown)'}`,
+          `token from:    ${status.token.source}${status.token.storedIn ? ` — stored in the file ${status.token.storedIn} (mode 0600)` : ''}`,
+        ];
+        io.stdout.write(`${lines.join('\n')}\n`);
+      }
+      for (const v of r.shadowed) io.stderr.write(`warning: ${v} is set and overrides the value in profile "${r.profile}"\n`);
+      if (problem) throw new CliError(`the token does not work: ${problem}`, Exit.auth, 'run "gbctl auth login"');
+    });
+}

@@ -1,0 +1,43 @@
+import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
+import { templateHelp } from '../../src/server/services/template-list.js';
+
+interface Flat {
+  id: string;
+  title: string;
+  type: string;
+  path?: string;
+  pages?: Flat[];
+}
+
+const flatten = (pages: Flat[]): Flat[] => pages.flatMap((p) => [p, ...flatten(p.pages ?? [])]);
+
+export const overlays: Overlays = {
+  'content.search': {
+    columns: ['id', 'title', 'path'],
+    examples: ['gbctl content search SPACE "install"', 'gbctl content search SPACE "install" --json items'],
+  },
+  'content.revision': { examples: ['gbctl content revision SPACE --json', 'gbctl content revision SPACE --change-request 3 --no-metadata --json'] },
+  'content.import': {
+    description: 'Sources read by the embedded server: markdown (a .md file, or a folder or zip of them: one page per file, folders as parent pages), html (HTML files), website (an http(s) site, crawled on its origin) and zip. The URL may be file:// or http(s)://.',
+    examples: ['gbctl content import SPACE --url "file://$PWD/docs" --source markdown', 'gbctl content import SPACE --url https://example.com/ --source website --change-request 2'],
+    done: (_p, r) => `✓ Imported ${(r as { importedResources: number }).importedResources} of ${(r as { totalResources: number }).totalResources} resources as revision ${(r as { revision: string }).revision}`,
+  },
+  'content.template': {
+    description: `Templates:\n${templateHelp()}`,
+    examples: ['gbctl content template SPACE --id getting-started', 'gbctl content template SPACE --id api-reference --params \'{"contentRefs":{"spec":{"kind":"openapi","spec":"petstore"}}}\''],
+    done: (p) => `✓ Applied the template to space ${String(p.spaceId)}`,
+  },
+  'content.pages': {
+    columns: ['id', 'title', 'type', 'path'],
+    view: (r) => ({ items: flatten((r as { pages: Flat[] }).pages) }),
+    examples: ['gbctl content pages SPACE', 'gbctl content pages SPACE --change-request 2 --json'],
+  },
+  'content.files': { columns: ['id', 'name', 'contentType', 'size'], examples: ['gbctl content files SPACE'] },
+  'content.file': { examples: ['gbctl content file SPACE FILE --json downloadURL'] },
+  'content.backlinks': { columns: ['kind', 'page', 'space'], examples: ['gbctl content backlinks SPACE FILE'] },
+  'content.page': {
+    view: (r, input: InvocationInput) => (input.query.format === 'markdown' ? ((r as { markdown?: string }).markdown ?? '') : r),
+    examples: ['gbctl content page SPACE PAGE --format markdown > page.md', 'gbctl content page SPACE PAGE --change-request 2 --format markdown'],
+  },
+  'content.links': { columns: ['status', 'targetReference.kind', 'targetReference.page', 'targetReference.url'], examples: ['gbctl content links SPACE PAGE --status broken'] },
+};

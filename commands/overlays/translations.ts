@@ -1,0 +1,43 @@
+import type { ExtraOption, Overlays } from '../../src/cli/overlay.js';
+
+type Obj = Record<string, unknown>;
+
+/** Instructions as plain text, turned into a one-paragraph-per-line document. */
+export function textDocument(text: string): Obj {
+  const nodes = text
+    .split(/\r?\n/)
+    .filter((line) => line.trim() !== '')
+    .map((line) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: line, marks: [] }] }] }));
+  return { object: 'document', data: {}, nodes };
+}
+
+const instructionsOption: ExtraOption = {
+  flags: '--instructions-text <text>',
+  description: 'instructions for the translator as plain text (one paragraph per line)',
+  apply: (v, i) => { i.body.instructions = textDocument(v); },
+};
+
+/** Translations come in two shapes; show each by its own fields. */
+function translationRow(t: Obj): Obj {
+  if (t.object === 'translation-settings') return { id: t.id, title: t.title, languages: (t.languages as string[]).join(',') };
+  const source = (t.source ?? {}) as Obj;
+  const stats = (t.stats ?? {}) as Obj;
+  return { id: t.id, language: t.language, source: `${String(source.space)} (${String(source.language)})`, status: t.status, runs: stats.runs };
+}
+
+export const overlays: Overlays = {
+  'translations.list': { view: (r) => ({ items: (r as { items: Obj[] }).items.map(translationRow) }) },
+  'translations.create': {
+    options: [
+      { flags: '--source-space <space>', description: 'space to translate (translation shape)', apply: (v, i) => { i.body.source = { ...((i.body.source as Obj | undefined) ?? {}), space: v }; } },
+      { flags: '--source-language <language>', description: 'language of the source space (translation shape)', apply: (v, i) => { i.body.source = { ...((i.body.source as Obj | undefined) ?? {}), language: v }; } },
+      instructionsOption,
+    ],
+    view: (r) => translationRow(r as Obj),
+    examples: ['gbctl translations create --language fr --source-space SPACE --source-language en', 'gbctl translations create --title "Docs languages" --languages fr,de   # translation-settings servers'],
+  },
+  'translations.get': { view: (r) => ({ ...translationRow(r as Obj), ...((r as Obj).object === 'translation' ? { result: ((r as Obj).result as Obj | undefined)?.space ?? '' } : {}) }) },
+  'translations.update': { options: [instructionsOption], view: (r) => translationRow(r as Obj) },
+  'translations.delete': { confirm: (p) => `Delete translation ${String(p.translationId)}? Its result space is kept.` },
+  'translations.run': { done: (p) => `✓ Ran translation ${String(p.translationId)} (see: gbctl translations get ${String(p.translationId)})` },
+};

@@ -1,0 +1,19 @@
+import type { Command } from 'commander';
+import { LOCAL_PROFILE, readConfig, type Profile } from '../../src/cli/config.js';
+import type { Cli } from '../../src/cli/deps.js';
+
+export function registerList(profile: Command, { io }: Cli): void {
+  profile
+    .command('list')
+    .description('List profiles; * marks the current one')
+    .action((_o: unknown, cmd: Command) => {
+      const c = readConfig(io.env);
+      const current = c.currentProfile ?? LOCAL_PROFILE;
+      const rows = [{ name: LOCAL_PROFILE, endpoint: '(embedded store)' } as Profile & { name: string }, ...Object.entries(c.profiles ?? {}).map(([name, p]) => ({ name, ...p }))];
+      if (cmd.optsWithGlobals().json) {
+        io.stdout.write(`${JSON.stringify(rows.map(({ token, ...r }) => ({ ...r, current: r.name === current, hasToken: !!token })), null, 2)}\n`);
+        return;
+      }
+      for (const r of rows) io.stdout.write(`${r.name === current ? '*' : ' '} ${r.name}\t${r.endpoint ?? ''}\t${r.organization ?? ''}\t${r.token ? 'token saved' : ''}\n`);
+    });
+}

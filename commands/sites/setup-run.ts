@@ -1,0 +1,124 @@
+import { endpoints } from '../../src/contract/index.js';
+import type { Connection, Io } from '../../src/cli/context.js';
+import { CliError, Exit } from '../../src/cli/exit-codes.js';
+
+/** Everything the wizard will do, answered by flags or by a person. */
+export interface SetupPlan {
+  organization: string;
+  title: string;
+  visibility: 'public' | 'unlisted' | 'share-link' | 'visitor-auth';
+  /** Existing spaces to show at the root (or in the first section). */
+  spaces: string[];
+  /** A new space to create for the site. */
+  newSpace?: 'empty' | 'sample';
+  /** Sections to add; without `space`, a new space of the section's title. */
+  sections: { title: string; space?: string }[];
+  publish: boolean;
+  /** Titles of known spaces, for messages. */
+  spaceNames?: Map<string, string>;
+}
+
+interface Site {
+  id: string;
+  title: string;
+  published: boolean;
+  urls: { app: string; location: string; published?: string };
+}
+
+class Interrupted extends Error {}
+
+/**
+ * Creates the site as planned, saying each step on stderr. On Ctrl-C (after the step under
+ * way) or on an error, removes what it made and says so.
+ */
+export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: { json: boolean }): Promise<void> {
+  const call = (id: keyof typeof endpoints, input: { params?: Record<string, unknown>; body?: unknown; query?: Record<string, unknown> }) => conn.client.call(endpoints[id], input);
+  const organizationId = plan.organization;
+  const made: { site?: string; spaces: string[] } = { spaces: [] };
+  let interrupted = false;
+  const onSigint = () => {
+    if (!interrupted) io.stderr.write('\nInterrupted: finishing the current step, then removing what was made…\n');
+    interrupted = true;
+  };
+  const step = async <T>(label: string, fn: () => Promise<T>): Promise<T> => {
+    if (interrupted) throw new Interrupted();
+    io.stderr.write(`→ ${label}\n`);
+    const r = await fn();
+    if (interrupted) throw new Interrupted();
+    return r;
+  };
+
+  process.on('SIGINT', onSigint);
+  try {
+    try {
+      const existing = plan.spaces;
+      const site = (await step(`Creating the site "${plan.title}"`, () =>
+        call('sites.create', { params: { organizationId }, body: { title: plan.title, visibility: plan.visibility, ...(plan.newSpace ? { spaces: plan.newSpace } : existing.length ? { spaces: existing } : {}) } }),
+      )) as Site;
+      made.site = site.id;
+      const siteParams = { organizationId, siteId: site.id };
+      if (plan.newSpace) {
+        const listed = (await call('site-spaces.list', { params: siteParams })) as { items: { space: { id: string } }[] };
+        made.spaces.push(...listed.items.map((i) => i.space.id));
+        for (const id of existing) await step(`Adding the space ${id}`, () => call('site-spaces.create', { params: siteParams, body: { spaceId: id } }));
+      }
+      for (const s of plan.sections) {
+        let spaceId = s.space;
+        if (!spaceId) {
+          const created = (await step(`Creating the space "${s.title}"`, () => call('spaces.create', { params: { organizationId }, body: { title: s.title.slice(0, 50) } }))) as { id: string };
+          made.spaces.push(created.id);
+          spaceId = created.id;
+        }
+        const sid = spaceId;
+        await step(`Adding the section "${s.title}"`, () => call('sections.create', { params: siteParams, body: { spaceId: sid, title: s.title } }));
+      }
+      if (plan.publish) await step('Publishing', () => call('sites.publish', { params: siteParams }));
+      const final = (await call('sites.get', { params: siteParams })) as Site;
+      report(io, final, out.json);
+    } catch (e) {
+      const removed = await rollback(conn, io, organizationId, made);
+      if (e instanceof Interrupted) throw new CliError(`cancelled: ${removed}`, Exit.cancelled);
+      io.stderr.write(`setup failed; ${removed}\n`);
+      throw e;
+    }
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+}
+
+async function rollback(conn: Connection, io: Io, organizationId: string, made: { site?: string; spaces: string[] }): Promise<string> {
+  const done: string[] = [];
+  const failed: string[] = [];
+  if (made.site) {
+    try {
+      await conn.client.call(endpoints['sites.delete'], { params: { organizationId, siteId: made.site } });
+      done.push(`the site ${made.site}`);
+    } catch (e) {
+      failed.push(`the site ${made.site} (${(e as Error).message})`);
+    }
+  }
+  for (const id of made.spaces) {
+    try {
+      await conn.client.call(endpoints['spaces.delete'], { params: { spaceId: id } });
+      done.push(`the space ${id}`);
+    } catch (e) {
+      failed.push(`the space ${id} (${(e as Error).message})`);
+    }
+  }
+  const parts = [done.length ? `removed ${done.join(', ')}` : 'nothing had been created'];
+  if (failed.length) {
+    parts.push(`could not remove ${failed.join(', ')}`);
+    io.stderr.write(`warning: could not remove ${failed.join(', ')}\n`);
+  }
+  return parts.join('; ');
+}
+
+function report(io: Io, site: Site, json: boolean): void {
+  if (json) {
+    io.stdout.write(`${JSON.stringify(site, null, 2)}\n`);
+    return;
+  }
+  const rows: [string, string][] = [['app', site.urls.app], ...(site.urls.published ? [['published', site.urls.published] as [string, string]] : []), ['api', site.urls.location]];
+  io.stdout.write(`✓ Created the site "${site.title}" (${site.id})${site.published ? ', published' : ', not published yet'}\n`);
+  for (const [k, v] of rows) io.stdout.write(`  ${k.padEnd(11)}${v}\n`);
+}

@@ -1,0 +1,21 @@
+import type { Command } from 'commander';
+import { storePath, type GlobalOptions } from '../../src/cli/context.js';
+import type { Cli } from '../../src/cli/deps.js';
+import { JsonFileStore } from '../../src/store/json-file-store.js';
+import { kib } from './sizes.js';
+
+export function registerCompact(store: Command, { io }: Cli): void {
+  store
+    .command('compact')
+    .description('Fold the journal into a new snapshot')
+    .option('--force', 'accept a snapshot edited outside gbctl: it becomes the store, journaled writes replayed on top')
+    .action(async (_o: unknown, cmd: Command) => {
+      const o = cmd.optsWithGlobals() as GlobalOptions & { force?: boolean };
+      const path = storePath(o, io.env);
+      const s = JsonFileStore.open(path, { force: !!o.force });
+      await s.compact();
+      const info = await s.info();
+      await s.close();
+      io.stderr.write(`compacted ${path}: ${info.objects} objects, ${kib(info.snapshotBytes)}\n`);
+    });
+}

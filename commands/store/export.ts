@@ -1,0 +1,26 @@
+import type { Command } from 'commander';
+import { storePath, type GlobalOptions } from '../../src/cli/context.js';
+import type { Cli } from '../../src/cli/deps.js';
+import { writeFileDurably } from '../../src/store/files.js';
+import { JsonFileStore } from '../../src/store/json-file-store.js';
+import { exportText } from '../../src/store/snapshot.js';
+
+export function registerExport(store: Command, { io }: Cli): void {
+  store
+    .command('export')
+    .argument('<file>', 'file to write, or - for stdout')
+    .description('Write the whole store as one JSON document (gbctl-store format), others\' latest writes included')
+    .action(async (file: string, _o: unknown, cmd: Command) => {
+      const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env);
+      const s = JsonFileStore.open(path);
+      const dump = await s.export();
+      await s.close();
+      const text = exportText(dump.tables);
+      if (file === '-') io.stdout.write(text);
+      else {
+        writeFileDurably(file, [text]);
+        const n = Object.values(dump.tables).reduce((a, rows) => a + rows.length, 0);
+        io.stderr.write(`exported ${n} objects to ${file}\n`);
+      }
+    });
+}

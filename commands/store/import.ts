@@ -1,0 +1,47 @@
+import type { Command } from 'commander';
+import { storePath, type GlobalOptions } from '../../src/cli/context.js';
+import type { Cli } from '../../src/cli/deps.js';
+import { CliError } from '../../src/cli/exit-codes.js';
+import { readText } from '../../src/cli/read-input.js';
+import { checkDataset } from '../../src/server/dataset-check.js';
+import { JsonFileStore } from '../../src/store/json-file-store.js';
+import { migrate } from '../../src/store/migrate.js';
+import { validateDocument } from '../../src/store/validate.js';
+
+export function registerImport(store: Command, { io }: Cli): void {
+  store
+    .command('import')
+    .argument('<file>', 'a gbctl-store JSON document (an export, or a store file); - for stdin')
+    .description('Replace the whole store with a file, after checking every record (a bad file changes nothing)')
+    .option('--no-check', 'skip reading every object back through the API against its schema (large trusted files)')
+    .addHelpText(
+      'after',
+      `
+Before anything is replaced, the file is checked: its format and version, string ids unique per
+table, and then every object is read back through the API (on a copy in memory) with each answer
+checked against its schema, so that broken references and malformed records are refused.`,
+    )
+    .action(async (file: string, _o: unknown, cmd: Command) => {
+      const o = cmd.optsWithGlobals() as GlobalOptions & { check?: boolean };
+      const path = storePath(o, io.env);
+      const text = readText({ flag: 'FILE', path: file }, io.readStdin);
+      let data: unknown;
+      try {
+        data = JSON.parse(text);
+      } catch (e) {
+        throw new CliError(`${file} is not valid JSON (${(e as Error).message}); nothing was changed`);
+      }
+      const { doc, steps } = migrate(validateDocument(data, file, true));
+      if (steps.length) io.stderr.write(`migrated ${file} in memory from format version ${doc.version - steps.length}: ${steps.join('; ')}\n`);
+      if (o.check !== false) {
+        const { problems } = await checkDataset({ tables: doc.tables });
+        if (problems.length) {
+          const shown = problems.slice(0, 10).map((p) => `  ${p}`).join('\n');
+          throw new CliError(`${file} has ${problems.length} object${problems.length === 1 ? '' : 's'} that do not read back valid; nothing was changed:\n${shown}`, 1, 'fix the file, or export a good store with "gbctl store export"');
+        }
+      }
+      JsonFileStore.replace(path, { tables: doc.tables });
+      const n = Object.values(doc.tables).reduce((a, rows) => a + rows.length, 0);
+      io.stderr.write(`imported ${n} objects from ${file} into ${path}\n`);
+    });
+}

@@ -1,0 +1,33 @@
+import type { Command } from 'commander';
+import { storePath, type GlobalOptions } from '../../src/cli/context.js';
+import type { Cli } from '../../src/cli/deps.js';
+import { JsonFileStore } from '../../src/store/json-file-store.js';
+import { kib } from './sizes.js';
+
+export function registerInfo(store: Command, { io }: Cli): void {
+  store
+    .command('info')
+    .description('Show the store\'s path, format version, object counts, sizes and journal length')
+    .action(async (_o: unknown, cmd: Command) => {
+      const o = cmd.optsWithGlobals() as GlobalOptions & { json?: unknown };
+      const s = JsonFileStore.open(storePath(o, io.env), { readOnly: true });
+      const info = await s.info();
+      await s.close();
+      if (o.json !== undefined && o.json !== false) {
+        io.stdout.write(`${JSON.stringify(info, null, 2)}\n`);
+        return;
+      }
+      const lines = [
+        `path\t${info.path}${info.exists ? '' : ' (does not exist yet)'}`,
+        `format\tversion ${info.formatVersion}`,
+        `objects\t${info.objects}`,
+        ...Object.entries(info.tables).map(([t, n]) => `  ${t}\t${n}`),
+        `snapshot\t${kib(info.snapshotBytes)}`,
+        `journal\t${info.journal.records} records, ${kib(info.journal.bytes)} (${info.journal.path})`,
+        ...(info.lock ? [`lock\theld by ${info.lock.holder ? `process ${info.lock.holder.pid} on ${info.lock.holder.host}` : 'an unknown process'} since ${info.lock.since} (${info.lock.path})`] : []),
+        ...(info.edited ? ['warning\tchanged outside gbctl since gbctl last wrote it'] : []),
+        ...info.notes.map((n) => `note\t${n}`),
+      ];
+      io.stdout.write(`${lines.join('\n')}\n`);
+    });
+}

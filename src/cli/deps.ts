@@ -1,0 +1,43 @@
+import type { Command } from 'commander';
+import type { Endpoint } from '../contract/endpoint.js';
+import { connect, type Connection, type GlobalOptions, type Io, type OpenEmbedded } from './context.js';
+import type { Manifest } from './manifest.js';
+import type { Overlay } from './overlay.js';
+
+/** What the CLI needs of a resource's commands, loaded when one of them runs. */
+export interface CliResources {
+  endpoint(id: string): Promise<Endpoint | undefined>;
+  overlay(id: string): Promise<Overlay | undefined>;
+}
+
+/** A bespoke command module: a new top-level name, or verbs added to a catalogue noun. */
+export interface BespokeModule {
+  /** One line for `gbctl --help`, for a new top-level name; absent when it extends a catalogue noun. */
+  summary?: string;
+  register(program: Command, cli: Cli): void;
+}
+
+/** One entry of the table of bespoke commands: the top-level name it adds or extends. */
+export interface Bespoke {
+  name: string;
+  load(): Promise<BespokeModule>;
+}
+
+/** Everything the framework is handed by the composition root (src/main.ts). */
+export interface CliDeps {
+  manifest: Manifest;
+  bespoke: readonly Bespoke[];
+  resources: CliResources;
+  openEmbedded: OpenEmbedded;
+}
+
+/** What a command runs with: the process's streams, the program's parts, and a way to connect. */
+export interface Cli {
+  io: Io;
+  deps: CliDeps;
+  connect(g: GlobalOptions): Promise<Connection>;
+}
+
+export function makeCli(io: Io, deps: CliDeps): Cli {
+  return { io, deps, connect: (g) => connect(g, io, deps.openEmbedded) };
+}
