@@ -1,6 +1,11 @@
-// Writes the checked-in completion scripts from the built CLI (run by `npm run gen`).
+// Writes the checked-in generated files from the build (run by `npm run gen`): the route table
+// the server routes by without building any schema, and the shell completion scripts.
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
+
+const { catalogue, routeTableSource } = await import('../dist/index.mjs');
+writeFileSync('src/contract/routes.ts', routeTableSource(catalogue));
+console.log('wrote src/contract/routes.ts');
 
 const files = { bash: 'completions/gbctl.bash', zsh: 'completions/_gbctl', fish: 'completions/gbctl.fish' };
 for (const [shell, file] of Object.entries(files)) {

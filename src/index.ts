@@ -8,3 +8,4 @@ export { listen } from './server/http.js';
 export { MemoryStore } from './store/memory-store.js';
 export { JsonFileStore } from './store/json-file-store.js';
 export { seedSpaces } from './server/seed.js';
+export { routeTableSource } from './contract/route-table.js';
