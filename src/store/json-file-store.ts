@@ -1,9 +1,9 @@
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MemoryStore } from './memory-store.js';
+import { TxCore } from './core.js';
 import { savedState, type Savepoint } from './savepoint.js';
 import { State } from './state.js';
-import type { Dump, Op } from './store.js';
+import type { Dump, Op, ReadTx, Store, WriteTx } from './store.js';
 import { StoreError } from './errors.js';
 import { readFrom, sameStamp, stampOf, writeAll, writeFileDurably, type FileStamp } from './files.js';
 import { encodeJournalHeader, encodeRecord, journalPath, lockPath, parseJournal, STORE_VERSION } from './format.js';
@@ -58,8 +58,11 @@ const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
  * Writes append one fsynced record under a lock file; every transaction first catches up with
  * what other processes appended or compacted.
  */
-export class JsonFileStore extends MemoryStore {
+export class JsonFileStore implements Store {
   readonly path: string;
+  /** The data as this process last read it from the files. */
+  private state = new State();
+  private readonly core: TxCore;
   readonly journalFile: string;
   private lock: FileLock;
   private warn: (message: string) => void;
@@ -75,11 +78,16 @@ export class JsonFileStore extends MemoryStore {
     path: string,
     private opts: JsonFileStoreOptions,
   ) {
-    super();
     this.path = resolve(path);
     this.journalFile = journalPath(this.path);
     this.warn = opts.warn ?? ((m) => process.stderr.write(`${m}\n`));
     this.lock = new FileLock(lockPath(this.path), this.warn, opts.lockTimeoutMs);
+    this.core = new TxCore(() => this.state, {
+      beforeRead: () => this.beforeRead(),
+      beforeWrite: () => this.beforeWrite(),
+      commit: (ops, apply) => this.commit(ops, apply),
+      afterWrite: () => this.afterWrite(),
+    });
   }
 
   /** Opens (loading snapshot and journal) or, when there is no file yet, prepares an empty store. */
@@ -116,12 +124,20 @@ export class JsonFileStore extends MemoryStore {
     }
   }
 
-  protected override async beforeRead(): Promise<void> {
+  read<R>(fn: (tx: ReadTx) => R): Promise<R> {
+    return this.core.read(fn);
+  }
+
+  write<R>(fn: (tx: WriteTx) => R): Promise<R> {
+    return this.core.write(fn);
+  }
+
+  private async beforeRead(): Promise<void> {
     if (this.opts.readOnly) this.sync('lenient');
     else if (!this.sync('unlocked')) await this.locked(() => this.syncLocked());
   }
 
-  protected override async beforeWrite(): Promise<void> {
+  private async beforeWrite(): Promise<void> {
     if (this.opts.readOnly) throw new StoreError(`the store ${this.path} was opened read-only`);
     await this.lock.acquire();
     try {
@@ -133,7 +149,7 @@ export class JsonFileStore extends MemoryStore {
     }
   }
 
-  protected override async commit(ops: Op[]): Promise<void> {
+  private async commit(ops: Op[], apply: () => void): Promise<void> {
     const j = this.journal as JournalPos;
     const fd = (this.appendFd as { fd: number }).fd;
     const buf = Buffer.from(encodeRecord(this.seq + 1, ops));
@@ -148,25 +164,25 @@ export class JsonFileStore extends MemoryStore {
       }
       throw new StoreError(`cannot write the store journal ${this.journalFile}: ${(e as Error).message}; the write was not applied`);
     }
-    this.state.apply(ops);
+    apply();
     this.seq++;
     j.offset += buf.length;
     j.lines++;
   }
 
-  protected override async afterWrite(): Promise<void> {
+  private async afterWrite(): Promise<void> {
     this.lock.release();
     const bound = Math.max(this.opts.compactBytes ?? DEFAULT_COMPACT_BYTES, (this.snap?.stamp.size ?? 0) / 8);
     if (!this.compactQueued && this.journal && this.journal.offset > bound) {
       this.compactQueued = true;
       // After the write is acknowledged: the caller does not wait for it, close() does.
-      void this.serial(() => this.locked(() => this.compactLocked())).catch((e: Error) => this.warn(`gbctl: compacting ${this.path} failed: ${e.message}`));
+      void this.core.serial(() => this.locked(() => this.compactLocked())).catch((e: Error) => this.warn(`gbctl: compacting ${this.path} failed: ${e.message}`));
     }
   }
 
   /** Folds the journal into a new snapshot. */
   compact(): Promise<void> {
-    return this.serial(() => this.locked(() => this.compactLocked()));
+    return this.core.serial(() => this.locked(() => this.compactLocked()));
   }
 
   /**
@@ -175,7 +191,7 @@ export class JsonFileStore extends MemoryStore {
    * names stay readable (open) after a compaction replaces them, until released (savepoint.ts).
    */
   savepoint(): Promise<Savepoint> {
-    return this.serial(() =>
+    return this.core.serial(() =>
       this.locked(() => {
         this.sync('locked');
         if (!this.state.file) this.writeState();
@@ -224,8 +240,13 @@ export class JsonFileStore extends MemoryStore {
     return this.read(() => this.state.dump());
   }
 
-  override async close(): Promise<void> {
-    await super.close();
+  /** A consistent copy of the whole dataset, others' writes included (records are shared, frozen). */
+  snapshot(): Promise<Dump> {
+    return this.read(() => this.state.dump());
+  }
+
+  async close(): Promise<void> {
+    await this.core.idle();
     if (this.appendFd) closeSync(this.appendFd.fd);
     this.appendFd = undefined;
     this.setState(new State());
