@@ -1,12 +1,13 @@
-import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { TxCore } from './core.js';
 import { savedState, type Savepoint } from './savepoint.js';
 import { State } from './state.js';
 import type { Dump, Op, ReadTx, Store, WriteTx } from './store.js';
 import { StoreError } from './errors.js';
-import { readFrom, sameStamp, stampOf, writeAll, writeFileDurably, type FileStamp } from './files.js';
-import { encodeJournalHeader, encodeRecord, journalPath, lockPath, parseJournal, STORE_VERSION } from './format.js';
+import { sameStamp, stampOf, writeFileDurably, type FileStamp } from './files.js';
+import { journalPath, lockPath, STORE_VERSION } from './format.js';
+import { JournalAppender, journalDamaged, readJournal, startJournal, truncateJournal, type JournalPos } from './journal.js';
 import { FileLock, sweepDeadOwners } from './lock.js';
 import { migrate } from './migrate.js';
 import { editedError, readSnapshot, writeBase, writeSnapshot } from './snapshot.js';
@@ -44,12 +45,6 @@ interface Loaded {
   edited: boolean;
 }
 
-interface JournalPos {
-  ino: number;
-  offset: number;
-  lines: number;
-  generation: string | undefined;
-}
 
 const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
 
@@ -70,7 +65,7 @@ export class JsonFileStore implements Store {
   private seq = 0;
   private journal: JournalPos | undefined;
   private rejected: { stamp: FileStamp; error: StoreError } | undefined;
-  private appendFd: { fd: number; ino: number } | undefined;
+  private appender: JournalAppender;
   private compactQueued = false;
   readonly notes: string[] = [];
 
@@ -82,6 +77,7 @@ export class JsonFileStore implements Store {
     this.journalFile = journalPath(this.path);
     this.warn = opts.warn ?? ((m) => process.stderr.write(`${m}\n`));
     this.lock = new FileLock(lockPath(this.path), this.warn, opts.lockTimeoutMs);
+    this.appender = new JournalAppender(this.journalFile);
     this.core = new TxCore(() => this.state, {
       beforeRead: () => this.beforeRead(),
       beforeWrite: () => this.beforeWrite(),
@@ -151,22 +147,10 @@ export class JsonFileStore implements Store {
 
   private async commit(ops: Op[], apply: () => void): Promise<void> {
     const j = this.journal as JournalPos;
-    const fd = (this.appendFd as { fd: number }).fd;
-    const buf = Buffer.from(encodeRecord(this.seq + 1, ops));
-    try {
-      writeAll(fd, buf);
-      fdatasyncSync(fd);
-    } catch (e) {
-      try {
-        ftruncateSync(fd, j.offset);
-      } catch {
-        // the torn record is dropped on the next load
-      }
-      throw new StoreError(`cannot write the store journal ${this.journalFile}: ${(e as Error).message}; the write was not applied`);
-    }
+    const bytes = this.appender.append(j.offset, this.seq + 1, ops);
     apply();
     this.seq++;
-    j.offset += buf.length;
+    j.offset += bytes;
     j.lines++;
   }
 
@@ -247,8 +231,7 @@ export class JsonFileStore implements Store {
 
   async close(): Promise<void> {
     await this.core.idle();
-    if (this.appendFd) closeSync(this.appendFd.fd);
-    this.appendFd = undefined;
+    this.appender.close();
     this.setState(new State());
     this.lock.dispose();
   }
@@ -368,99 +351,54 @@ export class JsonFileStore implements Store {
   /** Applies the journal records this process has not seen yet. */
   private catchUp(mode: Mode): Outcome {
     const snap = this.snap as Loaded;
-    const st = stampOf(this.journalFile);
-    const j = this.journal;
-    if (!st) {
-      this.journal = undefined;
+    const read = readJournal(this.journalFile, this.journal);
+    if (read.kind === 'changing') return 'retry';
+    if (read.kind === 'settled') {
+      this.journal = read.pos;
       return 'ok';
     }
-    if (j && j.ino === st.ino && st.size === j.offset) return 'ok';
-    const incremental = !!j && j.ino === st.ino && st.size > j.offset;
-    const from = incremental ? (j as JournalPos).offset : 0;
-    const read = readFrom(this.journalFile, from);
-    if (!read) return 'retry';
-    const parsed = parseJournal(read.buf, from, incremental ? (j as JournalPos).lines + 1 : 1);
-    if (!incremental && !parsed.header) {
-      if (read.buf.length === 0) {
-        this.journal = { ino: read.stamp.ino, offset: 0, lines: 0, generation: undefined };
-        return 'ok';
-      }
-      throw this.damaged(1, parsed.damage?.reason ?? parsed.tail?.reason ?? 'no header line');
-    }
-    if (parsed.header && parsed.header.version > STORE_VERSION) {
-      throw new StoreError(`${this.journalFile} has format version ${parsed.header.version}, newer than this gbctl understands (${STORE_VERSION}); it was left untouched: upgrade gbctl`);
-    }
-    const generation = incremental ? (j as JournalPos).generation : parsed.header?.generation;
-    if (generation !== snap.generation) {
+    if (read.pos.generation !== snap.generation) {
       if (!sameStamp(stampOf(this.path), snap.stamp)) return 'retry';
       // Left by a compaction interrupted between its two renames: the snapshot holds all of it.
-      const ahead = parsed.records.find((r) => r.seq > snap.seq);
+      const ahead = read.records.find((r) => r.seq > snap.seq);
       if (ahead) {
         throw new StoreError(
           `${this.journalFile} belongs to another snapshot than ${this.path} (record ${ahead.seq} at line ${ahead.line} is newer than the snapshot); ` +
             'both were left untouched: restore the matching pair of files, or replace the store with "gbctl store import FILE"',
         );
       }
-      this.journal = { ino: read.stamp.ino, offset: parsed.end, lines: parsed.lines, generation };
+      this.journal = read.pos;
       return 'ok';
     }
-    for (const rec of parsed.records) {
+    for (const rec of read.records) {
       if (rec.seq <= this.seq) continue;
-      if (rec.seq !== this.seq + 1) throw this.damaged(rec.line, `record ${rec.seq} follows record ${this.seq}: records are missing`);
+      if (rec.seq !== this.seq + 1) throw journalDamaged(this.journalFile, rec.line, `record ${rec.seq} follows record ${this.seq}: records are missing`);
       this.state.apply(rec.ops);
       this.seq = rec.seq;
     }
-    this.journal = { ino: read.stamp.ino, offset: parsed.end, lines: parsed.lines, generation };
-    if (parsed.damage) {
+    this.journal = read.pos;
+    if (read.damage) {
       if (mode === 'unlocked') return 'need-lock';
-      throw this.damaged(parsed.damage.line, parsed.damage.reason);
+      throw journalDamaged(this.journalFile, read.damage.line, read.damage.reason);
     }
-    if (parsed.tail) {
+    if (read.tail) {
       if (mode === 'unlocked') return 'need-lock';
-      const what = `a torn last record at line ${parsed.tail.line} of ${this.journalFile} (${parsed.tail.reason}), a write interrupted before it was acknowledged`;
+      const what = `a torn last record at line ${read.tail.line} of ${this.journalFile} (${read.tail.reason}), a write interrupted before it was acknowledged`;
       if (mode === 'lenient') {
         this.notes.push(`${what}; it will be dropped when gbctl next writes`);
       } else {
-        this.truncateJournal(parsed.end);
+        truncateJournal(this.journalFile, read.pos.offset);
         this.warn(`gbctl: dropped ${what}`);
       }
     }
     return 'ok';
   }
 
-  private damaged(line: number, reason: string): StoreError {
-    return new StoreError(
-      `${this.journalFile} is damaged at line ${line} (${reason}) and cannot be loaded; the store's files were left untouched. ` +
-        'Restore them from a backup, or repair or remove that line by hand (records after it depend on it).',
-    );
-  }
-
-  private truncateJournal(size: number): void {
-    const fd = openSync(this.journalFile, 'r+');
-    try {
-      ftruncateSync(fd, size);
-      fdatasyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  }
-
   /** Under the lock: a snapshot to follow, a journal of its generation, open for appending. */
   private prepareJournal(): void {
     let journal = this.journal;
-    if (!this.snap) {
-      journal = this.writeState();
-    } else if (!journal || journal.generation !== this.snap.generation) {
-      const st = writeFileDurably(this.journalFile, [encodeJournalHeader(this.snap.generation)]);
-      journal = this.journal = { ino: st.ino, offset: st.size, lines: 1, generation: this.snap.generation };
-    }
-    if (this.appendFd?.ino !== journal.ino) {
-      if (this.appendFd) closeSync(this.appendFd.fd);
-      this.appendFd = undefined;
-      const fd = openSync(this.journalFile, 'a');
-      const ino = fstatSync(fd).ino;
-      this.appendFd = { fd, ino };
-      if (ino !== journal.ino) throw new StoreError(`${this.journalFile} was replaced while gbctl held the store's lock; try again`);
-    }
+    if (!this.snap) journal = this.writeState();
+    else if (!journal || journal.generation !== this.snap.generation) journal = this.journal = startJournal(this.journalFile, this.snap.generation);
+    this.appender.attach(journal);
   }
 }
