@@ -1,4 +1,4 @@
-import { Derived, field, type Index, type Test, type Walk } from './derived.js';
+import { Derived, field, type Index, type NamedTest, type Test, type Walk } from './derived.js';
 import type { RowFile } from './rows.js';
 import { table, type Dump, type Op, type ReadTx, type Row, type Table, type WriteTx } from './store.js';
 
@@ -18,9 +18,12 @@ const BATCH = 512;
 export class State {
   private tables = new Map<string, Map<string, Cell>>();
   private cache = new Map<number, Row>();
-  private derived = new Derived();
 
-  constructor(readonly file?: RowFile) {
+  constructor(
+    readonly file?: RowFile,
+    /** Indexes, counts and filtered ids, shared by a state rebased on a file written of it. */
+    readonly derived = new Derived(),
+  ) {
     if (!file) return;
     for (const t of file.tables) {
       const m = this.table(t.name);
@@ -30,9 +33,7 @@ export class State {
 
   /** The same data read from `file`, a snapshot just written of it: the indexes still hold. */
   rebase(file: RowFile): State {
-    const s = new State(file);
-    s.derived = this.derived;
-    return s;
+    return new State(file, this.derived);
   }
 
   static fromDump(dump: Dump): State {
@@ -128,12 +129,12 @@ export class State {
     return this.derived.index(name, f, this.walker(name));
   }
 
-  counts(name: string, f: string, test: Test): Map<unknown, number> {
-    return this.derived.count(name, f, test, this.walker(name));
+  counts(name: string, f: string, filter: NamedTest): Map<unknown, number> {
+    return this.derived.count(name, f, filter, this.walker(name));
   }
 
-  filtered(name: string, f: string, test: Test): Index {
-    return this.derived.filter(name, f, test, this.walker(name));
+  filtered(name: string, f: string, filter: NamedTest): Index {
+    return this.derived.filter(name, f, filter, this.walker(name));
   }
 
   apply(ops: Op[]): void {
@@ -182,6 +183,13 @@ export class State {
   }
 }
 
+/** The filter `name` as declared with table `t`; a caller the compiler did not check may name none. */
+function declared<T extends Row, F extends string>(t: Table<T, F>, name: F): NamedTest {
+  const test = t.filters && Object.hasOwn(t.filters, name) ? (t.filters[name] as Test) : undefined;
+  if (typeof test !== 'function') throw new Error(`the table ${t.name} declares no filter "${name}"`);
+  return { name, test };
+}
+
 /** A transaction: reads see its own pending writes, which reach the state only on commit. */
 export class Tx implements WriteTx, ReadTx {
   private pending = new Map<string, Map<string, Row | null>>();
@@ -219,9 +227,11 @@ export class Tx implements WriteTx, ReadTx {
     return this.state.rows(this.idsWhere(t, f, value).map((id) => (p?.get(id) ?? base.get(id)) as Cell)) as T[];
   }
 
-  idsWhere<T extends Row, K extends keyof T & string>(t: Table<T>, f: K, value: T[K], test?: (row: T) => boolean): string[] {
-    const pass = test as Test | undefined;
-    const ids = (pass ? this.state.filtered(t.name, f, pass) : this.state.index(t.name, f)).get(value);
+  idsWhere<T extends Row, F extends string, K extends keyof T & string>(t: Table<T, F>, f: K, value: T[K], filter?: NoInfer<F> | ((row: T) => boolean)): string[] {
+    if (typeof filter === 'function') return this.where(t, f, value).flatMap((row) => (filter(row) ? [row.id] : []));
+    const named = filter === undefined ? undefined : declared(t, filter);
+    const pass = named?.test;
+    const ids = (named ? this.state.filtered(t.name, f, named) : this.state.index(t.name, f)).get(value);
     const p = this.pending.get(t.name);
     const keeps = (row: Row | null | undefined) => !!row && field(row, f) === value && (!pass || pass(row));
     const out: string[] = [];
@@ -242,9 +252,11 @@ export class Tx implements WriteTx, ReadTx {
     return n;
   }
 
-  countWhere<T extends Row, K extends keyof T & string>(t: Table<T>, f: K, value: T[K], test?: (row: T) => boolean): number {
-    const pass = test as Test | undefined;
-    let n = pass ? (this.state.counts(t.name, f, pass).get(value) ?? 0) : (this.state.index(t.name, f).get(value)?.size ?? 0);
+  countWhere<T extends Row, F extends string, K extends keyof T & string>(t: Table<T, F>, f: K, value: T[K], filter?: NoInfer<F> | ((row: T) => boolean)): number {
+    if (typeof filter === 'function') return this.where(t, f, value).filter(filter).length;
+    const named = filter === undefined ? undefined : declared(t, filter);
+    const pass = named?.test;
+    let n = named ? (this.state.counts(t.name, f, named).get(value) ?? 0) : (this.state.index(t.name, f).get(value)?.size ?? 0);
     const p = this.pending.get(t.name);
     if (p) {
       const base = this.state.table(t.name);
