@@ -2,7 +2,8 @@ import type { Durability } from './core.js';
 import { StoreError } from './errors.js';
 import type { FileView } from './file-view.js';
 import { JournalAppender, startJournal, type JournalPos } from './journal.js';
-import { sweepDeadOwners, type FileLock } from './lock.js';
+import type { FileLock } from './lock.js';
+import { sweepDeadOwners } from './lock-holder.js';
 import type { Op } from './store.js';
 
 const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
