@@ -13,6 +13,7 @@ export interface FileDurabilityOptions {
   readOnly?: boolean;
   /** See JsonFileStoreOptions.compactBytes. */
   compactBytes?: number;
+  /** Where messages go: a repair made, a compaction that failed. */
   warn: (message: string) => void;
   /** Queues a job behind the transactions under way (the core's queue), for a compaction. */
   later: (job: () => Promise<void>) => Promise<void>;
@@ -86,7 +87,7 @@ export class FileDurability implements Durability {
     }
   }
 
-  /** Folds the journal into a new snapshot, under the lock. */
+  /** Folds the journal into a new snapshot, under the lock; run in the core's queue, as a transaction is. */
   compact(): Promise<void> {
     return this.locked(() => this.compactLocked());
   }
