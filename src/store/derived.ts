@@ -3,8 +3,14 @@ import type { Row } from './store.js';
 /** Ids by the value of one field, each group in insertion order. */
 export type Index = Map<unknown, Set<string>>;
 
-/** A function over records, made once, that selects the ones a count or filtered index keeps. */
+/** A function over records that selects the ones a count or filtered index keeps. */
 export type Test = (row: Row) => boolean;
+
+/** A filter declared with its table: its name, unique within the table, and its test. */
+export interface NamedTest {
+  name: string;
+  test: Test;
+}
 
 /** Walks a table: each record with its id (the table's own id string). */
 export type Walk = (fn: (id: string, row: Row) => void) => void;
@@ -20,6 +26,9 @@ interface Filtered {
   test: Test;
   ids: Index;
 }
+
+/** Counters or filtered indexes by table, then by field and filter name. */
+type ByFilter<X> = Map<string, Map<string, X>>;
 
 export function field(row: Row, name: string): unknown {
   return (row as unknown as Record<string, unknown>)[name];
@@ -53,14 +62,29 @@ function move(idx: Index, id: string, before: { value: unknown } | undefined, af
 }
 
 /**
+ * The counter or filtered index of `filter` over `f` in `table`, built by `build` on first use.
+ * Two filters of one table under one name would share it and count wrong: refused.
+ */
+function kept<X extends { test: Test }>(byTable: ByFilter<X>, table: string, f: string, filter: NamedTest, build: () => X): X {
+  let byKey = byTable.get(table);
+  if (!byKey) byTable.set(table, (byKey = new Map()));
+  const key = `${f}\u0000${filter.name}`;
+  let x = byKey.get(key);
+  if (!x) byKey.set(key, (x = build()));
+  else if (x.test !== filter.test) throw new Error(`table ${table} is declared twice with different filters named "${filter.name}"`);
+  return x;
+}
+
+/**
  * What a state keeps beside its records, built on first use and kept up to date by every write:
- * indexes by field, counts by field of records passing a test, and ids by field of records
- * passing a test. It stays right across a compaction, which changes no record.
+ * indexes by field, and by field and named filter (see Table.filters) the counts and ids of the
+ * records passing it. Keyed by names, it grows with the filters declared, never with calls. It
+ * stays right across a compaction, which changes no record.
  */
 export class Derived {
   private indexes = new Map<string, Map<string, Index>>();
-  private counters = new Map<string, Counter[]>();
-  private filtered = new Map<string, Filtered[]>();
+  private counters: ByFilter<Counter> = new Map();
+  private filtered: ByFilter<Filtered> = new Map();
 
   /** Whether writes to `table` have anything here to bring up to date. */
   follows(table: string): boolean {
@@ -79,32 +103,32 @@ export class Derived {
     return idx;
   }
 
-  count(table: string, f: string, test: Test, walk: Walk): Map<unknown, number> {
-    let list = this.counters.get(table);
-    if (!list) this.counters.set(table, (list = []));
-    let c = list.find((x) => x.field === f && x.test === test);
-    if (!c) {
+  count(table: string, f: string, filter: NamedTest, walk: Walk): Map<unknown, number> {
+    const { test } = filter;
+    return kept(this.counters, table, f, filter, () => {
       const built: Counter = { field: f, test, byValue: new Map() };
       walk((_, row) => {
         if (test(row)) bump(built, field(row, f), 1);
       });
-      list.push((c = built));
-    }
-    return c.byValue;
+      return built;
+    }).byValue;
   }
 
-  filter(table: string, f: string, test: Test, walk: Walk): Index {
-    let list = this.filtered.get(table);
-    if (!list) this.filtered.set(table, (list = []));
-    let x = list.find((y) => y.field === f && y.test === test);
-    if (!x) {
+  filter(table: string, f: string, filter: NamedTest, walk: Walk): Index {
+    const { test } = filter;
+    return kept(this.filtered, table, f, filter, () => {
       const built: Filtered = { field: f, test, ids: new Map() };
       walk((id, row) => {
         if (test(row)) addTo(built.ids, field(row, f), id);
       });
-      list.push((x = built));
-    }
-    return x.ids;
+      return built;
+    }).ids;
+  }
+
+  /** How many indexes, counters and filtered indexes are kept, over all tables. */
+  sizes(): { indexes: number; counters: number; filtered: number } {
+    const total = (m: Map<string, Map<string, unknown>>) => [...m.values()].reduce((n, x) => n + x.size, 0);
+    return { indexes: total(this.indexes), counters: total(this.counters), filtered: total(this.filtered) };
   }
 
   /** Brings everything for `table` up to date with one record's change (undefined: absent). */
@@ -112,11 +136,11 @@ export class Derived {
     for (const [f, idx] of this.indexes.get(table) ?? []) {
       move(idx, id, old && { value: field(old, f) }, next && { value: field(next, f) });
     }
-    for (const c of this.counters.get(table) ?? []) {
+    for (const c of this.counters.get(table)?.values() ?? []) {
       if (old && c.test(old)) bump(c, field(old, c.field), -1);
       if (next && c.test(next)) bump(c, field(next, c.field), 1);
     }
-    for (const x of this.filtered.get(table) ?? []) {
+    for (const x of this.filtered.get(table)?.values() ?? []) {
       move(x.ids, id, old && x.test(old) ? { value: field(old, x.field) } : undefined, next && x.test(next) ? { value: field(next, x.field) } : undefined);
     }
   }

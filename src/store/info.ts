@@ -1,6 +1,6 @@
 import { readFileSync, statSync } from 'node:fs';
 import { stampOf } from './files.js';
-import type { LockHolder } from './lock.js';
+import type { LockHolder } from './lock-holder.js';
 import type { State } from './state.js';
 
 /** What `gbctl store info` reports. */

@@ -1,16 +1,14 @@
-import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { MemoryStore } from './memory-store.js';
-import { savedState, type Savepoint } from './savepoint.js';
-import { State } from './state.js';
-import type { Dump, Op } from './store.js';
-import { StoreError } from './errors.js';
-import { readFrom, sameStamp, stampOf, writeAll, writeFileDurably, type FileStamp } from './files.js';
-import { encodeJournalHeader, encodeRecord, journalPath, lockPath, parseJournal, STORE_VERSION } from './format.js';
-import { FileLock, sweepDeadOwners } from './lock.js';
-import { migrate } from './migrate.js';
-import { editedError, readSnapshot, writeBase, writeSnapshot } from './snapshot.js';
+import { TxCore } from './core.js';
+import { FileDurability } from './file-durability.js';
+import { FileView } from './file-view.js';
+import { journalPath, lockPath, STORE_VERSION } from './format.js';
 import { describeStore, type StoreInfo } from './info.js';
+import { FileLock } from './lock.js';
+import { savedState, takeSavepoint, type Savepoint } from './savepoint.js';
+import { writeBase } from './snapshot.js';
+import { State } from './state.js';
+import type { Dump, ReadTx, Store, WriteTx } from './store.js';
 
 export { STORE_FORMAT, STORE_VERSION } from './format.js';
 
@@ -31,73 +29,38 @@ export interface JsonFileStoreOptions {
   lockTimeoutMs?: number;
 }
 
-/** How this process's view relates to the files: 'locked' repairs, 'unlocked' asks for the lock, 'lenient' only reads. */
-type Mode = 'locked' | 'unlocked' | 'lenient';
-type Outcome = 'ok' | 'need-lock' | 'retry';
-
-interface Loaded {
-  stamp: FileStamp;
-  generation: string;
-  seq: number;
-  version: number;
-  /** Changed outside gbctl and accepted (--force or read-only). */
-  edited: boolean;
-}
-
-interface JournalPos {
-  ino: number;
-  offset: number;
-  lines: number;
-  generation: string | undefined;
-}
-
-const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
-
 /**
  * The embedded default: a JSON snapshot plus an append-only journal beside it (see format.ts).
  * Writes append one fsynced record under a lock file; every transaction first catches up with
- * what other processes appended or compacted.
+ * what other processes appended or compacted. Its parts: the transaction core (core.ts), this
+ * process's view of the files (file-view.ts), and how commits reach them (file-durability.ts).
  */
-export class JsonFileStore extends MemoryStore {
+export class JsonFileStore implements Store {
   readonly path: string;
   readonly journalFile: string;
-  private lock: FileLock;
-  private warn: (message: string) => void;
-  private snap: Loaded | undefined;
-  private seq = 0;
-  private journal: JournalPos | undefined;
-  private rejected: { stamp: FileStamp; error: StoreError } | undefined;
-  private appendFd: { fd: number; ino: number } | undefined;
-  private compactQueued = false;
-  readonly notes: string[] = [];
+  /** What a read-only open found that a writer would repair. */
+  readonly notes: string[];
+  private readonly lock: FileLock;
+  private readonly view: FileView;
+  private readonly durability: FileDurability;
+  private readonly core: TxCore;
 
-  private constructor(
-    path: string,
-    private opts: JsonFileStoreOptions,
-  ) {
-    super();
+  private constructor(path: string, opts: JsonFileStoreOptions) {
     this.path = resolve(path);
     this.journalFile = journalPath(this.path);
-    this.warn = opts.warn ?? ((m) => process.stderr.write(`${m}\n`));
-    this.lock = new FileLock(lockPath(this.path), this.warn, opts.lockTimeoutMs);
+    const warn = opts.warn ?? ((m) => process.stderr.write(`${m}\n`));
+    this.lock = new FileLock(lockPath(this.path), warn, opts.lockTimeoutMs);
+    this.view = new FileView(this.path, this.journalFile, !!opts.force, warn);
+    this.notes = this.view.notes;
+    this.durability = new FileDurability(this.view, this.lock, { readOnly: opts.readOnly, compactBytes: opts.compactBytes, warn, later: (job) => this.core.serial(job) });
+    this.core = new TxCore(() => this.view.state, this.durability);
   }
 
   /** Opens (loading snapshot and journal) or, when there is no file yet, prepares an empty store. */
   static open(path: string, opts: JsonFileStoreOptions = {}): JsonFileStore {
     const s = new JsonFileStore(path, opts);
     try {
-      if (opts.readOnly) s.sync('lenient');
-      else {
-        sweepDeadOwners(s.lock.path);
-        if (!s.sync('unlocked') || s.snap?.edited) {
-          s.lock.acquireSync();
-          try {
-            s.syncLocked();
-          } finally {
-            s.lock.release();
-          }
-        }
-      }
+      s.durability.open();
     } catch (e) {
       s.lock.dispose();
       throw e;
@@ -116,57 +79,17 @@ export class JsonFileStore extends MemoryStore {
     }
   }
 
-  protected override async beforeRead(): Promise<void> {
-    if (this.opts.readOnly) this.sync('lenient');
-    else if (!this.sync('unlocked')) await this.locked(() => this.syncLocked());
+  read<R>(fn: (tx: ReadTx) => R): Promise<R> {
+    return this.core.read(fn);
   }
 
-  protected override async beforeWrite(): Promise<void> {
-    if (this.opts.readOnly) throw new StoreError(`the store ${this.path} was opened read-only`);
-    await this.lock.acquire();
-    try {
-      this.syncLocked();
-      this.prepareJournal();
-    } catch (e) {
-      this.lock.release();
-      throw e;
-    }
-  }
-
-  protected override async commit(ops: Op[]): Promise<void> {
-    const j = this.journal as JournalPos;
-    const fd = (this.appendFd as { fd: number }).fd;
-    const buf = Buffer.from(encodeRecord(this.seq + 1, ops));
-    try {
-      writeAll(fd, buf);
-      fdatasyncSync(fd);
-    } catch (e) {
-      try {
-        ftruncateSync(fd, j.offset);
-      } catch {
-        // the torn record is dropped on the next load
-      }
-      throw new StoreError(`cannot write the store journal ${this.journalFile}: ${(e as Error).message}; the write was not applied`);
-    }
-    this.state.apply(ops);
-    this.seq++;
-    j.offset += buf.length;
-    j.lines++;
-  }
-
-  protected override async afterWrite(): Promise<void> {
-    this.lock.release();
-    const bound = Math.max(this.opts.compactBytes ?? DEFAULT_COMPACT_BYTES, (this.snap?.stamp.size ?? 0) / 8);
-    if (!this.compactQueued && this.journal && this.journal.offset > bound) {
-      this.compactQueued = true;
-      // After the write is acknowledged: the caller does not wait for it, close() does.
-      void this.serial(() => this.locked(() => this.compactLocked())).catch((e: Error) => this.warn(`gbctl: compacting ${this.path} failed: ${e.message}`));
-    }
+  write<R>(fn: (tx: WriteTx) => R): Promise<R> {
+    return this.core.write(fn);
   }
 
   /** Folds the journal into a new snapshot. */
   compact(): Promise<void> {
-    return this.serial(() => this.locked(() => this.compactLocked()));
+    return this.core.serial(() => this.durability.compact());
   }
 
   /**
@@ -175,23 +98,7 @@ export class JsonFileStore extends MemoryStore {
    * names stay readable (open) after a compaction replaces them, until released (savepoint.ts).
    */
   savepoint(): Promise<Savepoint> {
-    return this.serial(() =>
-      this.locked(() => {
-        this.sync('locked');
-        if (!this.state.file) this.writeState();
-        const rows = this.state.file?.retain();
-        if (!rows || !this.snap) throw new StoreError(`cannot take a snapshot of ${this.path}: its snapshot file could not be reopened`);
-        const j = this.journal;
-        if (!j || j.generation !== this.snap.generation || j.offset === 0) return { rows };
-        const fd = openSync(this.journalFile, 'r');
-        if (fstatSync(fd).ino !== j.ino) {
-          closeSync(fd);
-          rows.release();
-          throw new StoreError(`${this.journalFile} was replaced while gbctl held the store's lock; try again`);
-        }
-        return { rows, journal: { fd, end: j.offset } };
-      }),
-    );
+    return this.core.serial(() => this.durability.locked(() => takeSavepoint(this.view)));
   }
 
   /** Makes the data what it was at the savepoint, in one write of the records that differ. */
@@ -202,21 +109,22 @@ export class JsonFileStore extends MemoryStore {
 
   /** What `gbctl store info` shows. */
   info(): Promise<StoreInfo> {
-    return this.read(() =>
-      describeStore({
+    return this.read(() => {
+      const { snap } = this.view;
+      return describeStore({
         path: this.path,
         journalFile: this.journalFile,
         lockFile: this.lock.path,
-        exists: !!this.snap,
-        version: this.snap?.version ?? STORE_VERSION,
-        generation: this.snap?.generation,
-        seq: this.seq,
-        edited: !!this.snap?.edited,
-        journalLines: this.journal?.lines ?? 0,
+        exists: !!snap,
+        version: snap?.version ?? STORE_VERSION,
+        generation: snap?.generation,
+        seq: this.view.seq,
+        edited: !!snap?.edited,
+        journalLines: this.view.journal?.lines ?? 0,
         state: this.state,
         notes: this.notes,
-      }),
-    );
+      });
+    });
   }
 
   /** The whole dataset as it stands, others' writes included. */
@@ -224,222 +132,20 @@ export class JsonFileStore extends MemoryStore {
     return this.read(() => this.state.dump());
   }
 
-  override async close(): Promise<void> {
-    await super.close();
-    if (this.appendFd) closeSync(this.appendFd.fd);
-    this.appendFd = undefined;
-    this.setState(new State());
+  /** A consistent copy of the whole dataset, others' writes included (records are shared, frozen). */
+  snapshot(): Promise<Dump> {
+    return this.read(() => this.state.dump());
+  }
+
+  async close(): Promise<void> {
+    await this.core.idle();
+    this.durability.close();
+    this.view.setState(new State());
     this.lock.dispose();
   }
 
-  private async locked<R>(fn: () => R): Promise<R> {
-    await this.lock.acquire();
-    try {
-      return fn();
-    } finally {
-      this.lock.release();
-    }
-  }
-
-  private syncLocked(): void {
-    this.sync('locked');
-    if (this.snap?.edited) {
-      this.compactLocked();
-      this.warn(`gbctl: accepted the changes made to ${this.path} outside gbctl (--force) and rewrote it with a new checksum`);
-    }
-  }
-
-  private compactLocked(): void {
-    this.compactQueued = false;
-    this.sync('locked');
-    this.writeState();
-  }
-
-  /** Writes the state as a new snapshot and journal, and reads its records from there on. */
-  private writeState(): JournalPos {
-    const base = writeSnapshot(this.path, this.seq, this.state);
-    if (base.rows) this.setState(this.state.rebase(base.rows));
-    this.snap = { stamp: base.stamp, generation: base.generation, seq: this.seq, version: STORE_VERSION, edited: false };
-    this.journal = { ino: base.journal.ino, offset: base.journal.size, lines: 1, generation: base.generation };
-    this.rejected = undefined;
-    return this.journal;
-  }
-
-  /** Catches up with the files; false when that needs the lock (only asked for in 'unlocked' mode). */
-  private sync(mode: Mode): boolean {
-    for (let i = 0; i < 10; i++) {
-      const r = this.syncOnce(mode);
-      if (r !== 'retry') return r === 'ok';
-    }
-    throw new StoreError(`the store ${this.path} kept changing while it was being read; try again`);
-  }
-
-  private syncOnce(mode: Mode): Outcome {
-    const st = stampOf(this.path);
-    if (!st) {
-      if (this.snap) throw new StoreError(`the store ${this.path} was removed while gbctl had it open; restore it, or start afresh with "gbctl store reset --yes"`);
-      if (stampOf(this.journalFile)) {
-        throw new StoreError(`${this.journalFile} exists but the snapshot ${this.path} does not; both were left untouched: restore the snapshot, or remove the journal to start afresh`);
-      }
-      return 'ok';
-    }
-    if (this.rejected && sameStamp(st, this.rejected.stamp)) throw this.rejected.error;
-    if (!sameStamp(st, this.snap?.stamp)) {
-      const r = this.loadSnapshot(mode);
-      if (r !== 'ok') return r;
-    }
-    return this.catchUp(mode);
-  }
-
-  private loadSnapshot(mode: Mode): Outcome {
-    const file = readSnapshot(this.path);
-    if (!file) return 'retry';
-    if ('rows' in file.data) {
-      const { rows, generation, seq } = file.data;
-      this.setState(new State(rows));
-      this.loaded({ stamp: file.stamp, generation, seq, version: STORE_VERSION, edited: false });
-      return 'ok';
-    }
-    const { doc: fileDoc } = file.data;
-    if (file.version < STORE_VERSION) {
-      if (mode === 'unlocked') return 'need-lock';
-      const { doc, steps } = migrate(fileDoc);
-      if (mode === 'locked') {
-        const backup = `${this.path}.v${file.version}.bak`;
-        writeFileDurably(backup, [file.buf]);
-        const base = writeBase(this.path, 0, doc.tables);
-        this.warn(`gbctl: migrated the store ${this.path} from format version ${file.version} to ${STORE_VERSION} (${steps.join('; ')}); the old file is kept as ${backup}`);
-        this.reset(doc.tables, { stamp: base.stamp, generation: base.generation, seq: 0, version: STORE_VERSION, edited: false });
-      } else {
-        this.notes.push(`format version ${file.version}: it will be migrated to ${STORE_VERSION} when gbctl next opens it for writing`);
-        this.reset(doc.tables, { stamp: file.stamp, generation: '', seq: 0, version: file.version, edited: false });
-      }
-      return 'ok';
-    }
-    if (!file.intact && !this.opts.force && mode !== 'lenient') {
-      this.rejected = { stamp: file.stamp, error: editedError(this.path) };
-      throw this.rejected.error;
-    }
-    if (!file.intact && mode === 'unlocked') return 'need-lock';
-    if (!file.intact && mode === 'lenient') this.notes.push('the snapshot was changed outside gbctl since gbctl last wrote it (its checksum does not match)');
-    this.reset(fileDoc.tables, { stamp: file.stamp, generation: fileDoc.generation ?? '', seq: fileDoc.seq ?? 0, version: file.version, edited: !file.intact });
-    return 'ok';
-  }
-
-  private reset(tables: Dump['tables'], snap: Loaded): void {
-    this.setState(State.fromDump({ tables }));
-    this.loaded(snap);
-  }
-
-  /** Replaces the state, letting go of the file the old one read its records from. */
-  private setState(state: State): void {
-    if (this.state.file !== state.file) this.state.file?.release();
-    this.state = state;
-  }
-
-  private loaded(snap: Loaded): void {
-    this.snap = snap;
-    this.seq = snap.seq;
-    this.journal = undefined;
-    this.rejected = undefined;
-  }
-
-  /** Applies the journal records this process has not seen yet. */
-  private catchUp(mode: Mode): Outcome {
-    const snap = this.snap as Loaded;
-    const st = stampOf(this.journalFile);
-    const j = this.journal;
-    if (!st) {
-      this.journal = undefined;
-      return 'ok';
-    }
-    if (j && j.ino === st.ino && st.size === j.offset) return 'ok';
-    const incremental = !!j && j.ino === st.ino && st.size > j.offset;
-    const from = incremental ? (j as JournalPos).offset : 0;
-    const read = readFrom(this.journalFile, from);
-    if (!read) return 'retry';
-    const parsed = parseJournal(read.buf, from, incremental ? (j as JournalPos).lines + 1 : 1);
-    if (!incremental && !parsed.header) {
-      if (read.buf.length === 0) {
-        this.journal = { ino: read.stamp.ino, offset: 0, lines: 0, generation: undefined };
-        return 'ok';
-      }
-      throw this.damaged(1, parsed.damage?.reason ?? parsed.tail?.reason ?? 'no header line');
-    }
-    if (parsed.header && parsed.header.version > STORE_VERSION) {
-      throw new StoreError(`${this.journalFile} has format version ${parsed.header.version}, newer than this gbctl understands (${STORE_VERSION}); it was left untouched: upgrade gbctl`);
-    }
-    const generation = incremental ? (j as JournalPos).generation : parsed.header?.generation;
-    if (generation !== snap.generation) {
-      if (!sameStamp(stampOf(this.path), snap.stamp)) return 'retry';
-      // Left by a compaction interrupted between its two renames: the snapshot holds all of it.
-      const ahead = parsed.records.find((r) => r.seq > snap.seq);
-      if (ahead) {
-        throw new StoreError(
-          `${this.journalFile} belongs to another snapshot than ${this.path} (record ${ahead.seq} at line ${ahead.line} is newer than the snapshot); ` +
-            'both were left untouched: restore the matching pair of files, or replace the store with "gbctl store import FILE"',
-        );
-      }
-      this.journal = { ino: read.stamp.ino, offset: parsed.end, lines: parsed.lines, generation };
-      return 'ok';
-    }
-    for (const rec of parsed.records) {
-      if (rec.seq <= this.seq) continue;
-      if (rec.seq !== this.seq + 1) throw this.damaged(rec.line, `record ${rec.seq} follows record ${this.seq}: records are missing`);
-      this.state.apply(rec.ops);
-      this.seq = rec.seq;
-    }
-    this.journal = { ino: read.stamp.ino, offset: parsed.end, lines: parsed.lines, generation };
-    if (parsed.damage) {
-      if (mode === 'unlocked') return 'need-lock';
-      throw this.damaged(parsed.damage.line, parsed.damage.reason);
-    }
-    if (parsed.tail) {
-      if (mode === 'unlocked') return 'need-lock';
-      const what = `a torn last record at line ${parsed.tail.line} of ${this.journalFile} (${parsed.tail.reason}), a write interrupted before it was acknowledged`;
-      if (mode === 'lenient') {
-        this.notes.push(`${what}; it will be dropped when gbctl next writes`);
-      } else {
-        this.truncateJournal(parsed.end);
-        this.warn(`gbctl: dropped ${what}`);
-      }
-    }
-    return 'ok';
-  }
-
-  private damaged(line: number, reason: string): StoreError {
-    return new StoreError(
-      `${this.journalFile} is damaged at line ${line} (${reason}) and cannot be loaded; the store's files were left untouched. ` +
-        'Restore them from a backup, or repair or remove that line by hand (records after it depend on it).',
-    );
-  }
-
-  private truncateJournal(size: number): void {
-    const fd = openSync(this.journalFile, 'r+');
-    try {
-      ftruncateSync(fd, size);
-      fdatasyncSync(fd);
-    } finally {
-      closeSync(fd);
-    }
-  }
-
-  /** Under the lock: a snapshot to follow, a journal of its generation, open for appending. */
-  private prepareJournal(): void {
-    let journal = this.journal;
-    if (!this.snap) {
-      journal = this.writeState();
-    } else if (!journal || journal.generation !== this.snap.generation) {
-      const st = writeFileDurably(this.journalFile, [encodeJournalHeader(this.snap.generation)]);
-      journal = this.journal = { ino: st.ino, offset: st.size, lines: 1, generation: this.snap.generation };
-    }
-    if (this.appendFd?.ino !== journal.ino) {
-      if (this.appendFd) closeSync(this.appendFd.fd);
-      this.appendFd = undefined;
-      const fd = openSync(this.journalFile, 'a');
-      const ino = fstatSync(fd).ino;
-      this.appendFd = { fd, ino };
-      if (ino !== journal.ino) throw new StoreError(`${this.journalFile} was replaced while gbctl held the store's lock; try again`);
-    }
+  /** The data as this process last read it from the files. */
+  private get state(): State {
+    return this.view.state;
   }
 }

@@ -1,5 +1,6 @@
-import { closeSync } from 'node:fs';
+import { closeSync, fstatSync, openSync } from 'node:fs';
 import { StoreError } from './errors.js';
+import type { FileView } from './file-view.js';
 import { readInto } from './files.js';
 import { parseJournal } from './format.js';
 import type { RowFile } from './rows.js';
@@ -13,6 +14,26 @@ import { State } from './state.js';
 export interface Savepoint {
   rows: RowFile;
   journal?: { fd: number; end: number };
+}
+
+/**
+ * A savepoint of the files `view` follows, taken holding the lock: a state not yet read from a
+ * snapshot (one never compacted) is written as one first, so that every savepoint is a file.
+ */
+export function takeSavepoint(view: FileView): Savepoint {
+  view.sync('locked');
+  if (!view.state.file) view.writeState();
+  const rows = view.state.file?.retain();
+  if (!rows || !view.snap) throw new StoreError(`cannot take a snapshot of ${view.path}: its snapshot file could not be reopened`);
+  const j = view.journal;
+  if (!j || j.generation !== view.snap.generation || j.offset === 0) return { rows };
+  const fd = openSync(view.journalFile, 'r');
+  if (fstatSync(fd).ino !== j.ino) {
+    closeSync(fd);
+    rows.release();
+    throw new StoreError(`${view.journalFile} was replaced while gbctl held the store's lock; try again`);
+  }
+  return { rows, journal: { fd, end: j.offset } };
 }
 
 /** The data as it stood at the savepoint: the snapshot's records, then the journal's up to there. */

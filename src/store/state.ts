@@ -1,6 +1,7 @@
-import { Derived, field, type Index, type Test, type Walk } from './derived.js';
+import { Derived, type Index, type NamedTest, type Walk } from './derived.js';
 import type { RowFile } from './rows.js';
-import { table, type Dump, type Op, type ReadTx, type Row, type Table, type WriteTx } from './store.js';
+import { table, type Dump, type Op, type Row, type WriteTx } from './store.js';
+import { Tx } from './tx.js';
 
 /** A record in memory, or the slot of one left in the state's RowFile. */
 export type Cell = Row | number;
@@ -18,9 +19,12 @@ const BATCH = 512;
 export class State {
   private tables = new Map<string, Map<string, Cell>>();
   private cache = new Map<number, Row>();
-  private derived = new Derived();
 
-  constructor(readonly file?: RowFile) {
+  constructor(
+    readonly file?: RowFile,
+    /** Indexes, counts and filtered ids, shared by a state rebased on a file written of it. */
+    readonly derived = new Derived(),
+  ) {
     if (!file) return;
     for (const t of file.tables) {
       const m = this.table(t.name);
@@ -30,9 +34,7 @@ export class State {
 
   /** The same data read from `file`, a snapshot just written of it: the indexes still hold. */
   rebase(file: RowFile): State {
-    const s = new State(file);
-    s.derived = this.derived;
-    return s;
+    return new State(file, this.derived);
   }
 
   static fromDump(dump: Dump): State {
@@ -128,12 +130,12 @@ export class State {
     return this.derived.index(name, f, this.walker(name));
   }
 
-  counts(name: string, f: string, test: Test): Map<unknown, number> {
-    return this.derived.count(name, f, test, this.walker(name));
+  counts(name: string, f: string, filter: NamedTest): Map<unknown, number> {
+    return this.derived.count(name, f, filter, this.walker(name));
   }
 
-  filtered(name: string, f: string, test: Test): Index {
-    return this.derived.filter(name, f, test, this.walker(name));
+  filtered(name: string, f: string, filter: NamedTest): Index {
+    return this.derived.filter(name, f, filter, this.walker(name));
   }
 
   apply(ops: Op[]): void {
@@ -179,104 +181,5 @@ export class State {
 
   begin(): Tx {
     return new Tx(this);
-  }
-}
-
-/** A transaction: reads see its own pending writes, which reach the state only on commit. */
-export class Tx implements WriteTx, ReadTx {
-  private pending = new Map<string, Map<string, Row | null>>();
-  readonly ops: Op[] = [];
-
-  constructor(private state: State) {}
-
-  get<T extends Row>(t: Table<T>, id: string): T | undefined {
-    const p = this.pending.get(t.name);
-    if (p?.has(id)) return (p.get(id) ?? undefined) as T | undefined;
-    const cell = this.state.table(t.name).get(id);
-    return cell === undefined ? undefined : (this.state.row(cell) as T);
-  }
-
-  all<T extends Row>(t: Table<T>): T[] {
-    const base = this.state.table(t.name);
-    const p = this.pending.get(t.name);
-    if (!p) return this.state.rows([...base.values()]) as T[];
-    const out: Cell[] = [];
-    for (const [id, cell] of base) {
-      if (!p.has(id)) out.push(cell);
-      else if (p.get(id)) out.push(p.get(id) as Row);
-    }
-    for (const [id, row] of p) if (row && !base.has(id)) out.push(row);
-    return this.state.rows(out) as T[];
-  }
-
-  /**
-   * Index order, O(matches + pending rows): rows this transaction replaced keep their place,
-   * rows it added or moved into the group come last, as they will once committed.
-   */
-  where<T extends Row, K extends keyof T & string>(t: Table<T>, f: K, value: T[K]): T[] {
-    const base = this.state.table(t.name);
-    const p = this.pending.get(t.name);
-    return this.state.rows(this.idsWhere(t, f, value).map((id) => (p?.get(id) ?? base.get(id)) as Cell)) as T[];
-  }
-
-  idsWhere<T extends Row, K extends keyof T & string>(t: Table<T>, f: K, value: T[K], test?: (row: T) => boolean): string[] {
-    const pass = test as Test | undefined;
-    const ids = (pass ? this.state.filtered(t.name, f, pass) : this.state.index(t.name, f)).get(value);
-    const p = this.pending.get(t.name);
-    const keeps = (row: Row | null | undefined) => !!row && field(row, f) === value && (!pass || pass(row));
-    const out: string[] = [];
-    if (ids) for (const id of ids) if (!p?.has(id) || keeps(p.get(id))) out.push(id);
-    if (p) for (const [id, row] of p) if (keeps(row) && !ids?.has(id)) out.push(id);
-    return out;
-  }
-
-  count<T extends Row>(t: Table<T>): number {
-    const base = this.state.table(t.name);
-    const p = this.pending.get(t.name);
-    if (!p) return base.size;
-    let n = base.size;
-    for (const [id, row] of p) {
-      if (row && !base.has(id)) n++;
-      else if (!row && base.has(id)) n--;
-    }
-    return n;
-  }
-
-  countWhere<T extends Row, K extends keyof T & string>(t: Table<T>, f: K, value: T[K], test?: (row: T) => boolean): number {
-    const pass = test as Test | undefined;
-    let n = pass ? (this.state.counts(t.name, f, pass).get(value) ?? 0) : (this.state.index(t.name, f).get(value)?.size ?? 0);
-    const p = this.pending.get(t.name);
-    if (p) {
-      const base = this.state.table(t.name);
-      const counts = (row: Row | null | undefined) => !!row && field(row, f) === value && (!pass || pass(row));
-      for (const [id, row] of p) {
-        const cell = base.get(id);
-        if (counts(cell === undefined ? undefined : this.state.row(cell))) n--;
-        if (counts(row)) n++;
-      }
-    }
-    return n;
-  }
-
-  put<T extends Row>(t: Table<T>, row: T): T {
-    const frozen = Object.freeze({ ...row });
-    this.pendingFor(t.name).set(row.id, frozen);
-    this.ops.push({ op: 'put', table: t.name, row: frozen });
-    return frozen;
-  }
-
-  delete<T extends Row>(t: Table<T>, id: string): boolean {
-    const existed = this.get(t, id) !== undefined;
-    if (existed) {
-      this.pendingFor(t.name).set(id, null);
-      this.ops.push({ op: 'delete', table: t.name, id });
-    }
-    return existed;
-  }
-
-  private pendingFor(name: string): Map<string, Row | null> {
-    let p = this.pending.get(name);
-    if (!p) this.pending.set(name, (p = new Map()));
-    return p;
   }
 }

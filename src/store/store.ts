@@ -3,15 +3,36 @@ export interface Row {
   id: string;
 }
 
-/** A named table of records of one type. Declared next to the code that owns the records. */
-export interface Table<T extends Row> {
+/**
+ * A test over a table's records, declared once with the table under a name (see table()): the
+ * store keeps, per field, the count and the ids of the records it selects, for as long as it runs.
+ */
+export type Filter<T> = (row: T) => boolean;
+
+/**
+ * A named table of records of one type. Declared next to the code that owns the records, with
+ * the filters its counts and filtered id lists use, by name (`F`).
+ */
+export interface Table<T extends Row, F extends string = never> {
   readonly name: string;
+  /** The table's named filters (see table().withFilters). */
+  readonly filters?: { readonly [K in F]: Filter<T> };
   /** Phantom field: carries the record type; never set. */
   readonly __row?: T;
 }
 
-export function table<T extends Row>(name: string): Table<T> {
-  return { name };
+/** A table as table() declares it: withFilters() names the filters it can be counted by. */
+export interface TableDecl<T extends Row> extends Table<T> {
+  withFilters<F extends string>(filters: { readonly [K in F]: Filter<T> }): Table<T, F>;
+}
+
+/**
+ * Declares a table, e.g. `table<SpaceRecord>('spaces').withFilters({ live: (s) => !s.deletedAt })`,
+ * then `tx.countWhere(spaces, 'organization', id, 'live')`: a filter name the table does not
+ * declare does not compile.
+ */
+export function table<T extends Row>(name: string): TableDecl<T> {
+  return { name, withFilters: (filters) => ({ name, filters }) };
 }
 
 export interface ReadTx {
@@ -25,16 +46,17 @@ export interface ReadTx {
   where<T extends Row, K extends keyof T & string>(t: Table<T>, field: K, value: T[K]): T[];
   count<T extends Row>(t: Table<T>): number;
   /**
-   * The ids of the records where() would give, narrowed to those passing `test` (a function made
-   * once, as for countWhere), without reading any: a page of them is then read with get().
+   * The ids of the records where() would give, narrowed to those passing `filter` when given,
+   * without reading any: a page of them is then read with get(). See countWhere for `filter`.
    */
-  idsWhere<T extends Row, K extends keyof T & string>(t: Table<T>, field: K, value: T[K], test?: (row: T) => boolean): string[];
+  idsWhere<T extends Row, F extends string, K extends keyof T & string>(t: Table<T, F>, field: K, value: T[K], filter?: NoInfer<F> | ((row: T) => boolean)): string[];
   /**
-   * How many records have `field` equal to `value` and pass `test` (all of them, without one),
-   * without reading them: the count is kept per `test`, which must be a function made once (not
-   * per call), and brought up to date by each write.
+   * How many records have `field` equal to `value` and pass `filter` (all of them, without one).
+   * Given the name of one of the table's filters, the answer comes without reading any record:
+   * the count is kept per (table, field, filter name) and brought up to date by each write. A
+   * function instead is applied to each match, read for it, and nothing is kept.
    */
-  countWhere<T extends Row, K extends keyof T & string>(t: Table<T>, field: K, value: T[K], test?: (row: T) => boolean): number;
+  countWhere<T extends Row, F extends string, K extends keyof T & string>(t: Table<T, F>, field: K, value: T[K], filter?: NoInfer<F> | ((row: T) => boolean)): number;
 }
 
 export interface WriteTx extends ReadTx {

@@ -68,11 +68,10 @@ export interface ChangeRequestRecord {
   contributors: string[];
 }
 
-export const comments = table<CommentRecord>('comments');
+export const comments = table<CommentRecord>('comments').withFilters({
+  open: (cm) => cm.status === 'open',
+  /** An open comment on the space itself, not on one of its change requests. */
+  openOnSpace: (cm) => !cm.changeRequest && cm.status === 'open',
+});
 export const commentReplies = table<CommentReplyRecord>('commentReplies');
 export const changeRequests = table<ChangeRequestRecord>('changeRequests');
-
-/** Tests for ReadTx.countWhere: made once, so that the store keeps each count. */
-export const openComment = (cm: CommentRecord) => cm.status === 'open';
-/** An open comment on the space itself, not on one of its change requests. */
-export const openSpaceComment = (cm: CommentRecord) => !cm.changeRequest && cm.status === 'open';

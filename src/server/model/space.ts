@@ -36,8 +36,8 @@ export interface CollectionRecord {
   position: number;
 }
 
-export const spaces = table<SpaceRecord>('spaces');
+export const spaces = table<SpaceRecord>('spaces').withFilters({
+  /** A space not in the bin. */
+  live: (s) => !s.deletedAt,
+});
 export const collections = table<CollectionRecord>('collections');
-
-/** A space not in the bin (a test for ReadTx.countWhere and idsWhere, made once). */
-export const notDeleted = (s: SpaceRecord) => !s.deletedAt;

@@ -4,7 +4,7 @@ import type { ReadTx } from '../../store/store.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../http-error.js';
 import { users } from '../model/org.js';
-import { changeRequests, comments, openComment, type ChangeRequestRecord } from '../model/review.js';
+import { changeRequests, comments, type ChangeRequestRecord } from '../model/review.js';
 import { spaces } from '../model/space.js';
 import { toUser } from './orgs.js';
 import { urls } from './urls.js';
@@ -61,7 +61,7 @@ export function toChangeRequest(c: Ctx, tx: ReadTx, cr: ChangeRequestRecord): z.
     revisionInitial: cr.revisionInitial,
     ...(cr.revisionMergedAncestor ? { revisionMergedAncestor: cr.revisionMergedAncestor } : {}),
     ...(cr.revisionMerged ? { revisionMerged: cr.revisionMerged } : {}),
-    comments: tx.countWhere(comments, 'changeRequest', cr.id, openComment),
+    comments: tx.countWhere(comments, 'changeRequest', cr.id, 'open'),
     outdated: isOutdated(tx, cr),
     urls: { app: urls.app(c, `/s/${cr.space}/~/changes/${cr.number}`), location: urls.api(c, crPath(cr)) },
   };

@@ -4,7 +4,7 @@ import { isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
 import { badRequest, forbidden, notFound } from '../http-error.js';
 import { memberships, membershipId, users } from '../model/org.js';
 import { commentReplies, comments, type BodyRecord, type CommentRecord, type ReactionRecord } from '../model/review.js';
-import { notDeleted, spaces } from '../model/space.js';
+import { spaces } from '../model/space.js';
 import { commentIn, replyIn, toComment, toReply, type Format } from './comment-view.js';
 import { toUser } from './orgs.js';
 import { paginate, type PageQuery } from './paginate.js';
@@ -200,7 +200,7 @@ export const commentsService = {
         const u = tx.get(users, id);
         return m && u ? [{ m, u }] : [];
       });
-      const spaceCount = tx.countWhere(spaces, 'organization', s.space.organization, notDeleted);
+      const spaceCount = tx.countWhere(spaces, 'organization', s.space.organization, 'live');
       return paginate(members, q, ({ m, u }) => ({
         object: 'member' as const, id: u.id, role: m.role, user: toUser(c, u), disabled: false, joinedAt: m.joinedAt,
         sso: false, spaces: spaceCount, teams: 0,

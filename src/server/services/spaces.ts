@@ -8,10 +8,10 @@ import { authorize, isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js'
 import { DAY_MS } from '../env.js';
 import { conflict, notFound } from '../http-error.js';
 import { orgs } from '../model/org.js';
-import { changeRequests, comments, openSpaceComment } from '../model/review.js';
+import { changeRequests, comments } from '../model/review.js';
 import { revisions, type PageRecord, type RevisionRecord } from '../model/revision.js';
 import { siteShareKeyOpensSpace } from '../model/site.js';
-import { collections, notDeleted, spaces, type SpaceRecord } from '../model/space.js';
+import { collections, spaces, type SpaceRecord } from '../model/space.js';
 import { computeLinks, linkStats } from './links.js';
 import { linkPresenter } from './link-view.js';
 import { orgFor } from './orgs.js';
@@ -49,7 +49,7 @@ export function toSpace(c: Ctx, tx: ReadTx, s: SpaceRecord, role: Role | undefin
     ...(s.language ? { language: s.language } : {}),
     revision: s.revision,
     defaultLevel: s.defaultLevel,
-    comments: tx.countWhere(comments, 'space', s.id, openSpaceComment),
+    comments: tx.countWhere(comments, 'space', s.id, 'openOnSpace'),
     changeRequests: crs.length,
     changeRequestsOpen: crs.filter((r) => r.status === 'open').length,
     changeRequestsDraft: crs.filter((r) => r.status === 'draft').length,
@@ -135,7 +135,7 @@ export const spacesService = {
       orgFor(c, tx, organizationId);
       const role = roleIn(c, tx, organizationId);
       // Ids first, then only the page's records are read: a large organization lists as fast as a small one.
-      const live = tx.idsWhere(spaces, 'organization', organizationId, notDeleted);
+      const live = tx.idsWhere(spaces, 'organization', organizationId, 'live');
       return paginate(live, q, (id) => toSpace(c, tx, tx.get(spaces, id) as SpaceRecord, role));
     }),
 

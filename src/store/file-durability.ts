@@ -1,0 +1,132 @@
+import type { Durability } from './core.js';
+import { StoreError } from './errors.js';
+import type { FileView } from './file-view.js';
+import { JournalAppender, startJournal, type JournalPos } from './journal.js';
+import type { FileLock } from './lock.js';
+import { sweepDeadOwners } from './lock-holder.js';
+import type { Op } from './store.js';
+
+const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
+
+export interface FileDurabilityOptions {
+  /** Never lock or write. */
+  readOnly?: boolean;
+  /** See JsonFileStoreOptions.compactBytes. */
+  compactBytes?: number;
+  /** Where messages go: a repair made, a compaction that failed. */
+  warn: (message: string) => void;
+  /** Queues a job behind the transactions under way (the core's queue), for a compaction. */
+  later: (job: () => Promise<void>) => Promise<void>;
+}
+
+/**
+ * How a file store's transactions are made durable and see other processes' writes: each one
+ * first catches up with the files (taking the lock only when a repair needs it); a write holds
+ * the lock from before it catches up until its record is appended and synced, so that writers
+ * in any process follow one another; a journal grown past its bound is then compacted.
+ */
+export class FileDurability implements Durability {
+  private readonly appender: JournalAppender;
+  private compactQueued = false;
+
+  constructor(
+    private readonly view: FileView,
+    private readonly lock: FileLock,
+    private readonly opts: FileDurabilityOptions,
+  ) {
+    this.appender = new JournalAppender(view.journalFile);
+  }
+
+  /** At open: catches up with the files, taking the lock for what needs repairing. */
+  open(): void {
+    if (this.opts.readOnly) {
+      this.view.sync('lenient');
+      return;
+    }
+    sweepDeadOwners(this.lock.path);
+    if (!this.view.sync('unlocked') || this.view.snap?.edited) {
+      this.lock.acquireSync();
+      try {
+        this.syncLocked();
+      } finally {
+        this.lock.release();
+      }
+    }
+  }
+
+  async beforeRead(): Promise<void> {
+    if (this.opts.readOnly) this.view.sync('lenient');
+    else if (!this.view.sync('unlocked')) await this.locked(() => this.syncLocked());
+  }
+
+  async beforeWrite(): Promise<void> {
+    if (this.opts.readOnly) throw new StoreError(`the store ${this.view.path} was opened read-only`);
+    await this.lock.acquire();
+    try {
+      this.syncLocked();
+      this.prepareJournal();
+    } catch (e) {
+      this.lock.release();
+      throw e;
+    }
+  }
+
+  async commit(ops: Op[], apply: () => void): Promise<void> {
+    const bytes = this.appender.append((this.view.journal as JournalPos).offset, this.view.seq + 1, ops);
+    apply();
+    this.view.appended(bytes);
+  }
+
+  async afterWrite(): Promise<void> {
+    this.lock.release();
+    const bound = Math.max(this.opts.compactBytes ?? DEFAULT_COMPACT_BYTES, (this.view.snap?.stamp.size ?? 0) / 8);
+    if (!this.compactQueued && this.view.journal && this.view.journal.offset > bound) {
+      this.compactQueued = true;
+      // After the write is acknowledged: the caller does not wait for it, close() does.
+      void this.opts.later(() => this.compact()).catch((e: Error) => this.opts.warn(`gbctl: compacting ${this.view.path} failed: ${e.message}`));
+    }
+  }
+
+  /** Folds the journal into a new snapshot, under the lock; run in the core's queue, as a transaction is. */
+  compact(): Promise<void> {
+    return this.locked(() => this.compactLocked());
+  }
+
+  /** Runs `fn` holding the lock. */
+  async locked<R>(fn: () => R): Promise<R> {
+    await this.lock.acquire();
+    try {
+      return fn();
+    } finally {
+      this.lock.release();
+    }
+  }
+
+  close(): void {
+    this.appender.close();
+  }
+
+  /** Catches up holding the lock; a snapshot edited and accepted (--force) is rewritten with a new checksum. */
+  private syncLocked(): void {
+    this.view.sync('locked');
+    if (this.view.snap?.edited) {
+      this.compactLocked();
+      this.opts.warn(`gbctl: accepted the changes made to ${this.view.path} outside gbctl (--force) and rewrote it with a new checksum`);
+    }
+  }
+
+  private compactLocked(): void {
+    this.compactQueued = false;
+    this.view.sync('locked');
+    this.view.writeState();
+  }
+
+  /** Under the lock: a snapshot to follow, a journal of its generation, open for appending. */
+  private prepareJournal(): void {
+    const v = this.view;
+    let journal = v.journal;
+    if (!v.snap) journal = v.writeState();
+    else if (!journal || journal.generation !== v.snap.generation) journal = v.journal = startJournal(v.journalFile, v.snap.generation);
+    this.appender.attach(journal);
+  }
+}

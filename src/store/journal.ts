@@ -1,0 +1,127 @@
+import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
+import { StoreError } from './errors.js';
+import { readFrom, stampOf, writeAll, writeFileDurably } from './files.js';
+import { encodeJournalHeader, encodeRecord, parseJournal, STORE_VERSION, type JournalRecord } from './format.js';
+import type { Op } from './store.js';
+
+/** How far this process has read a journal file (see format.ts for its lines). */
+export interface JournalPos {
+  ino: number;
+  /** Byte offset just past the last line read. */
+  offset: number;
+  lines: number;
+  /** The snapshot generation its header names; undefined for an empty file. */
+  generation: string | undefined;
+}
+
+/** A line the journal cannot go past. */
+interface BadLine {
+  line: number;
+  reason: string;
+}
+
+/** What a journal holds past a position. */
+export type JournalRead =
+  /** Nothing to apply: no journal (pos undefined), nothing new, or an empty file. */
+  | { kind: 'settled'; pos: JournalPos | undefined }
+  /** Replaced between its stat and its read: read again. */
+  | { kind: 'changing' }
+  /** Lines read: the records, where reading stopped, and the bad line it stopped at if any. */
+  | { kind: 'lines'; pos: JournalPos; records: JournalRecord[]; tail?: BadLine; damage?: BadLine };
+
+/**
+ * Reads the journal past `pos`: only what was appended when it is the same file grown, else
+ * all of it (another process compacted, or this one has not read it yet).
+ */
+export function readJournal(file: string, pos: JournalPos | undefined): JournalRead {
+  const st = stampOf(file);
+  if (!st) return { kind: 'settled', pos: undefined };
+  if (pos && pos.ino === st.ino && st.size === pos.offset) return { kind: 'settled', pos };
+  const incremental = !!pos && pos.ino === st.ino && st.size > pos.offset;
+  const from = incremental ? (pos as JournalPos).offset : 0;
+  const read = readFrom(file, from);
+  if (!read) return { kind: 'changing' };
+  const parsed = parseJournal(read.buf, from, incremental ? (pos as JournalPos).lines + 1 : 1);
+  if (!incremental && !parsed.header) {
+    if (read.buf.length === 0) return { kind: 'settled', pos: { ino: read.stamp.ino, offset: 0, lines: 0, generation: undefined } };
+    throw journalDamaged(file, 1, parsed.damage?.reason ?? parsed.tail?.reason ?? 'no header line');
+  }
+  if (parsed.header && parsed.header.version > STORE_VERSION) {
+    throw new StoreError(`${file} has format version ${parsed.header.version}, newer than this gbctl understands (${STORE_VERSION}); it was left untouched: upgrade gbctl`);
+  }
+  const generation = incremental ? (pos as JournalPos).generation : parsed.header?.generation;
+  return {
+    kind: 'lines',
+    pos: { ino: read.stamp.ino, offset: parsed.end, lines: parsed.lines, generation },
+    records: parsed.records,
+    ...(parsed.tail ? { tail: parsed.tail } : {}),
+    ...(parsed.damage ? { damage: parsed.damage } : {}),
+  };
+}
+
+export function journalDamaged(file: string, line: number, reason: string): StoreError {
+  return new StoreError(
+    `${file} is damaged at line ${line} (${reason}) and cannot be loaded; the store's files were left untouched. ` +
+      'Restore them from a backup, or repair or remove that line by hand (records after it depend on it).',
+  );
+}
+
+/** Cuts the journal back to `size` bytes, durably: drops a torn last record. */
+export function truncateJournal(file: string, size: number): void {
+  const fd = openSync(file, 'r+');
+  try {
+    ftruncateSync(fd, size);
+    fdatasyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Writes a journal holding only its header, naming the snapshot `generation` it follows. */
+export function startJournal(file: string, generation: string): JournalPos {
+  const st = writeFileDurably(file, [encodeJournalHeader(generation)]);
+  return { ino: st.ino, offset: st.size, lines: 1, generation };
+}
+
+/** The journal held open for appending, across writes, for as long as it is the same file. */
+export class JournalAppender {
+  private open: { fd: number; ino: number } | undefined;
+
+  constructor(readonly file: string) {}
+
+  /** Opens the journal read as `pos`, unless already open; fails when the file was replaced since. */
+  attach(pos: JournalPos): void {
+    if (this.open?.ino === pos.ino) return;
+    this.close();
+    const fd = openSync(this.file, 'a');
+    const ino = fstatSync(fd).ino;
+    this.open = { fd, ino };
+    if (ino !== pos.ino) throw new StoreError(`${this.file} was replaced while gbctl held the store's lock; try again`);
+  }
+
+  /**
+   * Appends record `seq` and waits for it to reach the disk; answers its size in bytes. On
+   * failure the file is cut back to `offset`, where the record began, and nothing was written.
+   */
+  append(offset: number, seq: number, ops: Op[]): number {
+    const fd = (this.open as { fd: number }).fd;
+    const buf = Buffer.from(encodeRecord(seq, ops));
+    try {
+      writeAll(fd, buf);
+      fdatasyncSync(fd);
+    } catch (e) {
+      try {
+        ftruncateSync(fd, offset);
+      } catch {
+        // the torn record is dropped on the next load
+      }
+      throw new StoreError(`cannot write the store journal ${this.file}: ${(e as Error).message}; the write was not applied`);
+    }
+    return buf.length;
+  }
+
+  close(): void {
+    if (this.open) closeSync(this.open.fd);
+    this.open = undefined;
+  }
+}
