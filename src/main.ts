@@ -9,7 +9,7 @@ import { cliResources } from './registry.js';
 import { JsonFileStore } from './store/json-file-store.js';
 import { createApp } from './server/app.js';
 import { randomIds, systemClock } from './server/env.js';
-import { defaultOrganization, ensureSeeded } from './server/services/orgs.js';
+import { defaultOrganization, ensureSeeded } from './server/admin/accounts.js';
 import { BESPOKE } from '../commands/index.js';
 
 /** Origin of the URLs the embedded store hands out (it has no socket). */

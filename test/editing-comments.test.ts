@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, addToken, addUser } from '../src/server/services/orgs.js';
+import { addMember, addToken, addUser } from '../src/server/admin/accounts.js';
 import { api, startServer, type TestServer } from './helpers/server.js';
 import { publishedErrors, publishedListErrors } from './helpers/published-schema.js';
 import { newSpace, operationErrors } from './editing-support.js';

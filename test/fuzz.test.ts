@@ -12,7 +12,7 @@ import { seededIds } from '../src/server/controls/random.js';
 import { FakeClock } from '../src/server/env.js';
 import { listen } from '../src/server/http.js';
 import { changeRequests, commentReplies, comments } from '../src/server/model/review.js';
-import { addMember, addOrg, addToken, addUser, ensureSeeded } from '../src/server/services/orgs.js';
+import { addMember, addOrg, addToken, addUser, ensureSeeded } from '../src/server/admin/accounts.js';
 import { orgs, users } from '../src/server/model/org.js';
 import { revisions, type PageRecord } from '../src/server/model/revision.js';
 import { samlProviders } from '../src/server/model/saml.js';

@@ -2,10 +2,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock, randomIds } from '../src/server/env.js';
-import { hashToken, ensureSeeded, userFromToken } from '../src/server/services/orgs.js';
+import { hashToken } from '../src/server/model/org.js';
+import { ensureSeeded } from '../src/server/admin/accounts.js';
+import { userFromToken } from '../src/server/services/orgs.js';
 import {
   createOrg, createToken, createUser, findToken, listMembers, listTokens, listUsers, LocalAdminError, removeMember, revokeToken, setMember,
-} from '../src/server/services/local-admin.js';
+} from '../src/server/admin/local-admin.js';
 import { JsonFileStore } from '../src/store/json-file-store.js';
 import { MemoryStore } from '../src/store/memory-store.js';
 import { runCli } from './helpers/cli.js';

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Role } from '../src/contract/schemas/common.js';
 import { catalogue, endpointById } from '../src/contract/index.js';
-import { addMember, userFromToken } from '../src/server/services/orgs.js';
+import { addMember } from '../src/server/admin/accounts.js';
+import { userFromToken } from '../src/server/services/orgs.js';
 import { api, startServer, type TestServer } from './helpers/server.js';
 import { allows, makeFixtures, operations, ROLES, type Fixtures, type Op, type Who } from './helpers/roles.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startServer, type TestServer } from './helpers/server.js';
 import { publishedErrors, publishedListErrors } from './helpers/published-schema.js';
-import { addMember, addOrg } from '../src/server/services/orgs.js';
+import { addMember, addOrg } from '../src/server/admin/accounts.js';
 import { users } from '../src/server/model/org.js';
 
 let s: TestServer;

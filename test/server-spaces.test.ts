@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startServer, type TestServer } from './helpers/server.js';
 import { publishedErrors, publishedListErrors } from './helpers/published-schema.js';
 import { DAY_MS } from '../src/server/env.js';
-import { addMember, addOrg, addToken, addUser } from '../src/server/services/orgs.js';
+import { addMember, addOrg, addToken, addUser } from '../src/server/admin/accounts.js';
 import { users } from '../src/server/model/org.js';
 
 let s: TestServer;

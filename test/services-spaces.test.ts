@@ -5,7 +5,7 @@ import { DAY_MS, FakeClock, randomIds } from '../src/server/env.js';
 import { HttpError } from '../src/server/http-error.js';
 import { users } from '../src/server/model/org.js';
 import { spaces, type SpaceRecord } from '../src/server/model/space.js';
-import { defaultOrganization, ensureSeeded } from '../src/server/services/orgs.js';
+import { defaultOrganization, ensureSeeded } from '../src/server/admin/accounts.js';
 import { RESTORE_WINDOW_MS, spacesService } from '../src/server/services/spaces.js';
 import { MemoryStore } from '../src/store/memory-store.js';
 
@@ -14,7 +14,7 @@ let clock: FakeClock;
 let org: string;
 
 function ctx(id: keyof typeof endpoints): Promise<Ctx> {
-  return env.store.read((tx) => makeCtx(env, endpoints[id], tx.all(users)[0]));
+  return env.store.read((tx) => makeCtx(env, endpoints[id].access, tx.all(users)[0]));
 }
 
 async function status(p: Promise<unknown>): Promise<number> {

@@ -140,8 +140,9 @@ describe('share keys', () => {
       expect(((await res.json()) as { error: { code: number } }).error.code).toBe(401);
     }
     // a revoked token too
-    const { addToken, userFromToken } = await import('../src/server/services/orgs.js');
-    const { revokeToken } = await import('../src/server/services/local-admin.js');
+    const { addToken } = await import('../src/server/admin/accounts.js');
+    const { userFromToken } = await import('../src/server/services/orgs.js');
+    const { revokeToken } = await import('../src/server/admin/local-admin.js');
     const token = await s.env.store.write((tx) => addToken(s.env, tx, (userFromToken(tx, f.tokens.read) as { id: string }).id, 'to revoke'));
     expect((await api({ url: s.url, token }, 'GET', `/orgs/${f.org}/sites/${f.site}/sections`)).status).toBe(200);
     await s.env.store.write((tx) => revokeToken(tx, 'to revoke'));

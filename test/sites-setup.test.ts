@@ -146,7 +146,7 @@ describe('gbctl sites setup in a terminal', { timeout: 120_000 }, () => {
     const store = join(tmp.dir, 'orgs.json');
     expect((await runCli(['spaces', 'list', '--store', store])).code).toBe(0);
     const { JsonFileStore } = await import('../src/store/json-file-store.js');
-    const { addMember, addOrg } = await import('../src/server/services/orgs.js');
+    const { addMember, addOrg } = await import('../src/server/admin/accounts.js');
     const { users } = await import('../src/server/model/org.js');
     const { systemClock, randomIds } = await import('../src/server/env.js');
     const file = JsonFileStore.open(store);

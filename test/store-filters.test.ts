@@ -1,3 +1,4 @@
+import { Tx } from '../src/store/tx.js';
 import { describe, expect, it } from 'vitest';
 import { Derived, type Walk } from '../src/store/derived.js';
 import { MemoryStore } from '../src/store/memory-store.js';
@@ -37,7 +38,7 @@ describe('named filters', () => {
   });
 
   it('are checked by the compiler: a name the table does not declare does not compile', () => {
-    const tx = seeded().begin();
+    const tx = new Tx(seeded());
     // @ts-expect-error: 'odd' is not one of the filters declared with items
     expect(() => tx.countWhere(items, 'group', 'g', 'odd')).toThrow('the table items declares no filter "odd"');
     // @ts-expect-error: a table declared without filters takes no filter name
@@ -50,7 +51,7 @@ describe('named filters', () => {
     const state = seeded();
     const before = state.derived.sizes();
     for (let round = 0; round < 5; round++) {
-      const tx = state.begin();
+      const tx = new Tx(state);
       for (const g of ['g', 'h', 'x']) {
         tx.countWhere(items, 'group', g, 'even');
         tx.idsWhere(items, 'group', g, 'even');
@@ -61,13 +62,13 @@ describe('named filters', () => {
     }
     expect(before).toEqual({ indexes: 0, counters: 0, filtered: 0 });
     expect(state.derived.sizes()).toEqual({ indexes: 1, counters: 1, filtered: 1 });
-    state.begin().countWhere(items, 'group', 'g', 'big');
-    state.begin().countWhere(items, 'n', 3, 'even');
+    new Tx(state).countWhere(items, 'group', 'g', 'big');
+    new Tx(state).countWhere(items, 'n', 3, 'even');
     expect(state.derived.sizes()).toEqual({ indexes: 1, counters: 3, filtered: 1 });
   });
 
   it('answer a function filter the same as a named one, from the records', () => {
-    const tx = seeded().begin();
+    const tx = new Tx(seeded());
     tx.put(items, { id: 'new', group: 'g', n: 40 });
     const even = (r: Item) => r.n % 2 === 0;
     expect(tx.countWhere(items, 'group', 'g', even)).toBe(tx.countWhere(items, 'group', 'g', 'even'));

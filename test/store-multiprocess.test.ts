@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { defaultOrganization } from '../src/server/services/orgs.js';
+import { defaultOrganization } from '../src/server/admin/accounts.js';
 import { JsonFileStore } from '../src/store/json-file-store.js';
 import { runCli } from './helpers/cli.js';
 import { api, spawnServe, tempDir } from './helpers/server.js';

@@ -3,7 +3,7 @@ import { storePath, type GlobalOptions, type Io } from '../../src/cli/context.js
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import type { Env } from '../../src/server/context.js';
-import type { LocalAdminError } from '../../src/server/services/local-admin.js';
+import type { LocalAdminError } from '../../src/server/admin/local-admin.js';
 
 type Opts = GlobalOptions & { json?: unknown; jq?: string; color?: boolean };
 type AdminEnv = Pick<Env, 'store' | 'clock' | 'ids'>;
@@ -17,9 +17,9 @@ async function withStore<R>(cmd: Command, io: Io, fn: (env: AdminEnv) => Promise
   const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env);
   const [{ JsonFileStore }, { ensureSeeded }, envMod, { LocalAdminError }] = await Promise.all([
     import('../../src/store/json-file-store.js'),
-    import('../../src/server/services/orgs.js'),
+    import('../../src/server/admin/accounts.js'),
     import('../../src/server/env.js'),
-    import('../../src/server/services/local-admin.js'),
+    import('../../src/server/admin/local-admin.js'),
   ]);
   let store;
   try {
@@ -118,7 +118,7 @@ Examples:
       const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env);
       const [{ JsonFileStore }, { ensureSeeded }, envMod] = await Promise.all([
         import('../../src/store/json-file-store.js'),
-        import('../../src/server/services/orgs.js'),
+        import('../../src/server/admin/accounts.js'),
         import('../../src/server/env.js'),
       ]);
       let store;
@@ -141,7 +141,7 @@ Examples:
     .option('--email <email>', 'email address (unique; can name the user in other commands)')
     .addHelpText('after', '\nExamples:\n  $ gbctl local users add --name "Ada" --email ada@example.com')
     .action(async (o: { name: string; email?: string }, cmd: Command) => {
-      const { createUser } = await import('../../src/server/services/local-admin.js');
+      const { createUser } = await import('../../src/server/admin/local-admin.js');
       const u = await withStore(cmd, io, (env) => env.store.write((tx) => createUser(env, tx, { name: o.name, email: o.email })));
       io.stderr.write(`Added user "${u.displayName}" (${u.id})\n`);
       await out(io, opts(cmd), u, () => u.id);
@@ -150,7 +150,7 @@ Examples:
     .command('list')
     .description('List users with their roles')
     .action(async (_o: unknown, cmd: Command) => {
-      const { listUsers } = await import('../../src/server/services/local-admin.js');
+      const { listUsers } = await import('../../src/server/admin/local-admin.js');
       const all = await withStore(cmd, io, (env) => env.store.read((tx) => listUsers(tx)));
       const rows = all.map((u) => ({ ...u, memberships: u.memberships.map((m) => `${m.organization}:${m.role}`).join(' ') }));
       await outList(io, opts(cmd), all, rows, ['id', 'displayName', 'email', 'memberships']);
@@ -164,7 +164,7 @@ Examples:
     .requiredOption('--title <title>', 'title of the organization')
     .addHelpText('after', '\nExamples:\n  $ gbctl local orgs add --title "Acme"')
     .action(async (o: { title: string }, cmd: Command) => {
-      const { createOrg } = await import('../../src/server/services/local-admin.js');
+      const { createOrg } = await import('../../src/server/admin/local-admin.js');
       const org = await withStore(cmd, io, (env) => env.store.write((tx) => createOrg(env, tx, { title: o.title })));
       io.stderr.write(`Added organization "${org.title}" (${org.id})\n`);
       await out(io, opts(cmd), org, () => org.id);
@@ -173,7 +173,7 @@ Examples:
     .command('list')
     .description('List organizations; "default" marks the one the embedded CLI uses')
     .action(async (_o: unknown, cmd: Command) => {
-      const { listOrgs } = await import('../../src/server/services/local-admin.js');
+      const { listOrgs } = await import('../../src/server/admin/local-admin.js');
       const all = await withStore(cmd, io, (env) => env.store.read((tx) => listOrgs(tx)));
       const rows = all.map((x) => ({ ...x, default: x.default ? 'default' : '' }));
       await outList(io, opts(cmd), all, rows, ['id', 'title', 'members', 'default']);
@@ -189,7 +189,7 @@ Examples:
     .addHelpText('after', `${ORG_HELP}\n\nExamples:\n  $ gbctl local members add --org "$ORG" --user ada@example.com --role edit`)
     .action(async (_o: unknown, cmd: Command) => {
       const o = { ...cmd.opts<{ user: string; role: string }>(), org: requiredOrg(cmd) };
-      const { setMember } = await import('../../src/server/services/local-admin.js');
+      const { setMember } = await import('../../src/server/admin/local-admin.js');
       const m = await withStore(cmd, io, (env) => env.store.write((tx) => setMember(env, tx, o)));
       const how = m.previousRole ? `changed from "${m.previousRole}" to "${m.role}"` : `"${m.role}"`;
       io.stderr.write(`User ${m.user} in organization ${m.organization}: ${how}\n`);
@@ -202,7 +202,7 @@ Examples:
     .addHelpText('after', ORG_HELP)
     .action(async (_o: unknown, cmd: Command) => {
       const o = { ...cmd.opts<{ user: string }>(), org: requiredOrg(cmd) };
-      const { removeMember } = await import('../../src/server/services/local-admin.js');
+      const { removeMember } = await import('../../src/server/admin/local-admin.js');
       const m = await withStore(cmd, io, (env) => env.store.write((tx) => removeMember(tx, o)));
       io.stderr.write(`Removed user ${m.user} from organization ${m.organization}\n`);
     });
@@ -212,7 +212,7 @@ Examples:
     .addHelpText('after', ORG_HELP)
     .action(async (_o: unknown, cmd: Command) => {
       const org = opts(cmd).org;
-      const { listMembers } = await import('../../src/server/services/local-admin.js');
+      const { listMembers } = await import('../../src/server/admin/local-admin.js');
       const all = await withStore(cmd, io, (env) => env.store.read((tx) => listMembers(tx, org)));
       await outList(io, opts(cmd), all, all.map((m) => ({ ...m })), ['organization', 'user', 'displayName', 'role']);
     });
@@ -235,7 +235,7 @@ it, the user must already be a member.`)
       const org = opts(cmd).org;
       const o = { ...cmd.opts<{ user: string; role?: string; label?: string }>(), ...(org !== undefined ? { org } : {}) };
       if (o.role !== undefined && o.org === undefined) throw usageError('--role needs --org: a role is held in an organization');
-      const { createToken } = await import('../../src/server/services/local-admin.js');
+      const { createToken } = await import('../../src/server/admin/local-admin.js');
       const t = await withStore(cmd, io, (env) => env.store.write((tx) => createToken(env, tx, o)));
       const role = t.membership ? ` (${t.membership.role} in ${t.membership.organization})` : '';
       io.stderr.write(`Created token "${t.label}" for user ${t.user}${role}; its secret is shown only now\n`);
@@ -247,7 +247,7 @@ it, the user must already be a member.`)
     .option('--user <user>', 'only this user\'s tokens (id or email)')
     .action(async (_o: unknown, cmd: Command) => {
       const o = cmd.opts<{ user?: string }>();
-      const { listTokens } = await import('../../src/server/services/local-admin.js');
+      const { listTokens } = await import('../../src/server/admin/local-admin.js');
       const all = await withStore(cmd, io, (env) => env.store.read((tx) => listTokens(tx, o.user)));
       const rows = all.map((t) => ({ ...t, id: t.id.slice(0, 12), local: t.local ? 'local' : '' }));
       await outList(io, opts(cmd), all, rows, ['id', 'label', 'user', 'displayName', 'createdAt', 'local']);
@@ -258,7 +258,7 @@ it, the user must already be a member.`)
     .description('Revoke a token: requests with it answer 401 from then on')
     .addHelpText('after', '\nExamples:\n  $ gbctl local tokens revoke ci-reader')
     .action(async (ref: string, _o: unknown, cmd: Command) => {
-      const { revokeToken } = await import('../../src/server/services/local-admin.js');
+      const { revokeToken } = await import('../../src/server/admin/local-admin.js');
       const t = await withStore(cmd, io, (env) => env.store.write((tx) => revokeToken(tx, ref)));
       io.stderr.write(`Revoked token "${t.label}" of user ${t.user}\n`);
       await out(io, opts(cmd), t, () => '');

@@ -112,7 +112,7 @@ Examples:
         import('../../src/store/savepoint.js'),
         import('../../src/server/app.js'),
         import('../../src/server/http.js'),
-        import('../../src/server/services/orgs.js'),
+        import('../../src/server/admin/accounts.js'),
         import('../../src/server/controls/routes.js'),
         import('../../src/server/controls/random.js'),
         import('../../src/server/controls/request-log.js'),

@@ -204,7 +204,7 @@ export function createApp(env: Env, opts: AppOptions = {}): App {
     const body = endpoint.body ? endpoint.body.safeParse(rawBody) : { success: true as const, data: undefined };
     if (!body.success) throw badRequest(zodMessage('body', body.error));
 
-    const ctx = makeCtx(env, endpoint, caller, shareKey);
+    const ctx = makeCtx(env, endpoint.access, caller, shareKey);
     const result: unknown = await handler(ctx, { params: params.data, query: query.data, body: body.data } as never);
 
     if (endpoint.status === 204 || !endpoint.response) {

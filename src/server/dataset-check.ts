@@ -12,7 +12,7 @@ import { changeRequests, commentReplies, comments } from './model/review.js';
 import { samlProviders } from './model/saml.js';
 import { collections, spaces } from './model/space.js';
 import { translationRows, translationSettingsRows } from './model/translation.js';
-import { addMember, addToken, addUser } from './services/orgs.js';
+import { addMember, addToken, addUser } from './admin/accounts.js';
 
 type Params = Record<string, string>;
 

@@ -3,7 +3,7 @@ import { JsonFileStore } from '../store/json-file-store.js';
 import { makeCtx, type Env } from './context.js';
 import { randomIds, systemClock } from './env.js';
 import { users } from './model/org.js';
-import { defaultOrganization, ensureSeeded } from './services/orgs.js';
+import { defaultOrganization, ensureSeeded } from './admin/accounts.js';
 import { createSpaceRecord } from './services/spaces.js';
 
 /** Fills a store file with `count` spaces in one transaction (benchmarks and large fixtures). */
@@ -13,7 +13,7 @@ export async function seedSpaces(path: string, count: number): Promise<void> {
   await ensureSeeded(env);
   await store.write((tx) => {
     const org = defaultOrganization(tx) as string;
-    const c = makeCtx(env, endpoints['spaces.create'], tx.all(users)[0]);
+    const c = makeCtx(env, endpoints['spaces.create'].access, tx.all(users)[0]);
     for (let i = 0; i < count; i++) createSpaceRecord(c, tx, org, { title: `Space ${i + 1}` });
   });
   await store.close();

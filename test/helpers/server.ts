@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline';
 import { createApp, type App } from '../../src/server/app.js';
 import { FakeClock, randomIds, type Clock } from '../../src/server/env.js';
 import { listen } from '../../src/server/http.js';
-import { ensureSeeded } from '../../src/server/services/orgs.js';
+import { ensureSeeded } from '../../src/server/admin/accounts.js';
 import { orgs } from '../../src/server/model/org.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import type { Store } from '../../src/store/store.js';

@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import { isoNow } from '../context.js';
 import { badRequest } from '../http-error.js';
 import { blobs, type FileRecord, type PageRecord } from '../model/revision.js';
-import { crawl, fetchUrl, isZip, nameFor, readFileUrl, unzip, type Entry } from './import-sources.js';
+import { crawl, fetchUrl, isZip, nameFor, readFileUrl, unzip, type Entry } from '../lib/import-sources.js';
 import { commitRevision, contentScope } from './revisions.js';
 import { editable } from './cr-pages.js';
 

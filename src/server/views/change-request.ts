@@ -6,8 +6,8 @@ import { notFound } from '../http-error.js';
 import { users } from '../model/org.js';
 import { changeRequests, comments, type ChangeRequestRecord } from '../model/review.js';
 import { spaces } from '../model/space.js';
-import { toUser } from './orgs.js';
-import { urls } from './urls.js';
+import { toUser } from './user.js';
+import { urls } from '../lib/urls.js';
 
 /** A change request of the space by id or by number; 404 otherwise. */
 export function findChangeRequest(tx: ReadTx, spaceId: string, idOrNumber: string): ChangeRequestRecord {

@@ -1,5 +1,5 @@
 import type { PageRecord } from '../model/revision.js';
-import { findPage, insertPage, mapPage, removePage } from './revisions.js';
+import { findPage, insertPage, mapPage, removePage } from '../model/page-tree.js';
 
 interface Placed {
   page: PageRecord;

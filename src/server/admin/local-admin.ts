@@ -2,7 +2,8 @@ import { Role } from '../../contract/schemas/common.js';
 import type { ReadTx, WriteTx } from '../../store/store.js';
 import type { Env } from '../context.js';
 import { memberships, membershipId, orgs, tokens, users, type MembershipRecord, type OrgRecord, type TokenRecord, type UserRecord } from '../model/org.js';
-import { addMember, addOrg, addToken, addUser, defaultOrganization, hashToken, localToken } from './orgs.js';
+import { addMember, addOrg, addToken, addUser, defaultOrganization, localToken } from './accounts.js';
+import { hashToken } from '../model/org.js';
 
 /*
  * Local-only management of the embedded store's users, organizations, memberships and API

@@ -3,11 +3,13 @@ import type { ContentLocation, LinkItem } from '../../contract/schemas/links.js'
 import type { ReadTx } from '../../store/store.js';
 import { roleIn, type Ctx } from '../context.js';
 import { orgs, type OrgRecord } from '../model/org.js';
-import { toOrganization } from './account.js';
-import { toChangeRequest } from './change-request-view.js';
-import type { Link, RawLocation, RawTarget } from './links.js';
-import { findPage, pageIndex, toFile, toPage, toRevision, type Scope } from './revisions.js';
-import { toSpace } from './spaces.js';
+import { toOrganization } from './organization.js';
+import { toChangeRequest } from './change-request.js';
+import type { Link, RawLocation, RawTarget } from '../lib/links.js';
+import { findPage } from '../model/page-tree.js';
+import { pageIndex, toFile, toPage, toRevision } from './revision.js';
+import type { Scope } from '../model/scope.js';
+import { toSpace } from './space.js';
 
 type Location = z.input<typeof ContentLocation>;
 

@@ -1,5 +1,5 @@
 import type { RevisionRecord } from '../model/revision.js';
-import { flattenPages } from './pages.js';
+import { flattenPages } from '../model/page-tree.js';
 
 /** Where a link stands: a page of a revision (ids; link-view.ts expands them for the API). */
 export interface RawLocation {

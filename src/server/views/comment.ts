@@ -4,10 +4,12 @@ import type { ReadTx } from '../../store/store.js';
 import { roleAtLeast, roleIn, type Ctx } from '../context.js';
 import { notFound } from '../http-error.js';
 import { commentReplies, comments, type CommentRecord, type CommentReplyRecord, type ReactionRecord } from '../model/review.js';
-import { crPath, userShape } from './change-request-view.js';
-import { bodyIn, markdownToDocument, nodeText } from './document.js';
-import { findPage, pageIndex, type Scope } from './revisions.js';
-import { urls } from './urls.js';
+import { crPath, userShape } from './change-request.js';
+import { bodyIn, markdownToDocument, nodeText } from '../lib/document.js';
+import { findPage } from '../model/page-tree.js';
+import { pageIndex } from './revision.js';
+import type { Scope } from '../model/scope.js';
+import { urls } from '../lib/urls.js';
 
 export type Format = 'markdown' | 'document' | undefined;
 
