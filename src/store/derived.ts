@@ -1,3 +1,4 @@
+import { OrderIndex, type NamedOrder } from './ordered.js';
 import type { Row } from './store.js';
 
 /** Ids by the value of one field, each group in insertion order. */
@@ -85,10 +86,26 @@ export class Derived {
   private indexes = new Map<string, Map<string, Index>>();
   private counters: ByFilter<Counter> = new Map();
   private filtered: ByFilter<Filtered> = new Map();
+  private orders = new Map<string, Map<string, OrderIndex>>();
 
   /** Whether writes to `table` have anything here to bring up to date. */
   follows(table: string): boolean {
-    return this.indexes.has(table) || this.counters.has(table) || this.filtered.has(table);
+    return this.indexes.has(table) || this.counters.has(table) || this.filtered.has(table) || this.orders.has(table);
+  }
+
+  /** The ordered lists of `named` over `table`, built on first use by one walk. */
+  ordered(table: string, named: NamedOrder, walk: Walk): OrderIndex {
+    let byName = this.orders.get(table);
+    if (!byName) this.orders.set(table, (byName = new Map()));
+    let o = byName.get(named.name);
+    if (!o) {
+      const built = new OrderIndex(named.order);
+      walk((id, row) => built.add(id, row));
+      byName.set(named.name, (o = built));
+    } else if (o.order.group !== named.order.group || o.order.key !== named.order.key) {
+      throw new Error(`table ${table} is declared twice with different orders named "${named.name}"`);
+    }
+    return o;
   }
 
   index(table: string, f: string, walk: Walk): Index {
@@ -125,6 +142,11 @@ export class Derived {
     }).ids;
   }
 
+  /** How many ordered lists are kept, over all tables. */
+  orderCount(): number {
+    return [...this.orders.values()].reduce((n, x) => n + x.size, 0);
+  }
+
   /** How many indexes, counters and filtered indexes are kept, over all tables. */
   sizes(): { indexes: number; counters: number; filtered: number } {
     const total = (m: Map<string, Map<string, unknown>>) => [...m.values()].reduce((n, x) => n + x.size, 0);
@@ -143,5 +165,6 @@ export class Derived {
     for (const x of this.filtered.get(table)?.values() ?? []) {
       move(x.ids, id, old && x.test(old) ? { value: field(old, x.field) } : undefined, next && x.test(next) ? { value: field(next, x.field) } : undefined);
     }
+    for (const o of this.orders.get(table)?.values() ?? []) o.update(id, old, next);
   }
 }

@@ -1,4 +1,5 @@
 import { Derived, type Index, type NamedTest, type Walk } from './derived.js';
+import type { NamedOrder, OrderIndex } from './ordered.js';
 import type { RowFile } from './rows.js';
 import { table, type Dump, type Op, type Row, type WriteTx } from './store.js';
 
@@ -131,6 +132,10 @@ export class State {
 
   counts(name: string, f: string, filter: NamedTest): Map<unknown, number> {
     return this.derived.count(name, f, filter, this.walker(name));
+  }
+
+  ordered(name: string, order: NamedOrder): OrderIndex {
+    return this.derived.ordered(name, order, this.walker(name));
   }
 
   filtered(name: string, f: string, filter: NamedTest): Index {

@@ -1,3 +1,7 @@
+import type { Order, Position } from './ordered.js';
+
+export type { Order, Position, SortKey } from './ordered.js';
+
 /** A stored record: every record has a string id, unique within its table. */
 export interface Row {
   id: string;
@@ -13,17 +17,23 @@ export type Filter<T> = (row: T) => boolean;
  * A named table of records of one type. Declared next to the code that owns the records, with
  * the filters its counts and filtered id lists use, by name (`F`).
  */
-export interface Table<T extends Row, F extends string = never> {
+export interface Table<T extends Row, F extends string = never, O extends string = never> {
   readonly name: string;
   /** The table's named filters (see table().withFilters). */
   readonly filters?: { readonly [K in F]: Filter<T> };
+  /** The table's named ordered lists (see TableDecl.withOrders). */
+  readonly orders?: { readonly [K in O]: Order<T> };
   /** Phantom field: carries the record type; never set. */
   readonly __row?: T;
 }
 
-/** A table as table() declares it: withFilters() names the filters it can be counted by. */
-export interface TableDecl<T extends Row> extends Table<T> {
-  withFilters<F extends string>(filters: { readonly [K in F]: Filter<T> }): Table<T, F>;
+/**
+ * A table as table() declares it: withFilters() names the filters it can be counted by,
+ * withOrders() the ordered lists it is paged through (see ReadTx.page).
+ */
+export interface TableDecl<T extends Row, F extends string = never> extends Table<T, F> {
+  withFilters<G extends string>(filters: { readonly [K in G]: Filter<T> }): TableDecl<T, G>;
+  withOrders<O extends string>(orders: { readonly [K in O]: Order<T> }): Table<T, F, O>;
 }
 
 /**
@@ -32,7 +42,39 @@ export interface TableDecl<T extends Row> extends Table<T> {
  * declare does not compile.
  */
 export function table<T extends Row>(name: string): TableDecl<T> {
-  return { name, withFilters: (filters) => ({ name, filters }) };
+  return declare<T, never>(name, undefined);
+}
+
+function declare<T extends Row, F extends string>(name: string, filters: { readonly [K in F]: Filter<T> } | undefined): TableDecl<T, F> {
+  return {
+    name,
+    ...(filters ? { filters } : {}),
+    withFilters: (next) => declare(name, next),
+    withOrders: (orders) => ({ name, ...(filters ? { filters } : {}), orders }),
+  };
+}
+
+/**
+ * A page of an ordered list: the records after `after` (a position a previous page ended on) in
+ * the groups named, merged by their order (`desc`: from the end), narrowed by `test`, at most
+ * `limit`. `rankGroups` orders records of equal keys by the rank of their group in `groups`
+ * before the order they joined in.
+ */
+export interface OrderedQuery<T> {
+  groups: readonly string[];
+  after?: Position | undefined;
+  limit: number;
+  desc?: boolean | undefined;
+  test?: ((row: T) => boolean) | undefined;
+  rankGroups?: boolean | undefined;
+}
+
+export interface OrderedPage<T> {
+  rows: T[];
+  /** Where the page ended, with the group of its last record: the next page starts after it. */
+  last?: Position & { g: string };
+  /** Whether a record passing `test` follows the page. */
+  more: boolean;
 }
 
 export interface ReadTx {
@@ -57,6 +99,13 @@ export interface ReadTx {
    * function instead is applied to each match, read for it, and nothing is kept.
    */
   countWhere<T extends Row, F extends string, K extends keyof T & string>(t: Table<T, F>, field: K, value: T[K], filter?: NoInfer<F> | ((row: T) => boolean)): number;
+  /**
+   * A page of one of the table's ordered lists, in time proportional to the page and to the
+   * records `test` skips, whatever the size of the groups (see OrderedQuery).
+   */
+  page<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: NoInfer<O>, q: OrderedQuery<T>): OrderedPage<T>;
+  /** How many records the groups of an ordered list hold (passing `test`, which reads them all). */
+  sizeOf<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: NoInfer<O>, groups: readonly string[], test?: (row: T) => boolean): number;
 }
 
 export interface WriteTx extends ReadTx {

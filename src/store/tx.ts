@@ -1,6 +1,9 @@
 import { field, type NamedTest, type Test } from './derived.js';
+import { groupsOf, keyOf, OrderedIds, type NamedOrder, type Order, type OrderIndex, type Position } from './ordered.js';
+import { countOf, pageOf, rankOf, type Source } from './paging.js';
+import { PendingTable } from './pending.js';
 import type { Cell, State } from './state.js';
-import type { Op, ReadTx, Row, Table, WriteTx } from './store.js';
+import type { Op, OrderedPage, OrderedQuery, ReadTx, Row, Table, WriteTx } from './store.js';
 
 /** The filter `name` as declared with table `t`; a caller the compiler did not check may name none. */
 function declared<T extends Row, F extends string>(t: Table<T, F>, name: F): NamedTest {
@@ -9,23 +12,33 @@ function declared<T extends Row, F extends string>(t: Table<T, F>, name: F): Nam
   return { name, test };
 }
 
+function declaredOrder<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, name: O): NamedOrder {
+  const order = t.orders && Object.hasOwn(t.orders, name) ? (t.orders[name] as Order<Row>) : undefined;
+  if (!order || typeof order.group !== 'function') throw new Error(`the table ${t.name} declares no order "${name}"`);
+  return { name, order };
+}
+
 /** A transaction: reads see its own pending writes, which reach the state only on commit. */
 export class Tx implements WriteTx, ReadTx {
-  private pending = new Map<string, Map<string, Row | null>>();
+  private pending = new Map<string, PendingTable>();
   readonly ops: Op[] = [];
 
   constructor(private state: State) {}
 
+  private baseRow(name: string, id: string): Row | undefined {
+    const cell = this.state.table(name).get(id);
+    return cell === undefined ? undefined : this.state.row(cell);
+  }
+
   get<T extends Row>(t: Table<T>, id: string): T | undefined {
     const p = this.pending.get(t.name);
-    if (p?.has(id)) return (p.get(id) ?? undefined) as T | undefined;
-    const cell = this.state.table(t.name).get(id);
-    return cell === undefined ? undefined : (this.state.row(cell) as T);
+    if (p?.rows.has(id)) return (p.rows.get(id) ?? undefined) as T | undefined;
+    return this.baseRow(t.name, id) as T | undefined;
   }
 
   all<T extends Row>(t: Table<T>): T[] {
     const base = this.state.table(t.name);
-    const p = this.pending.get(t.name);
+    const p = this.pending.get(t.name)?.rows;
     if (!p) return this.state.rows([...base.values()]) as T[];
     const out: Cell[] = [];
     for (const [id, cell] of base) {
@@ -37,12 +50,12 @@ export class Tx implements WriteTx, ReadTx {
   }
 
   /**
-   * Index order, O(matches + pending rows): rows this transaction replaced keep their place,
-   * rows it added or moved into the group come last, as they will once committed.
+   * Index order, O(matches + pending rows of the group): rows this transaction replaced keep
+   * their place, rows it added or moved into the group come last, as they will once committed.
    */
   where<T extends Row, K extends keyof T & string>(t: Table<T>, f: K, value: T[K]): T[] {
     const base = this.state.table(t.name);
-    const p = this.pending.get(t.name);
+    const p = this.pending.get(t.name)?.rows;
     return this.state.rows(this.idsWhere(t, f, value).map((id) => (p?.get(id) ?? base.get(id)) as Cell)) as T[];
   }
 
@@ -52,46 +65,65 @@ export class Tx implements WriteTx, ReadTx {
     const pass = named?.test;
     const ids = (named ? this.state.filtered(t.name, f, named) : this.state.index(t.name, f)).get(value);
     const p = this.pending.get(t.name);
+    if (!p) return ids ? [...ids] : [];
     const keeps = (row: Row | null | undefined) => !!row && field(row, f) === value && (!pass || pass(row));
     const out: string[] = [];
-    if (ids) for (const id of ids) if (!p?.has(id) || keeps(p.get(id))) out.push(id);
-    if (p) for (const [id, row] of p) if (keeps(row) && !ids?.has(id)) out.push(id);
+    if (ids) for (const id of ids) if (!p.rows.has(id) || keeps(p.rows.get(id))) out.push(id);
+    for (const id of p.touchedWith(f, value) ?? []) if (keeps(p.rows.get(id)) && !ids?.has(id)) out.push(id);
     return out;
   }
 
   count<T extends Row>(t: Table<T>): number {
-    const base = this.state.table(t.name);
-    const p = this.pending.get(t.name);
-    if (!p) return base.size;
-    let n = base.size;
-    for (const [id, row] of p) {
-      if (row && !base.has(id)) n++;
-      else if (!row && base.has(id)) n--;
-    }
-    return n;
+    return this.state.table(t.name).size + (this.pending.get(t.name)?.sizeDelta ?? 0);
   }
 
   countWhere<T extends Row, F extends string, K extends keyof T & string>(t: Table<T, F>, f: K, value: T[K], filter?: NoInfer<F> | ((row: T) => boolean)): number {
     if (typeof filter === 'function') return this.where(t, f, value).filter(filter).length;
     const named = filter === undefined ? undefined : declared(t, filter);
-    const pass = named?.test;
-    let n = named ? (this.state.counts(t.name, f, named).get(value) ?? 0) : (this.state.index(t.name, f).get(value)?.size ?? 0);
+    const n = named ? (this.state.counts(t.name, f, named).get(value) ?? 0) : (this.state.index(t.name, f).get(value)?.size ?? 0);
     const p = this.pending.get(t.name);
-    if (p) {
-      const base = this.state.table(t.name);
-      const counts = (row: Row | null | undefined) => !!row && field(row, f) === value && (!pass || pass(row));
-      for (const [id, row] of p) {
-        const cell = base.get(id);
-        if (counts(cell === undefined ? undefined : this.state.row(cell))) n--;
-        if (counts(row)) n++;
-      }
-    }
-    return n;
+    return p ? n + (p.countDelta(f, named?.name ?? '', named?.test).get(value) ?? 0) : n;
+  }
+
+  page<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: NoInfer<O>, q: OrderedQuery<T>): OrderedPage<T> {
+    const sources = this.sources(t, order, q.groups);
+    const after = q.after && this.refreshed(sources, q.after);
+    return pageOf(sources, q, rankOf(sources, after), (ids) => this.read(t, ids));
+  }
+
+  sizeOf<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: NoInfer<O>, groups: readonly string[], test?: (row: T) => boolean): number {
+    const sources = this.sources(t, order, groups);
+    if (test) return countOf(sources, test, (ids) => this.read(t, ids));
+    return sources.reduce((n, s) => n + s.entries.length, 0);
+  }
+
+  /** Records by id, read in batches from the state where this transaction did not write them. */
+  private read<T extends Row>(t: Table<T>, ids: string[]): T[] {
+    const base = this.state.table(t.name);
+    const p = this.pending.get(t.name)?.rows;
+    return this.state.rows(ids.map((id) => (p?.get(id) ?? base.get(id)) as Cell)) as T[];
+  }
+
+  /** A cursor's position as it stands now when its record is still listed: it may have moved since. */
+  private refreshed(sources: readonly Source[], after: Position & { g?: string | undefined }): Position & { g?: string | undefined } {
+    const now = sources.find((s) => s.g === after.g)?.ids?.get(after.id);
+    return now ? { ...now, g: after.g } : after;
+  }
+
+  /** The groups of an ordered list, with this transaction's writes to the table merged in. */
+  private sources<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: O, groups: readonly string[]): Source[] {
+    const named = declaredOrder(t, order);
+    const idx = this.state.ordered(t.name, named);
+    const p = this.pending.get(t.name);
+    return groups.map((g, rank) => {
+      const ids = p ? withPending(idx, g, p, named.order) : idx.group(g);
+      return { g, rank, entries: ids?.entries ?? [], ...(ids ? { ids } : {}) };
+    });
   }
 
   put<T extends Row>(t: Table<T>, row: T): T {
     const frozen = Object.freeze({ ...row });
-    this.pendingFor(t.name).set(row.id, frozen);
+    this.pendingFor(t.name).write(row.id, frozen);
     this.ops.push({ op: 'put', table: t.name, row: frozen });
     return frozen;
   }
@@ -99,15 +131,33 @@ export class Tx implements WriteTx, ReadTx {
   delete<T extends Row>(t: Table<T>, id: string): boolean {
     const existed = this.get(t, id) !== undefined;
     if (existed) {
-      this.pendingFor(t.name).set(id, null);
+      this.pendingFor(t.name).write(id, null);
       this.ops.push({ op: 'delete', table: t.name, id });
     }
     return existed;
   }
 
-  private pendingFor(name: string): Map<string, Row | null> {
+  private pendingFor(name: string): PendingTable {
     let p = this.pending.get(name);
-    if (!p) this.pending.set(name, (p = new Map()));
+    if (!p) this.pending.set(name, (p = new PendingTable((id) => this.baseRow(name, id))));
     return p;
   }
+}
+
+/**
+ * One group as it will be once the transaction commits (see OrderIndex.update): O(group), for
+ * the rare list read inside a transaction that wrote to the same table.
+ */
+function withPending(idx: OrderIndex, g: string, p: PendingTable, order: Order<Row>): OrderedIds {
+  const base = idx.group(g);
+  const out = new OrderedIds();
+  for (const e of base?.entries ?? []) if (!p.rows.has(e.id)) out.add(e);
+  let seq = idx.nextSeq;
+  for (const [id, row] of p.rows) {
+    if (!row || !groupsOf(order, row).includes(g)) continue;
+    const was = base?.get(id);
+    const k = keyOf(order, row);
+    out.add(was && was.k === k ? was : { k, s: seq++, id });
+  }
+  return out;
 }
