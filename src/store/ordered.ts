@@ -10,6 +10,12 @@ export type SortKey = string | number;
 export interface Order<T> {
   group: (row: T) => string | readonly string[] | undefined;
   key?: (row: T) => SortKey;
+  /**
+   * A record keeps the sequence it first joined with when it changes groups (one list per
+   * status: a comment resolved and reopened keeps its place among equal keys); without it, a
+   * record that joins a group comes after those already there, as in a plain index.
+   */
+  keepSeq?: boolean;
 }
 
 /** An order declared with its table: its name, unique within the table, and its functions. */
@@ -104,12 +110,19 @@ export function keyOf(order: Order<Row>, row: Row): SortKey {
 export class OrderIndex {
   readonly groups = new Map<string, OrderedIds>();
   private seq = 0;
+  /** The sequence of each record, for an order that keeps it (see Order.keepSeq). */
+  private readonly seqs = new Map<string, number>();
 
   constructor(readonly order: Order<Row>) {}
 
   /** The sequence number the next record to join gets. */
   get nextSeq(): number {
     return this.seq;
+  }
+
+  /** The sequence a record keeps across groups, for an order that keeps it. */
+  keptSeq(id: string): number | undefined {
+    return this.seqs.get(id);
   }
 
   group(g: string): OrderedIds | undefined {
@@ -119,6 +132,7 @@ export class OrderIndex {
   add(id: string, row: Row): void {
     const k = keyOf(this.order, row);
     const s = this.seq++;
+    if (this.order.keepSeq) this.seqs.set(id, s);
     for (const g of groupsOf(this.order, row)) {
       let ids = this.groups.get(g);
       if (!ids) this.groups.set(g, (ids = new OrderedIds()));
@@ -143,8 +157,15 @@ export class OrderIndex {
       ids.remove(id);
       if (!ids.size) this.groups.delete(g);
     }
+    if (this.order.keepSeq) {
+      if (!next) this.seqs.delete(id);
+      else {
+        s = this.seqs.get(id) ?? -1;
+        if (s < 0) this.seqs.set(id, (s = this.seq++));
+      }
+    }
     if (!next) return;
-    if (!stays) s = -1;
+    if (!stays && !this.order.keepSeq) s = -1;
     for (const g of after) {
       let ids = this.groups.get(g);
       if (!ids) this.groups.set(g, (ids = new OrderedIds()));

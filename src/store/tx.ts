@@ -157,7 +157,7 @@ function withPending(idx: OrderIndex, g: string, p: PendingTable, order: Order<R
     if (!row || !groupsOf(order, row).includes(g)) continue;
     const was = base?.get(id);
     const k = keyOf(order, row);
-    out.add(was && was.k === k ? was : { k, s: seq++, id });
+    out.add(was && was.k === k ? was : { k, s: idx.keptSeq(id) ?? seq++, id });
   }
   return out;
 }

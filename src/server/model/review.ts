@@ -68,10 +68,41 @@ export interface ChangeRequestRecord {
   contributors: string[];
 }
 
-export const comments = table<CommentRecord>('comments').withFilters({
-  open: (cm) => cm.status === 'open',
-  /** An open comment on the space itself, not on one of its change requests. */
-  openOnSpace: (cm) => !cm.changeRequest && cm.status === 'open',
+/** The comments of a space (change request absent) or of one of its change requests. */
+export const commentScope = (space: string, changeRequest: string | undefined) => `${space}/${changeRequest ?? ''}`;
+const scopeOf = (cm: CommentRecord) => commentScope(cm.space, cm.changeRequest);
+const byPosted = (cm: CommentRecord) => cm.postedAt;
+
+/**
+ * Comments are listed by time posted, equal times in the order posted, in one list per scope and
+ * one per scope and filter value: a filtered page costs the page, whatever the comments around it.
+ */
+export const comments = table<CommentRecord>('comments')
+  .withFilters({
+    open: (cm) => cm.status === 'open',
+    /** An open comment on the space itself, not on one of its change requests. */
+    openOnSpace: (cm) => !cm.changeRequest && cm.status === 'open',
+  })
+  .withOrders({
+    byScope: { group: scopeOf, key: byPosted, keepSeq: true },
+    byStatus: { group: (cm) => `${scopeOf(cm)}|${cm.status}`, key: byPosted, keepSeq: true },
+    byPage: { group: (cm) => (cm.page ? `${scopeOf(cm)}|${cm.page.id}` : undefined), key: byPosted, keepSeq: true },
+    byAuthor: { group: (cm) => `${scopeOf(cm)}|${cm.postedBy}`, key: byPosted, keepSeq: true },
+  });
+export const commentReplies = table<CommentReplyRecord>('commentReplies').withOrders({
+  byComment: { group: (r) => r.comment },
 });
-export const commentReplies = table<CommentReplyRecord>('commentReplies');
-export const changeRequests = table<ChangeRequestRecord>('changeRequests');
+
+const byCreated = (r: ChangeRequestRecord) => r.createdAt;
+
+/**
+ * Change requests by creation time, equal times in the order created, per space and per space and
+ * filter value; numbers per space, to find the next one without reading them all.
+ */
+export const changeRequests = table<ChangeRequestRecord>('changeRequests').withOrders({
+  bySpace: { group: (r) => r.space, key: byCreated, keepSeq: true },
+  byStatus: { group: (r) => `${r.space}|${r.status}`, key: byCreated, keepSeq: true },
+  byCreator: { group: (r) => `${r.space}|${r.createdBy}`, key: byCreated, keepSeq: true },
+  byContributor: { group: (r) => r.contributors.map((u) => `${r.space}|${u}`), key: byCreated, keepSeq: true },
+  byNumber: { group: (r) => r.space, key: (r) => r.number },
+});

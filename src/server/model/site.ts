@@ -66,7 +66,11 @@ export interface SiteSpaceRecord {
   createdAt: string;
 }
 
-export const sites = table<SiteRecord>('sites');
+export const sites = table<SiteRecord>('sites').withOrders({
+  byOrg: { group: (s) => s.organization },
+  /** One list per organization and published state: the `published` filter costs the page. */
+  byPublished: { group: (s) => `${s.organization}|${s.published}`, keepSeq: true },
+});
 export const siteSections = table<SectionRecord>('siteSections');
 export const sectionGroups = table<SectionGroupRecord>('siteSectionGroups');
 export const siteSpaceRows = table<SiteSpaceRecord>('siteSpaces');

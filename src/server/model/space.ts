@@ -36,8 +36,17 @@ export interface CollectionRecord {
   position: number;
 }
 
-export const spaces = table<SpaceRecord>('spaces').withFilters({
-  /** A space not in the bin. */
-  live: (s) => !s.deletedAt,
+export const spaces = table<SpaceRecord>('spaces')
+  .withFilters({
+    /** A space not in the bin. */
+    live: (s) => !s.deletedAt,
+  })
+  .withOrders({
+    /** An organization's spaces not in the bin, in the order they joined it (a restored one last). */
+    liveByOrg: { group: (s) => (s.deletedAt ? undefined : s.organization) },
+  });
+export const collections = table<CollectionRecord>('collections').withOrders({
+  byOrg: { group: (r) => r.organization },
+  /** Collections at the top of an organization. */
+  topByOrg: { group: (r) => (r.parent ? undefined : r.organization), keepSeq: true },
 });
-export const collections = table<CollectionRecord>('collections');

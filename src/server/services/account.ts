@@ -2,7 +2,7 @@ import { type Ctx } from '../context.js';
 import { unauthorized } from '../http-error.js';
 import { memberships, orgs } from '../model/org.js';
 import { toUser } from '../views/user.js';
-import { paginate, type PageQuery } from '../lib/paginate.js';
+import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
 import { toOrganization } from '../views/organization.js';
 
 export const accountService = {
@@ -18,6 +18,6 @@ export const accountService = {
         const o = tx.get(orgs, m.organization);
         return o ? [{ o, role: m.role }] : [];
       });
-      return paginate(list, q, ({ o, role }) => toOrganization(c, o, role));
+      return paginate(list, q, ({ o, role }) => toOrganization(c, o, role), listKey('organizations', c.caller?.id));
     }),
 };

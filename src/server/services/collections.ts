@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../http-error.js';
 import { orgs } from '../model/org.js';
 import { collections, spaces, type CollectionRecord } from '../model/space.js';
 import { orgFor } from './orgs.js';
-import { paginate, type PageQuery } from '../lib/paginate.js';
+import { listKey, paginate, paginateOrdered, type PageQuery } from '../lib/paginate.js';
 import { endPosition, positionFor } from '../lib/siblings.js';
 import { toSpace } from '../views/space.js';
 import { toCollection } from '../views/collection.js';
@@ -45,9 +45,11 @@ export const collectionsService = {
     c.read((tx) => {
       orgFor(c, tx, organizationId);
       const role = roleIn(c, tx, organizationId);
-      const all = tx.where(collections, 'organization', organizationId);
-      const shown = q.nested === false ? all.filter((r) => !r.parent) : all;
-      return paginate(shown, q, (r) => toCollection(c, tx, r, role));
+      const list = {
+        table: collections, order: q.nested === false ? ('topByOrg' as const) : ('byOrg' as const),
+        list: listKey('collections', organizationId, q.nested), query: { groups: [organizationId] },
+      };
+      return paginateOrdered(tx, list, q, (r) => toCollection(c, tx, r, role));
     }),
 
   create: (c: Ctx, organizationId: string, body: Body<'collections.create'>) =>
@@ -104,7 +106,7 @@ export const collectionsService = {
       const r = collectionFor(c, tx, id);
       const role = roleIn(c, tx, r.organization);
       const inside = byPosition(tx.where(spaces, 'parent', id).filter((s) => !s.deletedAt));
-      return paginate(inside, q, (s) => toSpace(c, tx, s, role));
+      return paginate(inside, q, (s) => toSpace(c, tx, s, role), listKey('collection-spaces', id));
     }),
 
   move: (c: Ctx, id: string, body: Body<'collections.move'>) =>

@@ -3,11 +3,11 @@ import type { ReadTx } from '../../store/store.js';
 import { isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
 import { badRequest, forbidden, notFound } from '../http-error.js';
 import { memberships, membershipId, users } from '../model/org.js';
-import { commentReplies, comments, type BodyRecord, type CommentRecord, type ReactionRecord } from '../model/review.js';
+import { commentReplies, comments, commentScope, type BodyRecord, type CommentRecord, type ReactionRecord } from '../model/review.js';
 import { spaces } from '../model/space.js';
 import { commentIn, replyIn, toComment, toReply, type Format } from '../views/comment.js';
 import { toUser } from '../views/user.js';
-import { paginate, type PageQuery } from '../lib/paginate.js';
+import { listKey, paginate, paginateOrdered, type PageQuery } from '../lib/paginate.js';
 import { contentScope } from './revisions.js';
 import { findPage } from '../model/page-tree.js';
 import { pageIndex } from '../views/revision.js';
@@ -70,19 +70,35 @@ function mayResolve(c: Ctx, tx: ReadTx, s: Scope, cm: CommentRecord): void {
   }
 }
 
+/**
+ * The ordered list that serves a comment query: the one of its most selective filter (authors,
+ * then page, then status), the others tested on the comments it walks. Ordered by time posted,
+ * equal times in the order posted, so desc is the exact reverse of asc.
+ */
+function commentList(s: Scope, q: ListQuery) {
+  const scope = commentScope(s.space.id, s.cr?.id);
+  const status = q.status && q.status !== 'all' ? q.status : undefined;
+  const page = q.targetPage;
+  const desc = (q.order ?? 'desc') === 'desc';
+  if (q.authors?.length) {
+    const test = status || page ? (cm: CommentRecord) => (!status || cm.status === status) && (!page || cm.page?.id === page) : undefined;
+    return { order: 'byAuthor' as const, query: { groups: [...new Set(q.authors)].map((a) => `${scope}|${a}`), desc, test } };
+  }
+  if (page) {
+    const test = status ? (cm: CommentRecord) => cm.status === status : undefined;
+    return { order: 'byPage' as const, query: { groups: [`${scope}|${page}`], desc, test } };
+  }
+  if (status) return { order: 'byStatus' as const, query: { groups: [`${scope}|${status}`], desc } };
+  return { order: 'byScope' as const, query: { groups: [scope], desc } };
+}
+
 /** Comments and replies of a space (`cr` absent) or of one of its change requests. */
 export const commentsService = {
   list: (c: Ctx, spaceId: string, cr: string | undefined, q: ListQuery) =>
     c.read((tx) => {
       const s = contentScope(c, tx, spaceId, cr);
-      let all = tx.where(comments, 'space', s.space.id).filter((cm) => cm.changeRequest === s.cr?.id);
-      if (q.status && q.status !== 'all') all = all.filter((cm) => cm.status === q.status);
-      if (q.targetPage) all = all.filter((cm) => cm.page?.id === q.targetPage);
-      if (q.authors?.length) all = all.filter((cm) => q.authors?.includes(cm.postedBy));
-      // Insertion order breaks ties between equal times, so desc is the exact reverse of asc.
-      all = [...all].sort((a, b) => a.postedAt.localeCompare(b.postedAt));
-      if ((q.order ?? 'desc') === 'desc') all.reverse();
-      return paginate(all, q, (cm) => toComment(c, tx, s, cm, q.format));
+      const list = { table: comments, list: listKey('comments', s.space.id, s.cr?.id, q.order ?? 'desc', q.status, q.targetPage, q.authors), ...commentList(s, q) };
+      return paginateOrdered(tx, list, q, (cm) => toComment(c, tx, s, cm, q.format));
     }),
 
   create: (c: Ctx, spaceId: string, cr: string | undefined, body: { page?: string | undefined; node?: string | undefined; body: BodyRecord; tableCell?: { record: string; definition: string } | undefined }) =>
@@ -141,7 +157,8 @@ export const commentsService = {
     c.read((tx) => {
       const s = contentScope(c, tx, spaceId, cr);
       const cm = commentIn(tx, s, commentId);
-      return paginate(tx.where(commentReplies, 'comment', cm.id), q, (r) => toReply(c, tx, s, r, q.format));
+      const list = { table: commentReplies, order: 'byComment' as const, list: listKey('replies', cm.id), query: { groups: [cm.id] } };
+      return paginateOrdered(tx, list, q, (r) => toReply(c, tx, s, r, q.format));
     }),
 
   createReply: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, body: BodyRecord) =>
@@ -207,6 +224,6 @@ export const commentsService = {
       return paginate(members, q, ({ m, u }) => ({
         object: 'member' as const, id: u.id, role: m.role, user: toUser(c, u), disabled: false, joinedAt: m.joinedAt,
         sso: false, spaces: spaceCount, teams: 0,
-      }));
+      }), listKey('commenters', s.space.id, s.cr?.id));
     }),
 };

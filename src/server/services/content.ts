@@ -3,7 +3,7 @@ import { notFound } from '../http-error.js';
 import { revisions } from '../model/revision.js';
 import { computeLinks, linkStats } from '../lib/links.js';
 import { linkPresenter } from '../views/link.js';
-import { paginate, type PageQuery } from '../lib/paginate.js';
+import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
 import { contentScope } from './revisions.js';
 import { findPage } from '../model/page-tree.js';
 import { pageIndex, toFile, toPage, toPages, toRevision, type ContentOptions } from '../views/revision.js';
@@ -38,7 +38,7 @@ export const contentService = {
     c.read((tx) => ({ pages: toPages(c, contentScope(c, tx, spaceId, cr), o) })),
 
   files: (c: Ctx, spaceId: string, cr: string | undefined, q: PageQuery & ContentOptions) =>
-    c.read((tx) => paginate(contentScope(c, tx, spaceId, cr).rev.files, q, (f) => toFile(c, f, q))),
+    c.read((tx) => paginate(contentScope(c, tx, spaceId, cr).rev.files, q, (f) => toFile(c, f, q), listKey('files', spaceId, cr))),
 
   file: (c: Ctx, spaceId: string, cr: string | undefined, fileId: string, o: ContentOptions) =>
     c.read((tx) => toFile(c, fileOf(contentScope(c, tx, spaceId, cr), fileId), o)),
@@ -58,7 +58,7 @@ export const contentService = {
       const { all, stats } = linksOf(c, tx, s, pageId);
       const shown = q.status ? all.filter((l) => l.status === q.status) : all;
       const view = linkPresenter(c, tx, s);
-      return { ...paginate(shown, q, view.link), stats };
+      return { ...paginate(shown, q, view.link, listKey('page-links', spaceId, cr, pageId, q.status)), stats };
     }),
 
   /** The pages that link to a file, one location per page. */
@@ -77,6 +77,6 @@ export const contentService = {
           seen.add(key);
           return true;
         });
-      return paginate(locations, q, linkPresenter(c, tx, s).location);
+      return paginate(locations, q, linkPresenter(c, tx, s).location, listKey('backlinks', spaceId, cr, fileId));
     }),
 };

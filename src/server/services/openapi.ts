@@ -4,7 +4,7 @@ import { conflict, notFound } from '../http-error.js';
 import { specs, specVersions, type SpecRecord, type SpecVersionRecord } from '../model/openapi.js';
 import { loadSpecSource, type Outcome } from '../lib/openapi-process.js';
 import { orgFor } from './orgs.js';
-import { paginate, type PageQuery } from '../lib/paginate.js';
+import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
 import { urls } from '../lib/urls.js';
 import { specPath, toSpec, toVersion } from '../views/openapi.js';
 
@@ -105,7 +105,7 @@ export const openapiService = {
   list: (c: Ctx, organizationId: string, q: PageQuery) =>
     c.read((tx) => {
       orgFor(c, tx, organizationId);
-      return paginate(tx.where(specs, 'organization', organizationId), q, (s) => toSpec(c, tx, s));
+      return paginate(tx.where(specs, 'organization', organizationId), q, (s) => toSpec(c, tx, s), listKey('openapi-specs', organizationId));
     }),
 
   create: async (c: Ctx, organizationId: string, slug: string, source: Source) => {
@@ -151,7 +151,7 @@ export const openapiService = {
     c.read((tx) => {
       const s = specFor(c, tx, organizationId, slug);
       const newestFirst = tx.where(specVersions, 'spec', s.id).reverse();
-      return paginate(newestFirst, q, (v) => toVersion(c, s, v));
+      return paginate(newestFirst, q, (v) => toVersion(c, s, v), listKey('openapi-versions', s.id));
     }),
 
   version: (c: Ctx, organizationId: string, slug: string, versionId: string | 'latest') =>

@@ -8,7 +8,7 @@ import { badRequest, notFound } from '../http-error.js';
 import { samlProviders, teams, type SamlProviderRecord, type TeamRecord } from '../model/saml.js';
 import type { BodyOf } from '../types.js';
 import { orgFor } from './orgs.js';
-import { paginate, type PageQuery } from '../lib/paginate.js';
+import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
 import { urls } from '../lib/urls.js';
 
 type Body<K extends EndpointId> = BodyOf<K>;
@@ -97,7 +97,7 @@ export const samlService = {
   list: (c: Ctx, organizationId: string, q: PageQuery) =>
     c.read((tx) => {
       orgFor(c, tx, organizationId);
-      return paginate(tx.where(samlProviders, 'organization', organizationId), q, (p) => toProvider(c, tx, p));
+      return paginate(tx.where(samlProviders, 'organization', organizationId), q, (p) => toProvider(c, tx, p), listKey('saml-providers', organizationId));
     }),
 
   create: (c: Ctx, organizationId: string, body: Body<'saml.create'>) =>

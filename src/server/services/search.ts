@@ -1,5 +1,5 @@
 import type { Ctx } from '../context.js';
-import { paginate, type PageQuery } from '../lib/paginate.js';
+import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
 import { flattenPages } from '../model/page-tree.js';
 import { contentScope } from './revisions.js';
 import { pageAppUrl } from '../views/revision.js';
@@ -55,6 +55,6 @@ export async function searchSpace(c: Ctx, spaceId: string, q: PageQuery & { quer
         }),
         urls: { app: pageAppUrl(c, scope, path) },
       };
-    });
+    }, listKey('search', spaceId, q.query));
   });
 }

@@ -5,7 +5,7 @@ import { badRequest, conflict, notFound } from '../http-error.js';
 import { sectionGroups, siteSections, sites, siteSpaceRows, type SectionGroupRecord, type SectionRecord, type SiteRecord } from '../model/site.js';
 import type { BodyOf } from '../types.js';
 import { orgFor } from './orgs.js';
-import { paginate, type PageQuery } from '../lib/paginate.js';
+import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
 import { endOf, placeAmong, pointerTarget } from '../lib/site-order.js';
 import { createSection, fixDefaults, orgSpace, setDefaultSiteSpace } from './site-structure.js';
 import { groupsOf, rootItems, sectionsInOrder, sectionsOf, siteFor, siteSpacesIn, toGroup, toSection } from '../views/site.js';
@@ -45,7 +45,7 @@ export const sectionsService = {
   list: (c: Ctx, organizationId: string, siteId: string, q: PageQuery) =>
     c.read((tx) => {
       const site = siteFor(c, tx, organizationId, siteId);
-      return paginate(sectionsInOrder(tx, site.id), q, (s) => toSection(c, tx, site, s));
+      return paginate(sectionsInOrder(tx, site.id), q, (s) => toSection(c, tx, site, s), listKey('site-sections', site.id));
     }),
 
   create: (c: Ctx, organizationId: string, siteId: string, body: Body<'sections.create'>) =>
@@ -108,7 +108,7 @@ export const sectionGroupsService = {
   list: (c: Ctx, organizationId: string, siteId: string, q: PageQuery) =>
     c.read((tx) => {
       const site = siteFor(c, tx, organizationId, siteId);
-      return paginate(groupsOf(tx, site.id), q, (g) => toGroup(c, tx, site, g));
+      return paginate(groupsOf(tx, site.id), q, (g) => toGroup(c, tx, site, g), listKey('site-section-groups', site.id));
     }),
 
   create: (c: Ctx, organizationId: string, siteId: string, body: Body<'section-groups.create'>) =>

@@ -4,7 +4,7 @@ import { conflict, notFound } from '../http-error.js';
 import { siteSpaceRows, type SiteRecord, type SiteSpaceRecord } from '../model/site.js';
 import type { ReadTx } from '../../store/store.js';
 import type { BodyOf, QueryOf } from '../types.js';
-import { paginate } from '../lib/paginate.js';
+import { listKey, paginate } from '../lib/paginate.js';
 import { placeAmong, pointerTarget } from '../lib/site-order.js';
 import { addSiteSpace, allSiteSpaces, fixDefaults, orgSpace } from './site-structure.js';
 import { sectionOf, siteIfExists } from './site-sections.js';
@@ -25,7 +25,7 @@ export const siteSpacesService = {
     c.read((tx) => {
       const site = siteFor(c, tx, organizationId, siteId);
       const all = allSiteSpaces(tx, site.id).filter((ss) => q.default === undefined || ss.default === q.default);
-      return paginate(all, q, (ss) => toSiteSpace(c, tx, site, ss));
+      return paginate(all, q, (ss) => toSiteSpace(c, tx, site, ss), listKey('site-spaces', site.id, q.default));
     }),
 
   create: (c: Ctx, organizationId: string, siteId: string, body: Body<'site-spaces.create'>) =>

@@ -6,7 +6,7 @@ import { sectionGroups, siteSections, sites, siteSpaceRows, type SiteRecord } fr
 import type { PageRecord } from '../model/revision.js';
 import type { BodyOf, QueryOf } from '../types.js';
 import { orgFor } from './orgs.js';
-import { paginate } from '../lib/paginate.js';
+import { listKey, paginateOrdered } from '../lib/paginate.js';
 import { addSiteSpace, orgSpace, setDefaultSection, setDefaultSiteSpace } from './site-structure.js';
 import { sectionsOf, siteFor, siteSpacesIn, toSite } from '../views/site.js';
 import { createSpaceRecord } from './spaces.js';
@@ -46,12 +46,18 @@ export const sitesService = {
   list: (c: Ctx, organizationId: string, q: QueryOf<'sites.list'>) =>
     c.read((tx) => {
       orgFor(c, tx, organizationId);
-      const all = tx
-        .where(sites, 'organization', organizationId)
-        .filter((s) => q.published === undefined || s.published === q.published)
-        .filter((s) => q.title === undefined || s.title === q.title)
-        .filter((s) => q.space === undefined || tx.where(siteSpaceRows, 'site', s.id).some((ss) => ss.space === q.space));
-      return paginate(all, q, (s) => toSite(c, tx, s));
+      const test =
+        q.title !== undefined || q.space !== undefined
+          ? (s: SiteRecord) => (q.title === undefined || s.title === q.title) && (q.space === undefined || tx.where(siteSpaceRows, 'site', s.id).some((ss) => ss.space === q.space))
+          : undefined;
+      const byPublished = q.published !== undefined;
+      const list = {
+        table: sites, list: listKey('sites', organizationId, q.published, q.title, q.space),
+        ...(byPublished
+          ? { order: 'byPublished' as const, query: { groups: [`${organizationId}|${q.published}`], test } }
+          : { order: 'byOrg' as const, query: { groups: [organizationId], test } }),
+      };
+      return paginateOrdered(tx, list, q, (s) => toSite(c, tx, s));
     }),
 
   create: (c: Ctx, organizationId: string, body: Body<'sites.create'>) =>

@@ -11,7 +11,7 @@ import { collections, spaces, type SpaceRecord } from '../model/space.js';
 import { computeLinks, linkStats } from '../lib/links.js';
 import { linkPresenter } from '../views/link.js';
 import { orgFor } from './orgs.js';
-import { paginate, type PageQuery } from '../lib/paginate.js';
+import { listKey, paginate, paginateOrdered, type PageQuery } from '../lib/paginate.js';
 import { positionFor, endPosition } from '../lib/siblings.js';
 
 type Body<K extends EndpointId> = BodyOf<K>;
@@ -78,9 +78,12 @@ export const spacesService = {
     c.read((tx) => {
       orgFor(c, tx, organizationId);
       const role = roleIn(c, tx, organizationId);
-      // Ids first, then only the page's records are read: a large organization lists as fast as a small one.
-      const live = tx.idsWhere(spaces, 'organization', organizationId, 'live');
-      return paginate(live, q, (id) => toSpace(c, tx, tx.get(spaces, id) as SpaceRecord, role));
+      // Only the page's records are read: a large organization lists as fast as a small one.
+      const list = {
+        table: spaces, order: 'liveByOrg' as const, list: listKey('spaces', organizationId), query: { groups: [organizationId] },
+        count: () => tx.countWhere(spaces, 'organization', organizationId, 'live'),
+      };
+      return paginateOrdered(tx, list, q, (s) => toSpace(c, tx, s, role));
     }),
 
   create: (c: Ctx, organizationId: string, body: Body<'spaces.create'>) =>
@@ -175,6 +178,6 @@ export const spacesService = {
       if (!rev) throw notFound(`revision ${s.revision} not found`);
       const all = computeLinks(rev, { organization: s.organization, space: s.id, origin: c.origin });
       const shown = q.status ? all.filter((l) => l.status === q.status) : all;
-      return { ...paginate(shown, q, linkPresenter(c, tx, { space: s, rev }).link), stats: linkStats(all) };
+      return { ...paginate(shown, q, linkPresenter(c, tx, { space: s, rev }).link, listKey('space-links', s.id, q.status)), stats: linkStats(all) };
     }),
 };

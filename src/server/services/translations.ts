@@ -9,7 +9,7 @@ import { spaces } from '../model/space.js';
 import { translationRows, translationSettingsRows, type TranslationRecord, type TranslationSettingsRecord } from '../model/translation.js';
 import type { BodyOf } from '../types.js';
 import { orgFor } from './orgs.js';
-import { paginate, type PageQuery } from '../lib/paginate.js';
+import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
 import { createSpaceRecord } from './spaces.js';
 import { urls } from '../lib/urls.js';
 
@@ -136,7 +136,7 @@ export const translationsService = {
   list: (c: Ctx, organizationId: string, q: PageQuery) =>
     c.read((tx) => {
       orgFor(c, tx, organizationId);
-      return paginate(rowsOf(c, tx, organizationId), q, (t) => view(c, tx, t));
+      return paginate(rowsOf(c, tx, organizationId), q, (t) => view(c, tx, t), listKey('translations', organizationId));
     }),
 
   create: (c: Ctx, organizationId: string, body: Body<'translations.create'>) =>
