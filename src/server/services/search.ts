@@ -1,17 +1,38 @@
+import type { Store } from '../../store/store.js';
 import type { Ctx } from '../context.js';
 import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
-import { flattenPages } from '../model/page-tree.js';
+import { RevisionIndex, type MiniSearchClass } from '../lib/search-index.js';
+import type { RevisionRecord } from '../model/revision.js';
 import { contentScope } from './revisions.js';
 import { pageAppUrl } from '../views/revision.js';
-import { splitSections } from '../lib/search.js';
 
-interface Doc {
-  id: string;
-  pageId: string;
-  sectionId: string;
-  pageTitle: string;
-  title: string;
-  body: string;
+/** Indexes kept, by space: at most this many spaces, and this many sections over all of them. */
+const MAX_SPACES = 16;
+const MAX_SECTIONS = 200_000;
+
+/**
+ * The index of each space's latest searched revision, per store (two stores in one process may
+ * hold the same ids), least recently used first. A space's index moves forward with its content:
+ * the next revision's is derived from it by the pages that changed.
+ */
+const caches = new WeakMap<Store, Map<string, RevisionIndex>>();
+
+function indexFor(store: Store, MiniSearch: MiniSearchClass, space: string, rev: RevisionRecord): RevisionIndex {
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = new Map()));
+  let idx = cache.get(space);
+  if (idx) cache.delete(space);
+  if (!idx) idx = new RevisionIndex(MiniSearch, rev.id, rev.pages);
+  else if (idx.revision !== rev.id) idx.advance(rev.id, rev.pages);
+  cache.set(space, idx);
+  let total = 0;
+  for (const i of cache.values()) total += i.size;
+  for (const [key, old] of cache) {
+    if (cache.size <= 1 || (cache.size <= MAX_SPACES && total <= MAX_SECTIONS)) break;
+    cache.delete(key);
+    total -= old.size;
+  }
+  return idx;
 }
 
 /** Full-text search over page titles and sections, ranked by relevance. */
@@ -19,30 +40,9 @@ export async function searchSpace(c: Ctx, spaceId: string, q: PageQuery & { quer
   const { default: MiniSearch } = await import('minisearch');
   return c.read((tx) => {
     const scope = contentScope(c, tx, spaceId);
-    const flat = flattenPages(scope.rev.pages).filter((f) => f.page.type === 'document');
-    const docs: Doc[] = [];
-    for (const { page } of flat) {
-      const sections = splitSections(page.id, page.title, page.markdown);
-      if (!sections.length) sections.push({ id: page.id, title: page.title, body: '' });
-      sections.forEach((s, i) => docs.push({ id: `${page.id}#${i}`, pageId: page.id, sectionId: s.id, pageTitle: page.title, title: s.title, body: s.body }));
-    }
-    const index = new MiniSearch<Doc>({ fields: ['pageTitle', 'title', 'body'], storeFields: ['pageId', 'sectionId', 'title', 'body'] });
-    index.addAll(docs);
-    const hits = q.query.trim()
-      ? index.search(q.query, { prefix: true, fuzzy: 0.2, boost: { pageTitle: 3, title: 2 }, combineWith: 'AND' })
-      : [];
-    // Rank pages by their best section; keep the sections whose own text matched.
-    const byPage = new Map<string, { score: number; sections: typeof hits }>();
-    for (const h of hits) {
-      const entry = byPage.get(h.pageId as string) ?? { score: 0, sections: [] };
-      entry.score = Math.max(entry.score, h.score);
-      const own = Object.values(h.match).some((fields) => fields.includes('title') || fields.includes('body'));
-      if (own) entry.sections.push(h);
-      byPage.set(h.pageId as string, entry);
-    }
-    const ranked = [...byPage.entries()].sort((a, b) => b[1].score - a[1].score);
-    const paths = new Map(flat.map((f) => [f.page.id, f]));
-    return paginate(ranked, q, ([pageId, { sections }]) => {
+    const index = indexFor(c.store, MiniSearch, scope.space.id, scope.rev);
+    const paths = new Map(index.flat.map((f) => [f.page.id, f]));
+    return paginate(index.search(q.query), q, ({ pageId, sections }) => {
       const f = paths.get(pageId);
       const path = f?.path ?? '';
       return {
