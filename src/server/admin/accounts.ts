@@ -3,6 +3,7 @@ import { isoNow, type Env } from '../context.js';
 import { meta, memberships, membershipId, orgs, tokens, users, type OrgRecord, type UserRecord } from '../model/org.js';
 import type { Role } from '../../contract/schemas/common.js';
 import { hashToken } from '../model/org.js';
+import { upgradeContent, upgradeContentIn } from '../model/revision-upgrade.js';
 
 /** The token the embedded CLI uses, kept in the store so that it needs no configuration. */
 export const LOCAL_TOKEN_KEY = 'localToken';
@@ -36,8 +37,12 @@ export function addToken(env: Pick<Env, 'clock' | 'ids'>, tx: WriteTx, user: str
  */
 export async function ensureSeeded(env: Env): Promise<string> {
   const existing = await env.store.read((tx) => localToken(tx));
-  if (existing) return existing;
+  if (existing) {
+    await upgradeContent(env.store);
+    return existing;
+  }
   return env.store.write((tx) => {
+    upgradeContentIn(tx);
     const again = localToken(tx);
     if (again) return again;
     const user = addUser(env, tx, 'Local Admin', 'admin@localhost');

@@ -65,5 +65,4 @@ export interface BlobRecord {
   expiresAt?: string;
 }
 
-export const revisions = table<RevisionRecord>('revisions');
 export const blobs = table<BlobRecord>('blobs');

@@ -3,7 +3,7 @@ import type { ReadTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { conflict } from '../http-error.js';
 import { changeRequests, type ChangeRequestRecord } from '../model/review.js';
-import { revisions } from '../model/revision.js';
+import { getRevision, putRevision } from '../model/revision-store.js';
 import { spaces } from '../model/space.js';
 import { baseRevisionOf, findChangeRequest, toChangeRequest } from '../views/change-request.js';
 import { editable } from './cr-pages.js';
@@ -50,7 +50,7 @@ function nextNumber(tx: ReadTx, space: string): number {
 
 /** The main revision's pages, or none for a revision that is gone. */
 function pagesOf(tx: ReadTx, revisionId: string) {
-  return tx.get(revisions, revisionId)?.pages ?? [];
+  return getRevision(tx, revisionId)?.pages ?? [];
 }
 
 export const changeRequestsService = {
@@ -75,15 +75,15 @@ export const changeRequestsService = {
   create: (c: Ctx, spaceId: string, body: { subject?: string | undefined; agentTaskId?: string | undefined }) =>
     c.write((tx) => {
       const s = liveSpace(c, tx, spaceId);
-      const main = tx.get(revisions, s.revision);
+      const main = getRevision(tx, s.revision);
       const number = nextNumber(tx, s.id);
       const id = c.ids.next();
       const now = isoNow(c);
-      const fork = tx.put(revisions, {
+      const fork = putRevision(tx, {
         id: c.ids.next(), space: s.id, changeRequest: id, parents: [s.revision], type: 'edits', createdAt: now,
         pages: main?.pages ?? [], files: main?.files ?? [], reusableContents: main?.reusableContents ?? [], variables: main?.variables ?? {},
         message: `Start change request #${number}`,
-      });
+      }, main);
       const me = c.caller?.id as string;
       const cr = tx.put(changeRequests, {
         id, space: s.id, number, status: 'draft', subject: body.subject ?? '', ...(body.agentTaskId ? { agentTaskId: body.agentTaskId } : {}),
@@ -119,7 +119,7 @@ export const changeRequestsService = {
       const crPages = pagesOf(tx, cr.revision);
       const moved = s.revision !== baseRevisionOf(cr);
       const out = moved ? mergePages(pagesOf(tx, baseRevisionOf(cr)), scope.rev.pages, crPages) : { pages: crPages, conflicts: [] };
-      const crRev = tx.get(revisions, cr.revision);
+      const crRev = getRevision(tx, cr.revision);
       const rev = commitRevision(c, tx, scope, {
         type: 'merge', pages: out.pages, files: mergeFiles(scope.rev.files, crRev?.files ?? []), parents: [s.revision, cr.revision],
         mergedFrom: cr.id, message: `Merge change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}`,
@@ -137,7 +137,7 @@ export const changeRequestsService = {
       if (scope.space.editMode === 'locked') throw conflict(`space ${scope.space.id} is locked; unlock it (edit mode "live") to change its content`);
       const s = scope.space;
       if (s.revision === baseRevisionOf(cr)) return { revision: cr.revision, result: 'update' as const };
-      const main = tx.get(revisions, s.revision);
+      const main = getRevision(tx, s.revision);
       const out = mergePages(pagesOf(tx, baseRevisionOf(cr)), main?.pages ?? [], scope.rev.pages);
       const rev = commitRevision(c, tx, scope, {
         type: 'update', pages: out.pages, files: mergeFiles(main?.files ?? [], scope.rev.files), parents: [cr.revision, s.revision],

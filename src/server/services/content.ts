@@ -1,6 +1,6 @@
 import type { Ctx } from '../context.js';
 import { notFound } from '../http-error.js';
-import { revisions } from '../model/revision.js';
+import { getRevision } from '../model/revision-store.js';
 import { computeLinks, linkStats } from '../lib/links.js';
 import { linkPresenter } from '../views/link.js';
 import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
@@ -18,7 +18,7 @@ function linksOf(c: Ctx, tx: ReadTx, s: Scope, onlyPage?: string) {
   const all = computeLinks(s.rev, linkScope, onlyPage);
   if (!s.cr) return { all, stats: linkStats(all) };
   // Links broken in the change request that were not broken in the content it is based on.
-  const base = tx.get(revisions, baseRevisionOf(s.cr));
+  const base = getRevision(tx, baseRevisionOf(s.cr));
   const before = base ? computeLinks(base, linkScope, onlyPage) : [];
   return { all, stats: linkStats(all, before) };
 }

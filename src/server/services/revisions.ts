@@ -2,7 +2,8 @@ import type { ReadTx, WriteTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { notFound } from '../http-error.js';
 import { changeRequests } from '../model/review.js';
-import { revisions, type FileRecord, type PageRecord, type RevisionRecord } from '../model/revision.js';
+import type { FileRecord, PageRecord, RevisionRecord } from '../model/revision.js';
+import { getRevision, putRevision } from '../model/revision-store.js';
 import type { Scope } from '../model/scope.js';
 import { spaces } from '../model/space.js';
 import { findChangeRequest } from '../views/change-request.js';
@@ -12,7 +13,7 @@ export function contentScope(c: Ctx, tx: ReadTx, spaceId: string, changeRequestI
   const space = liveSpace(c, tx, spaceId);
   const cr = changeRequestId !== undefined ? findChangeRequest(tx, space.id, changeRequestId) : undefined;
   const revId = cr ? cr.revision : space.revision;
-  const rev = tx.get(revisions, revId);
+  const rev = getRevision(tx, revId);
   if (!rev) throw notFound(`revision ${revId} not found`);
   return { space, ...(cr ? { cr } : {}), rev };
 }
@@ -31,7 +32,7 @@ export interface NewRevision {
  * or the change request's, whose editor becomes a contributor.
  */
 export function commitRevision(c: Ctx, tx: WriteTx, scope: Scope, next: NewRevision): RevisionRecord {
-  const rev = tx.put(revisions, {
+  const rev = putRevision(tx, {
     id: c.ids.next(),
     space: scope.space.id,
     ...(scope.cr ? { changeRequest: scope.cr.id } : {}),
@@ -44,7 +45,7 @@ export function commitRevision(c: Ctx, tx: WriteTx, scope: Scope, next: NewRevis
     files: next.files ?? scope.rev.files,
     message: next.message,
     ...(next.mergedFrom ? { mergedFrom: next.mergedFrom } : {}),
-  });
+  }, scope.rev);
   if (scope.cr) {
     const who = c.caller?.id;
     const contributors = who && !scope.cr.contributors.includes(who) ? [...scope.cr.contributors, who] : scope.cr.contributors;

@@ -6,7 +6,8 @@ import { toSpace } from '../views/space.js';
 import { DAY_MS } from '../env.js';
 import { conflict, notFound } from '../http-error.js';
 import { orgs } from '../model/org.js';
-import { revisions, type PageRecord, type RevisionRecord } from '../model/revision.js';
+import type { PageRecord, RevisionRecord } from '../model/revision.js';
+import { getRevision, putRevision } from '../model/revision-store.js';
 import { collections, spaces, type SpaceRecord } from '../model/space.js';
 import { computeLinks, linkStats } from '../lib/links.js';
 import { linkPresenter } from '../views/link.js';
@@ -52,7 +53,7 @@ function checkParent(tx: ReadTx, organization: string, parent: string): void {
 export function createSpaceRecord(c: Ctx, tx: WriteTx, organizationId: string, body: Body<'spaces.create'>, pages: PageRecord[] = []): SpaceRecord {
   if (body.parent) checkParent(tx, organizationId, body.parent);
   const id = c.ids.next();
-  const rev = tx.put(revisions, { ...emptyRevision(c, id), pages });
+  const rev = putRevision(tx, { ...emptyRevision(c, id), pages });
   const now = isoNow(c);
   return tx.put(spaces, {
     id,
@@ -118,9 +119,9 @@ export const spacesService = {
   duplicate: (c: Ctx, spaceId: string) =>
     c.write((tx) => {
       const s = liveSpace(c, tx, spaceId);
-      const rev = tx.get(revisions, s.revision);
+      const rev = getRevision(tx, s.revision);
       const id = c.ids.next();
-      const copy = tx.put(revisions, { ...(rev ?? emptyRevision(c, id)), id: c.ids.next(), space: id, parents: [], createdAt: isoNow(c) });
+      const copy = putRevision(tx, { ...(rev ?? emptyRevision(c, id)), id: c.ids.next(), space: id, parents: [], createdAt: isoNow(c) }, rev);
       const now = isoNow(c);
       const { deletedAt: _gone, ...rest } = s;
       const dup = tx.put(spaces, {
@@ -174,7 +175,7 @@ export const spacesService = {
   links: (c: Ctx, spaceId: string, q: PageQuery & { status?: 'ok' | 'broken' | 'in-app' | undefined }) =>
     c.read((tx) => {
       const s = liveSpace(c, tx, spaceId);
-      const rev = tx.get(revisions, s.revision);
+      const rev = getRevision(tx, s.revision);
       if (!rev) throw notFound(`revision ${s.revision} not found`);
       const all = computeLinks(rev, { organization: s.organization, space: s.id, origin: c.origin });
       const shown = q.status ? all.filter((l) => l.status === q.status) : all;

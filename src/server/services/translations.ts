@@ -4,7 +4,8 @@ import type { Translation, TranslationSettings } from '../../contract/schemas/tr
 import type { ReadTx, WriteTx } from '../../store/store.js';
 import { isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
-import { revisions, type PageRecord } from '../model/revision.js';
+import type { PageRecord } from '../model/revision.js';
+import { getRevision, putRevision } from '../model/revision-store.js';
 import { spaces } from '../model/space.js';
 import { translationRows, translationSettingsRows, type TranslationRecord, type TranslationSettingsRecord } from '../model/translation.js';
 import type { BodyOf } from '../types.js';
@@ -96,19 +97,19 @@ function completeRun(c: Ctx, tx: WriteTx, t: TranslationRecord): TranslationReco
   if (!source || source.deletedAt) throw conflict(`source space ${t.source.space} of translation ${t.id} no longer exists`);
   const now = isoNow(c);
   const acc = { pages: new Set<string>(), words: 0 };
-  const sourceRev = tx.get(revisions, source.revision);
+  const sourceRev = getRevision(tx, source.revision);
   const pages = copyPages(sourceRev?.pages ?? [], now, acc);
   const content = { files: [...(sourceRev?.files ?? [])], reusableContents: [...(sourceRev?.reusableContents ?? [])], variables: { ...(sourceRev?.variables ?? {}) } };
   const existing = t.result ? tx.get(spaces, t.result.space) : undefined;
   let result: { space: string; revision: string };
   if (existing && !existing.deletedAt) {
-    const rev = tx.put(revisions, { id: c.ids.next(), space: existing.id, parents: [existing.revision], type: 'edits', createdAt: now, pages, ...content, message: `Translate ${source.title} into ${t.language}` });
+    const rev = putRevision(tx, { id: c.ids.next(), space: existing.id, parents: [existing.revision], type: 'edits', createdAt: now, pages, ...content, message: `Translate ${source.title} into ${t.language}` }, getRevision(tx, existing.revision));
     tx.put(spaces, { ...existing, revision: rev.id, updatedAt: now });
     result = { space: existing.id, revision: rev.id };
   } else {
     const space = createSpaceRecord(c, tx, t.organization, { title: `${source.title} (${t.language})`.slice(0, 50), emoji: source.emoji, language: t.language }, pages);
-    const first = tx.get(revisions, space.revision);
-    if (first) tx.put(revisions, { ...first, ...content, message: `Translate ${source.title} into ${t.language}` });
+    const first = getRevision(tx, space.revision);
+    if (first) putRevision(tx, { ...first, ...content, message: `Translate ${source.title} into ${t.language}` });
     result = { space: space.id, revision: space.revision };
   }
   const duration = Math.max(0, Math.round((Date.parse(now) - Date.parse(t.runStartedAt ?? now)) / 1000));

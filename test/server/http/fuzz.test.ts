@@ -14,7 +14,8 @@ import { listen } from '../../../src/server/http.js';
 import { changeRequests, commentReplies, comments } from '../../../src/server/model/review.js';
 import { addMember, addOrg, addToken, addUser, ensureSeeded } from '../../../src/server/admin/accounts.js';
 import { orgs, users } from '../../../src/server/model/org.js';
-import { revisions, type PageRecord } from '../../../src/server/model/revision.js';
+import type { PageRecord } from '../../../src/server/model/revision.js';
+import { getRevision, storedRevisions } from '../../../src/server/model/revision-store.js';
 import { samlProviders } from '../../../src/server/model/saml.js';
 import { sectionGroups, siteSections, siteSpaceRows, sites } from '../../../src/server/model/site.js';
 import { specs, specVersions } from '../../../src/server/model/openapi.js';
@@ -169,7 +170,7 @@ function contextsOf(tx: ReadTx): Params[] {
   for (const p of tx.all(samlProviders)) out.push({ organizationId: p.organization, samlProviderId: p.id });
   for (const t of tx.all(translationRows)) out.push({ organizationId: t.organization, translationId: t.id });
   // Only the latest revisions: older ones hold the same pages and files.
-  for (const r of tx.all(revisions).slice(-40)) {
+  for (const r of tx.all(storedRevisions).slice(-40).flatMap((s) => getRevision(tx, s.id) ?? [])) {
     for (const p of allPages(r.pages).slice(0, 5)) out.push({ spaceId: r.space, ...cr(r.changeRequest), pageId: p.id });
     for (const f of r.files.slice(0, 3)) out.push({ spaceId: r.space, ...cr(r.changeRequest), fileId: f.id });
   }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { revisions } from '../../../src/server/model/revision.js';
+import { getRevision, putRevision } from '../../../src/server/model/revision-store.js';
 import { spaces } from '../../../src/server/model/space.js';
 import { api, startServer, type TestServer } from '../../helpers/server.js';
 import { expectError, expectOk, newSpace } from '../../helpers/sites.js';
@@ -11,9 +11,9 @@ async function spaceWithContent(s: TestServer, title: string): Promise<string> {
   const id = await newSpace(s, title);
   await s.env.store.write((tx) => {
     const sp = tx.get(spaces, id);
-    const rev = sp && tx.get(revisions, sp.revision);
+    const rev = sp && getRevision(tx, sp.revision);
     if (!sp || !rev) throw new Error('no space');
-    tx.put(revisions, { ...rev, pages: [page('p1', 'Getting started', 'Install it, then run it.', [page('p2', 'The second page here', 'Nested page body.')]), page('p3', 'FAQ', '')] as typeof rev.pages });
+    putRevision(tx, { ...rev, pages: [page('p1', 'Getting started', 'Install it, then run it.', [page('p2', 'The second page here', 'Nested page body.')]), page('p3', 'FAQ', '')] as typeof rev.pages });
   });
   return id;
 }

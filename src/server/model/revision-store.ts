@@ -1,0 +1,253 @@
+import { createHash } from 'node:crypto';
+import { table, type ReadTx, type WriteTx } from '../../store/store.js';
+import type { FileRecord, PageRecord, RevisionRecord } from './revision.js';
+
+/** A page without its children: what a content hash names. */
+export type PageContent = Omit<PageRecord, 'pages'>;
+
+/** One page's content, stored once however many revisions hold it. Its id is the hash of `page`. */
+export interface PageContentRecord {
+  id: string;
+  page: PageContent;
+}
+
+/** A page in a revision's tree: the hash of its content and the ids of its children, in order. */
+export type PageNode = [hash: string, children: string[]];
+
+/**
+ * A revision as stored: its page tree as nodes by page id, written against the revision it was
+ * made from (`base`) as the nodes that changed (0: removed), or whole when it has no base. Files,
+ * reusable contents and variables, absent, are the base's. A revision written in the older form
+ * holds its whole page tree in `pages`, and is read as such.
+ */
+export interface StoredRevision {
+  id: string;
+  space: string;
+  changeRequest?: string;
+  parents: string[];
+  type: RevisionRecord['type'];
+  createdAt: string;
+  mergedFrom?: string;
+  message?: string;
+  base?: string;
+  /** How many revisions lead back to one written whole (0: this one). */
+  depth?: number;
+  /** About how many bytes of nodes the revisions since the last one written whole hold, this one's included. */
+  weight?: number;
+  nodes?: Record<string, PageNode | 0>;
+  /** Ids of the top-level pages: always when written whole, else when changed. */
+  root?: string[];
+  files?: FileRecord[];
+  reusableContents?: RevisionRecord['reusableContents'];
+  variables?: Record<string, string>;
+  pages?: PageRecord[];
+}
+
+export const storedRevisions = table<StoredRevision>('revisions');
+export const pageContents = table<PageContentRecord>('pageContents');
+
+/** A chain of deltas longer than this is cut by a revision written whole, so that an old one reads in bounded steps. */
+const MAX_DEPTH = 1000;
+
+/** A revision read: the record services see, with what the next revision is written against. */
+interface Materialized {
+  rev: RevisionRecord;
+  nodes: Map<string, PageNode>;
+  root: string[];
+  /** The page objects of `rev.pages`, by id: unchanged subtrees are shared with the next revision. */
+  objects: Map<string, PageRecord>;
+  depth: number;
+  weight: number;
+}
+
+/** Revisions read, by the stored object they were read from (records are immutable and frozen). */
+const byStored = new WeakMap<object, Materialized>();
+/** The same, by the record handed out: what a new revision written from it is written against. */
+const byRecord = new WeakMap<RevisionRecord, Materialized>();
+
+export function contentOf(p: PageRecord): PageContent {
+  const { pages: _children, ...content } = p;
+  return content;
+}
+
+export function hashOf(content: PageContent): string {
+  return createHash('sha256').update(JSON.stringify(content)).digest('base64url').slice(0, 22);
+}
+
+/** Whether two pages say the same, children aside: field by field, strings by reference first. */
+function sameContent(a: PageRecord, b: PageRecord): boolean {
+  if (a === b) return true;
+  const ka = Object.keys(a);
+  if (ka.length !== Object.keys(b).length) return false;
+  for (const k of ka) {
+    if (k === 'pages') continue;
+    const x = (a as unknown as Record<string, unknown>)[k];
+    const y = (b as unknown as Record<string, unknown>)[k];
+    if (x === y) continue;
+    if (typeof x !== 'object' || typeof y !== 'object' || JSON.stringify(x) !== JSON.stringify(y)) return false;
+  }
+  return true;
+}
+
+const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
+const nodeWeight = (id: string, n: PageNode | 0) => id.length + 8 + (n ? n[0].length + n[1].reduce((w, c) => w + c.length + 3, 0) : 0);
+
+function emptyMaterialized(): Materialized {
+  return { rev: undefined as unknown as RevisionRecord, nodes: new Map(), root: [], objects: new Map(), depth: 0, weight: 0 };
+}
+
+function recordOf(s: StoredRevision, pages: PageRecord[], base: Materialized | undefined): RevisionRecord {
+  return {
+    id: s.id, space: s.space, ...(s.changeRequest ? { changeRequest: s.changeRequest } : {}), parents: s.parents, type: s.type, createdAt: s.createdAt,
+    pages, files: s.files ?? base?.rev.files ?? [], reusableContents: s.reusableContents ?? base?.rev.reusableContents ?? [],
+    variables: s.variables ?? base?.rev.variables ?? {},
+    ...(s.mergedFrom ? { mergedFrom: s.mergedFrom } : {}), ...(s.message !== undefined ? { message: s.message } : {}),
+  };
+}
+
+/** The nodes of a page tree given whole, with each page's object. */
+function nodesOf(pages: readonly PageRecord[], hash: (p: PageRecord) => string, m: Materialized): void {
+  const walk = (ps: readonly PageRecord[]) => {
+    for (const p of ps) {
+      m.nodes.set(p.id, [hash(p), p.pages.map((k) => k.id)]);
+      m.objects.set(p.id, p);
+      walk(p.pages);
+    }
+  };
+  walk(pages);
+  m.root = pages.map((p) => p.id);
+}
+
+/** One stored revision read on top of its base's reading (none when written whole). */
+function apply(tx: ReadTx, s: StoredRevision, base: Materialized | undefined): Materialized {
+  const m = emptyMaterialized();
+  if (s.pages) {
+    // The older form: the tree is all there; hashes are worked out once, here.
+    nodesOf(s.pages, (p) => hashOf(contentOf(p)), m);
+    m.rev = recordOf(s, s.pages, undefined);
+    return m;
+  }
+  const from = s.base ? base : undefined;
+  if (from) for (const [id, n] of from.nodes) m.nodes.set(id, n);
+  for (const [id, n] of Object.entries(s.nodes ?? {})) {
+    if (n) m.nodes.set(id, n);
+    else m.nodes.delete(id);
+  }
+  m.root = s.root ?? from?.root ?? [];
+  m.depth = s.depth ?? 0;
+  m.weight = s.weight ?? 0;
+  const build = (id: string, seen: Set<string>): PageRecord | undefined => {
+    const n = m.nodes.get(id);
+    if (!n || seen.has(id)) return undefined;
+    seen.add(id);
+    const children = n[1].flatMap((k) => build(k, seen) ?? []);
+    const had = from?.objects.get(id);
+    const page =
+      had && from?.nodes.get(id)?.[0] === n[0] && had.pages.length === children.length && had.pages.every((k, i) => k === children[i])
+        ? had
+        : Object.freeze({ ...(tx.get(pageContents, n[0])?.page ?? missingPage(id)), pages: children });
+    m.objects.set(id, page);
+    return page;
+  };
+  const seen = new Set<string>();
+  m.rev = recordOf(s, m.root.flatMap((id) => build(id, seen) ?? []), from);
+  return m;
+}
+
+/** What a page whose content is missing from the store reads as: its id and nothing else. */
+function missingPage(id: string): PageContent {
+  return { id, title: '', type: 'document', markdown: '', createdAt: '', updatedAt: '' };
+}
+
+/** Reads a stored revision: from the closest reading kept along its chain of bases, applied forward. */
+function materialize(tx: ReadTx, stored: StoredRevision): Materialized {
+  const chain: StoredRevision[] = [];
+  let s: StoredRevision | undefined = stored;
+  let base: Materialized | undefined;
+  while (s) {
+    const hit = byStored.get(s);
+    if (hit) {
+      base = hit;
+      break;
+    }
+    chain.push(s);
+    if (s.pages || !s.base) break;
+    s = tx.get(storedRevisions, s.base);
+  }
+  for (let i = chain.length - 1; i >= 0; i--) {
+    const next = chain[i] as StoredRevision;
+    base = apply(tx, next, base);
+    byStored.set(next, base);
+    byRecord.set(base.rev, base);
+  }
+  return base as Materialized;
+}
+
+/** A revision with its whole page tree, or undefined when there is none by that id. */
+export function getRevision(tx: ReadTx, id: string): RevisionRecord | undefined {
+  const s = tx.get(storedRevisions, id);
+  return s ? materialize(tx, s).rev : undefined;
+}
+
+/**
+ * Stores `rev`, written against `base` (the revision it was made from) when given: the pages it
+ * changed are stored by content, once; the tree as the nodes that changed. Unchanged pages are
+ * known by reference or by comparing their fields, so a change costs the pages it touched, plus
+ * a compare per page. Now and then (when the changes since the last revision written whole
+ * outweigh one), a revision is written whole so that an old one reads in bounded steps.
+ */
+export function putRevision(tx: WriteTx, rev: RevisionRecord, base?: RevisionRecord): RevisionRecord {
+  const from = base ? (byRecord.get(base) ?? (tx.get(storedRevisions, base.id) ? materialize(tx, tx.get(storedRevisions, base.id) as StoredRevision) : undefined)) : undefined;
+  const m = emptyMaterialized();
+  m.rev = rev;
+  const hash = (p: PageRecord): string => {
+    const had = from?.objects.get(p.id);
+    const known = had && from?.nodes.get(p.id);
+    if (had && known && sameContent(had, p)) return known[0];
+    const content = contentOf(p);
+    const h = hashOf(content);
+    if (!tx.get(pageContents, h)) tx.put(pageContents, { id: h, page: content });
+    return h;
+  };
+  nodesOf(rev.pages, hash, m);
+  const { pages: _pages, files, reusableContents, variables, ...head } = rev;
+  const changed: Record<string, PageNode | 0> = {};
+  let weight = 0;
+  if (from) {
+    for (const [id, n] of m.nodes) {
+      const was = from.nodes.get(id);
+      if (!was || was[0] !== n[0] || !sameIds(was[1], n[1])) {
+        changed[id] = n;
+        weight += nodeWeight(id, n);
+      }
+    }
+    for (const id of from.nodes.keys()) {
+      if (!m.nodes.has(id)) {
+        changed[id] = 0;
+        weight += nodeWeight(id, 0);
+      }
+    }
+  }
+  const rootChanged = !from || !sameIds(from.root, m.root);
+  if (rootChanged) weight += m.root.reduce((w, id) => w + id.length + 3, 0);
+  let whole = 0;
+  for (const [id, n] of m.nodes) whole += nodeWeight(id, n);
+  const delta = !!from && from.depth + 1 < MAX_DEPTH && from.weight + weight < whole;
+  let stored: StoredRevision;
+  if (delta && from) {
+    m.depth = from.depth + 1;
+    m.weight = from.weight + weight;
+    stored = {
+      ...head, base: from.rev.id, depth: m.depth, weight: m.weight, nodes: changed, ...(rootChanged ? { root: m.root } : {}),
+      ...(files === from.rev.files || JSON.stringify(files) === JSON.stringify(from.rev.files) ? {} : { files }),
+      ...(reusableContents === from.rev.reusableContents || JSON.stringify(reusableContents) === JSON.stringify(from.rev.reusableContents) ? {} : { reusableContents }),
+      ...(variables === from.rev.variables || JSON.stringify(variables) === JSON.stringify(from.rev.variables) ? {} : { variables }),
+    };
+  } else {
+    stored = { ...head, depth: 0, weight: 0, nodes: Object.fromEntries(m.nodes), root: m.root, files, reusableContents, variables };
+  }
+  const put = tx.put(storedRevisions, stored);
+  byStored.set(put, m);
+  byRecord.set(rev, m);
+  return rev;
+}
