@@ -1,5 +1,5 @@
+import { describeIssues } from '../contract/issues.js';
 import { isDeepStrictEqual } from 'node:util';
-import type { z } from 'zod';
 import type { Endpoint } from '../contract/endpoint.js';
 import { decodeQuery } from '../contract/introspect.js';
 import { ROUTES } from '../contract/routes.js';
@@ -48,15 +48,6 @@ export interface App {
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
-export function zodMessage(where: string, err: z.ZodError): string {
-  return err.issues
-    .slice(0, 5)
-    .map((i) => {
-      const path = [where, ...i.path.map(String)].filter(Boolean).join('.');
-      return `${path}: ${i.message}`;
-    })
-    .join('; ');
-}
 
 function header(req: CoreRequest, name: string): string | undefined {
   const v = req.headers[name];
@@ -193,12 +184,12 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
     const caller = await authenticate(env, req, endpoint, shareKey);
 
     const params = endpoint.params ? endpoint.params.safeParse(rawParams) : { success: true as const, data: {} };
-    if (!params.success) throw badRequest(zodMessage('', params.error));
+    if (!params.success) throw badRequest(describeIssues(params.error));
     const query = endpoint.query ? endpoint.query.safeParse(rawQuery) : { success: true as const, data: {} };
-    if (!query.success) throw badRequest(zodMessage('', query.error));
+    if (!query.success) throw badRequest(describeIssues(query.error));
     const rawBody = parseBody(req, endpoint);
     const body = endpoint.body ? endpoint.body.safeParse(rawBody) : { success: true as const, data: undefined };
-    if (!body.success) throw badRequest(zodMessage('body', body.error));
+    if (!body.success) throw badRequest(describeIssues(body.error, { where: 'body' }));
 
     const ctx = makeCtx(env, endpoint.access, caller, shareKey);
     const result: unknown = await handler(ctx, { params: params.data, query: query.data, body: body.data } as never);
@@ -208,7 +199,7 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
     }
     if (opts.validateResponses) {
       const check = endpoint.response.safeParse(result);
-      if (!check.success) throw new HttpError(500, `response of ${endpoint.id} does not match its schema: ${zodMessage('', check.error)}`);
+      if (!check.success) throw new HttpError(500, `response of ${endpoint.id} does not match its schema: ${describeIssues(check.error)}`);
       // The embedded CLI trusts these responses unparsed: what the schema would strip or fill in
       // would make its output differ from the same command over HTTP.
       if (!isDeepStrictEqual(check.data, JSON.parse(JSON.stringify(result)))) {

@@ -1,3 +1,4 @@
+import { fillPath } from '../contract/path.js';
 import type { Endpoint } from '../contract/endpoint.js';
 import { endpoints, type EndpointId } from '../contract/index.js';
 import { MemoryStore } from '../store/memory-store.js';
@@ -111,7 +112,7 @@ class Walker {
 
   private async get(id: EndpointId, params: Params, query = '', allowed: (status: number) => boolean = ok200): Promise<unknown> {
     const e = endpoints[id] as Endpoint;
-    const path = `/v1${e.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n] ?? ''))}`;
+    const path = `/v1${fillPath(e.path, (n) => params[n] ?? '')}`;
     const res = await this.app.handle({ method: 'GET', url: query ? `${path}?${query}` : path, headers: { authorization: `Bearer ${this.token}` } });
     this.calls++;
     const text = res.body.toString();
