@@ -35,3 +35,6 @@ export async function changeRequestPdf(c: Ctx, spaceId: string, crId: string, q:
   const blob = await putTemporaryBlob(c, bytes, 'application/pdf', PDF_TTL_MS);
   return { url: `${c.origin}/_gbctl/blobs/${blob.id}` };
 }
+
+/** PDF exports of change requests. */
+export const pdfService = { changeRequest: changeRequestPdf };
