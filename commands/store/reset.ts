@@ -11,7 +11,7 @@ export function registerReset(store: Command, { io }: Cli): void {
     .option('-y, --yes', 'confirm: every object in the store is deleted')
     .action((_o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as GlobalOptions & { yes?: boolean };
-      const path = storePath(o, io.env);
+      const path = storePath(o, io.env, { dataAlias: true });
       if (!o.yes) throw usageError(`store reset needs --yes: it deletes everything in ${path}`, 'pass --yes to confirm');
       JsonFileStore.replace(path, { tables: {} });
       io.stderr.write(`reset ${path}: the store is empty\n`);

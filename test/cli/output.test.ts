@@ -9,7 +9,7 @@ import { tempDir } from '../helpers/server.js';
 
 const tmp = tempDir();
 const data = join(tmp.dir, 'store.json');
-const run = (args: string[], env: Record<string, string | undefined> = {}) => runCli(['--data', data, ...args], { env: { GBCTL_CONFIG_DIR: join(tmp.dir, 'cfg'), ...env } });
+const run = (args: string[], env: Record<string, string | undefined> = {}) => runCli(['--store', data, ...args], { env: { GBCTL_CONFIG_DIR: join(tmp.dir, 'cfg'), ...env } });
 
 beforeAll(async () => {
   for (let i = 1; i <= 7; i++) expect((await run(['spaces', 'create', '--title', `Space ${i}`])).code).toBe(0);
@@ -28,15 +28,15 @@ describe('output contract', () => {
   });
 
   it('prints a table with headers on a terminal, coloured unless NO_COLOR', async () => {
-    const tty = await runInPty(['--data', data, 'spaces', 'list', '--page-size', '2']);
+    const tty = await runInPty(['--store', data, 'spaces', 'list', '--page-size', '2']);
     expect(tty.code).toBe(0);
     expect(plain(tty.output)).toMatch(/ID\s+TITLE\s+VISIBILITY\s+UPDATEDAT/);
     expect(plain(tty.output)).toMatch(/Space 1\s+private\s+(just now|\d+ (second|minute)s? ago)/);
     expect(plain(tty.output)).not.toMatch(/\d{4}-\d\d-\d\dT/);
     expect(tty.output).toContain('\x1b[1m');
-    const noColor = await runInPty(['--data', data, 'spaces', 'list', '--page-size', '2'], { env: { NO_COLOR: '' } });
+    const noColor = await runInPty(['--store', data, 'spaces', 'list', '--page-size', '2'], { env: { NO_COLOR: '' } });
     expect(noColor.output).not.toContain('\x1b[1m');
-    const flag = await runInPty(['--data', data, 'spaces', 'list', '--page-size', '2', '--no-color']);
+    const flag = await runInPty(['--store', data, 'spaces', 'list', '--page-size', '2', '--no-color']);
     expect(flag.output).not.toContain('\x1b[1m');
   });
 
@@ -98,10 +98,10 @@ describe('safety in scripts', () => {
 
   it('asks on a terminal; answering no cancels with exit 3 and changes nothing', async () => {
     const id = JSON.parse((await run(['spaces', 'create', '--json', 'id'])).stdout).id as string;
-    const r = await runInPty(['--data', data, 'spaces', 'delete', id], { steps: [{ expect: 'restored', send: 'n\r' }] });
+    const r = await runInPty(['--store', data, 'spaces', 'delete', id], { steps: [{ expect: 'restored', send: 'n\r' }] });
     expect(r.code).toBe(3);
     expect((await run(['spaces', 'get', id])).code).toBe(0);
-    const yes = await runInPty(['--data', data, 'spaces', 'delete', id], { steps: [{ expect: 'restored', send: 'y\r' }] });
+    const yes = await runInPty(['--store', data, 'spaces', 'delete', id], { steps: [{ expect: 'restored', send: 'y\r' }] });
     expect(yes.code).toBe(0);
     expect((await run(['spaces', 'get', id])).code).toBe(5);
   });
