@@ -1,5 +1,4 @@
 import type { Io } from './context.js';
-import { usageError } from './exit-codes.js';
 import { importEsm } from './esm.js';
 
 type Obj = Record<string, unknown>;
