@@ -2,7 +2,7 @@ import type { Endpoint } from '../contract/endpoint.js';
 import { buildRequest, type Client } from '../client/client.js';
 import type { GlobalOptions, Io } from './context.js';
 import type { Cli } from './deps.js';
-import { explainAuthFailure } from './errors.js';
+import { explainAuthFailure, explainForCommand } from './errors.js';
 import { usageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
 import { emit, ListPrinter, type EmitOptions } from './emit.js';
@@ -93,7 +93,8 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     await emit(io, shown, opts);
     if (io.stderr.isTTY && overlay.done) io.stderr.write(`${overlay.done(inv.input.params, result)}\n`);
   } catch (e) {
-    throw explainAuthFailure(e, conn.resolved.sources.token);
+    const flags = new Map(inv.command.options.map((o) => [o.field, o.flag]));
+    throw explainForCommand(explainAuthFailure(e, conn.resolved.sources.token), flags, inv.command.orgScoped);
   } finally {
     await conn.close();
   }

@@ -81,7 +81,7 @@ describe('gbctl review flow (embedded store)', () => {
     for (const id of ['getting-started', 'api-reference', 'changelog']) expect(help).toContain(id);
     const space = (json(await runCli(['spaces', 'create', '--title', 'T', '--json'], { env })) as { id: string }).id;
     const bad = await runCli(['content', 'template', space, '--id', 'nope'], { env });
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/unknown template "nope"/);
   });
 });

@@ -112,7 +112,7 @@ describe('site commands (embedded)', { timeout: 120_000 }, () => {
     const sso = await runCli(['sso', 'list', '--store', store]);
     expect(sso.stdout).toContain(`${p.id}\tOkta\tgbctl://local/auth/saml/`);
     const bad = await runCli(['saml', 'create', '--label', 'Bad', '--certificate-file', join(tmp.dir, 'pets.yaml'), '--store', store]);
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/certificate: must be a PEM X\.509 certificate.*HTTP 400/);
   });
 
