@@ -6,8 +6,9 @@ import { hashToken } from '../../../src/server/model/org.js';
 import { ensureSeeded } from '../../../src/server/admin/accounts.js';
 import { userFromToken } from '../../../src/server/services/orgs.js';
 import {
-  createOrg, createToken, createUser, findToken, listMembers, listTokens, listUsers, LocalAdminError, removeMember, revokeToken, setMember,
+  createOrg, createToken, createUser, findToken, listMembers, listTokens, listUsers, removeMember, revokeToken, setMember,
 } from '../../../src/server/admin/local-admin.js';
+import { HttpError } from '../../../src/server/http-error.js';
 import { JsonFileStore } from '../../../src/store/json-file-store.js';
 import { MemoryStore } from '../../../src/store/memory-store.js';
 import { runCli } from '../../helpers/cli.js';
@@ -157,7 +158,7 @@ describe('local-admin service', () => {
       expect(findToken(tx, a.id.slice(0, 10)).label).toBe('a');
       expect(findToken(tx, a.secret).label).toBe('a');
       expect(findToken(tx, 'token-1').id).toBe(b.id);
-      expect(() => findToken(tx, a.id.slice(0, 7))).toThrow(LocalAdminError);
+      expect(() => findToken(tx, a.id.slice(0, 7))).toThrow(HttpError);
       expect(listTokens(tx, user.id).map((t) => t.label)).toEqual(['a', 'token-1']);
     });
     await e.store.write((tx) => revokeToken(tx, b.secret));
