@@ -1,5 +1,4 @@
 import type { PageRecord } from '../model/revision.js';
-import { findPage, insertPage, mapPage, removePage } from '../model/page-tree.js';
 
 interface Placed {
   page: PageRecord;
@@ -17,14 +16,103 @@ function place(pages: readonly PageRecord[], parent?: string, out = new Map<stri
   return out;
 }
 
-/** What a page says, children aside: two equal contents are the same edit. */
-function content(p: PageRecord): string {
-  const { pages: _children, createdAt: _c, updatedAt: _u, ...rest } = p;
-  return JSON.stringify(rest, Object.keys(rest).sort());
+const IGNORED = new Set(['pages', 'createdAt', 'updatedAt']);
+
+/**
+ * What a page says, children and times aside: two equal contents are the same edit. The same
+ * object says the same (revisions share unchanged pages); else fields compare one by one.
+ */
+function sameFields(a: PageRecord, b: PageRecord): boolean {
+  if (a === b) return true;
+  const x = a as unknown as Record<string, unknown>;
+  const y = b as unknown as Record<string, unknown>;
+  const keys = (o: Record<string, unknown>) => Object.keys(o).filter((k) => !IGNORED.has(k) && o[k] !== undefined);
+  const ka = keys(x);
+  if (ka.length !== keys(y).length) return false;
+  for (const k of ka) {
+    if (x[k] === y[k]) continue;
+    if (typeof x[k] !== 'object' || typeof y[k] !== 'object' || JSON.stringify(x[k]) !== JSON.stringify(y[k])) return false;
+  }
+  return true;
 }
 
-const sameContent = (a: Placed | undefined, b: Placed | undefined) => !!a && !!b && content(a.page) === content(b.page);
+const sameContent = (a: Placed | undefined, b: Placed | undefined) => !!a && !!b && sameFields(a.page, b.page);
 const samePlace = (a: Placed | undefined, b: Placed | undefined) => !!a && !!b && a.parent === b.parent && a.after === b.after;
+
+interface Node {
+  /** The page's fields (its `pages` is not read). */
+  page: PageRecord;
+  parent: string | undefined;
+  children: string[];
+}
+
+/**
+ * A page tree being edited in place: finding a page is a lookup, and removing or inserting one
+ * costs its subtree and its siblings, where the immutable helpers of page-tree.ts cost the tree.
+ */
+class EditableTree {
+  private nodes = new Map<string, Node>();
+  private root: string[] = [];
+
+  constructor(private readonly from: readonly PageRecord[]) {
+    const add = (ps: readonly PageRecord[], parent: string | undefined): string[] =>
+      ps.map((p) => {
+        this.nodes.set(p.id, { page: p, parent, children: [] });
+        (this.nodes.get(p.id) as Node).children = add(p.pages, p.id);
+        return p.id;
+      });
+    this.root = add(from, undefined);
+  }
+
+  has(id: string): boolean {
+    return this.nodes.has(id);
+  }
+
+  /** Gives the page the fields of `page`, keeping its children. */
+  setFields(id: string, page: PageRecord): void {
+    const n = this.nodes.get(id);
+    if (n) n.page = page;
+  }
+
+  /** Takes the page out with everything under it. */
+  remove(id: string): void {
+    const n = this.nodes.get(id);
+    if (!n) return;
+    const siblings = n.parent === undefined ? this.root : (this.nodes.get(n.parent) as Node).children;
+    siblings.splice(siblings.indexOf(id), 1);
+    const drop = (x: string) => {
+      const d = this.nodes.get(x);
+      this.nodes.delete(x);
+      for (const k of d?.children ?? []) drop(k);
+    };
+    drop(id);
+  }
+
+  /** Inserts a page without children under `parent` (top level when absent), after `after` or else at the end. */
+  insert(parent: string | undefined, page: PageRecord, after: string | undefined): void {
+    const siblings = parent === undefined ? this.root : this.nodes.get(parent)?.children;
+    if (!siblings) return;
+    const i = after ? siblings.indexOf(after) : -1;
+    if (i >= 0) siblings.splice(i + 1, 0, page.id);
+    else siblings.push(page.id);
+    this.nodes.set(page.id, { page, parent, children: [] });
+  }
+
+  /** The tree as records; a page left as it was in the tree it started from is that same object. */
+  toPages(): PageRecord[] {
+    const before = new Map<string, PageRecord>();
+    const index = (ps: readonly PageRecord[]) => ps.forEach((p) => (before.set(p.id, p), index(p.pages)));
+    index(this.from);
+    const build = (id: string): PageRecord => {
+      const n = this.nodes.get(id) as Node;
+      const pages = n.children.map(build);
+      const was = before.get(id);
+      if (was && n.page === was && was.pages.length === pages.length && was.pages.every((k, i) => k === pages[i])) return was;
+      return { ...n.page, pages };
+    };
+    return this.root.map(build);
+  }
+}
 
 export interface MergeOutcome {
   pages: PageRecord[];
@@ -36,14 +124,15 @@ export interface MergeOutcome {
  * Three-way merge of page trees. `base` is the main content the change request started from
  * (or last brought in), `main` the main content now, `cr` the change request's. Changes on
  * one side are taken; where both sides changed a page differently, the change request wins
- * and the page is reported as a conflict.
+ * and the page is reported as a conflict. Linear in the pages, plus the siblings of the pages
+ * moved; pages that are the same object on two sides compare without reading their text.
  */
 export function mergePages(base: readonly PageRecord[], main: readonly PageRecord[], cr: readonly PageRecord[]): MergeOutcome {
   const B = place(base);
   const M = place(main);
   const C = place(cr);
   const conflicts: string[] = [];
-  let result = [...main];
+  const result = new EditableTree(main);
   const changedInCr = (id: string) => !B.has(id) || !sameContent(B.get(id), C.get(id));
   const changedInMain = (id: string) => !M.has(id) || !sameContent(B.get(id), M.get(id));
 
@@ -54,32 +143,32 @@ export function mergePages(base: readonly PageRecord[], main: readonly PageRecor
       // Deleted in the change request.
       if (m) {
         if (changedInMain(id)) conflicts.push(id);
-        result = removePage(result, id);
+        result.remove(id);
       }
       continue;
     }
     const crEdited = changedInCr(id);
     if (crEdited && changedInMain(id) && !sameContent(m, c)) conflicts.push(id);
-    if (m && crEdited) result = mapPage(result, id, (p) => ({ ...c.page, pages: p.pages }));
-    if (m && !samePlace(b, c)) result = removePage(result, id);
+    if (m && crEdited) result.setFields(id, c.page);
+    if (m && !samePlace(b, c)) result.remove(id);
   }
 
   // Pages missing from the result that the change request has: added, moved, or restored.
   for (const [id, c] of C) {
-    if (findPage(result, id)) continue;
+    if (result.has(id)) continue;
     if (B.has(id) && !M.has(id) && !changedInCr(id)) continue; // deleted in main, untouched here
     const m = M.get(id);
     const fields = changedInCr(id) || !m ? c.page : m.page;
-    const parent = c.parent && findPage(result, c.parent) ? c.parent : undefined;
-    const after = c.after && findPage(result, c.after) ? c.after : undefined;
-    result = insertPage(result, parent, { ...fields, pages: [] }, after);
+    const parent = c.parent && result.has(c.parent) ? c.parent : undefined;
+    const after = c.after && result.has(c.after) ? c.after : undefined;
+    result.insert(parent, fields, after);
   }
   // Pages of main taken out with a moved or deleted parent, that the change request did not delete.
   for (const [id, m] of M) {
-    if (findPage(result, id) || (B.has(id) && !C.has(id))) continue;
-    const parent = m.parent && findPage(result, m.parent) ? m.parent : undefined;
-    const after = m.after && findPage(result, m.after) ? m.after : undefined;
-    result = insertPage(result, parent, { ...m.page, pages: [] }, after);
+    if (result.has(id) || (B.has(id) && !C.has(id))) continue;
+    const parent = m.parent && result.has(m.parent) ? m.parent : undefined;
+    const after = m.after && result.has(m.after) ? m.after : undefined;
+    result.insert(parent, m.page, after);
   }
-  return { pages: result, conflicts };
+  return { pages: result.toPages(), conflicts };
 }
