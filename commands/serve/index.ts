@@ -25,7 +25,8 @@ function registerServe(program: Command, cli: Cli): void {
     .option('--log', 'print every request as an NDJSON line on stderr')
     .option('--max-body <bytes>', 'largest request body accepted; larger ones get 413', String(1024 * 1024))
     .option('--allow-file-urls', 'let imports and OpenAPI sources read file:// URLs even when bound to a non-loopback address')
-    .option('--jit', "let V8 optimise hot code: more requests a second under heavy load, about 15 MiB more memory")
+    .option('--jit', "let V8 optimise hot code (the default)")
+    .option('--no-jit', "turn V8's optimising compiler off: about 15 MiB less memory, several times slower search and lists under load")
     .addHelpText(
       'after',
       `

@@ -40,7 +40,7 @@ function numbers(o: ServeOptions) {
 export async function serve(io: Io, resources: ServerResources, o: ServeOptions): Promise<void> {
   const { port, seed, maxBodyBytes } = numbers(o);
   const path = storePath(o, io.env, { dataAlias: true });
-  favourFootprint(!!o.jit);
+  favourFootprint(o.jit !== false);
   const log = new RequestLog(1000, o.log ? (e) => io.stderr.write(`${JSON.stringify(e)}\n`) : undefined);
   // The controls snapshot the store, which opens after them: they reach it through `opened`.
   let opened: Embedded | undefined;
@@ -48,7 +48,7 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
   const controls = createControls({
     ...(seed !== undefined ? { seed } : {}),
     version: VERSION,
-    jit: !!o.jit,
+    jit: o.jit !== false,
     log,
     dataset: {
       snapshot: () => store().savepoint(),

@@ -45,8 +45,8 @@ describe('gbctl serve test controls', () => {
     });
   });
 
-  it("runs V8's optimising compiler only with --jit, and reports it with its memory", async () => {
-    for (const [extra, jit] of [[[], false], [['--jit'], true]] as const) {
+  it("runs V8's optimising compiler unless --no-jit, and reports it with its memory", async () => {
+    for (const [extra, jit] of [[[], true], [['--no-jit'], false], [['--jit'], true]] as const) {
       const health = await withServe([...extra], (s) => call(s, 'GET', '/_gbctl/health'));
       expect(health.status).toBe(200);
       expect(health.body).toMatchObject({ status: 'ok', jit });
