@@ -1,4 +1,4 @@
-import { table } from '../../store/store.js';
+import { table, type ReadTx } from '../../store/store.js';
 
 /** A comment or reply body as stored: what the author sent. */
 export type BodyRecord = { markdown: string } | { document: Record<string, unknown> };
@@ -99,10 +99,21 @@ const byCreated = (r: ChangeRequestRecord) => r.createdAt;
  * Change requests by creation time, equal times in the order created, per space and per space and
  * filter value; numbers per space, to find the next one without reading them all.
  */
-export const changeRequests = table<ChangeRequestRecord>('changeRequests').withOrders({
+export const changeRequests = table<ChangeRequestRecord>('changeRequests')
+  .withFilters({
+    open: (r) => r.status === 'open',
+    draft: (r) => r.status === 'draft',
+  })
+  .withOrders({
   bySpace: { group: (r) => r.space, key: byCreated, keepSeq: true },
   byStatus: { group: (r) => `${r.space}|${r.status}`, key: byCreated, keepSeq: true },
   byCreator: { group: (r) => `${r.space}|${r.createdBy}`, key: byCreated, keepSeq: true },
   byContributor: { group: (r) => r.contributors.map((u) => `${r.space}|${u}`), key: byCreated, keepSeq: true },
   byNumber: { group: (r) => r.space, key: (r) => r.number },
 });
+
+/** The change request of a space with a number, found in the list by number without reading the others. */
+export function changeRequestByNumber(tx: ReadTx, space: string, n: number): ChangeRequestRecord | undefined {
+  const first = tx.page(changeRequests, 'byNumber', { groups: [space], after: { k: n, s: -1, id: '' }, limit: 1 }).rows[0];
+  return first?.number === n ? first : undefined;
+}

@@ -4,7 +4,7 @@ import type { ReadTx } from '../../store/store.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../http-error.js';
 import { users } from '../model/org.js';
-import { changeRequests, comments, type ChangeRequestRecord } from '../model/review.js';
+import { changeRequestByNumber, changeRequests, comments, type ChangeRequestRecord } from '../model/review.js';
 import { spaces } from '../model/space.js';
 import { toUser } from './user.js';
 import { urls } from '../lib/urls.js';
@@ -15,7 +15,7 @@ export function findChangeRequest(tx: ReadTx, spaceId: string, idOrNumber: strin
   if (byId && byId.space === spaceId) return byId;
   if (/^\d+$/.test(idOrNumber)) {
     const n = Number(idOrNumber);
-    const byNumber = tx.where(changeRequests, 'space', spaceId).find((r) => r.number === n);
+    const byNumber = changeRequestByNumber(tx, spaceId, n);
     if (byNumber) return byNumber;
   }
   throw notFound(`change request ${idOrNumber} not found in space ${spaceId}`);

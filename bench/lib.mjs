@@ -1,0 +1,129 @@
+// Helpers shared by the benchmarks: timing statistics, growth rows with their targets, stores
+// prepared through `gbctl store import`, and `gbctl serve` started on them.
+import { execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+
+/* global fetch -- Node 20 global */
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const BIN = join(ROOT, 'bin', 'gbctl.js');
+
+export function tempDir(prefix = 'gbctl-bench-') {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+export const gbctl = (...args) => execFileSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+
+/** min, median and max of a list of times. */
+export function stats(times) {
+  const t = [...times].sort((a, b) => a - b);
+  return { min: t[0], median: t[Math.floor(t.length / 2)], max: t[t.length - 1], n: t.length };
+}
+
+const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
+const mmm = (s) => `${fmt(s.min)}/${fmt(s.median)}/${fmt(s.max)} ms`;
+
+let failures = 0;
+export const failed = () => failures;
+
+/**
+ * One growth row: the large case's median over the small case's, beside its target; a ratio past
+ * the target prints FAIL. Times are min/median/max of the repetitions.
+ */
+export function growthRow(name, small, large, target) {
+  const a = stats(small);
+  const b = stats(large);
+  const ratio = b.median / a.median;
+  const ok = ratio <= target;
+  if (!ok) failures++;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(64)} ${ratio.toFixed(2).padStart(6)}×  (target ≤ ${target}×)  small ${mmm(a)}  large ${mmm(b)}`);
+  return ratio;
+}
+
+/** A row against an absolute figure or another ratio, with its own wording. */
+export function checkRow(name, value, target, unit = '×') {
+  const ok = value <= target;
+  if (!ok) failures++;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(64)} ${value.toFixed(2).padStart(6)}${unit} (target ≤ ${target}${unit})`);
+}
+
+/** Times `n` runs of `fn` (after `warm` unmeasured ones), in ms. */
+export async function timeIt(n, fn, warm = 3) {
+  for (let i = 0; i < warm; i++) await fn(-1 - i);
+  const out = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    await fn(i);
+    out.push(performance.now() - t0);
+  }
+  return out;
+}
+
+/** A store seeded by gbctl (organization, admin, token) as plain tables, to be grown and imported. */
+export function seedTables(dir) {
+  const path = join(dir, 'seed.json');
+  gbctl('spaces', 'create', '--title', 'Space 0', '--store', path, '--json');
+  const base = JSON.parse(gbctl('store', 'export', '-', '--store', path));
+  const t = base.tables;
+  return {
+    tables: t,
+    org: t.meta.find((m) => m.id === 'defaultOrganization').value,
+    user: t.users[0].id,
+    space: t.spaces[0],
+    revision: t.revisions[0],
+  };
+}
+
+/** Writes `tables` to a new store file through `gbctl store import`. */
+export function importStore(dir, name, tables) {
+  const file = join(dir, `${name}.import.json`);
+  const store = join(dir, `${name}.json`);
+  writeFileSync(file, JSON.stringify({ format: 'gbctl-store', version: 2, tables }));
+  gbctl('store', 'import', file, '--store', store, '--no-check');
+  rmSync(file);
+  return store;
+}
+
+let counter = 0;
+/** Ids of the platform's shape, unique within a run. */
+export const newId = () => `b${(counter++).toString(36).padStart(19, '0')}`;
+
+/** `gbctl serve` on a store, with its default flags; resolves once it listens. */
+export function serve(store, extra = []) {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--store', store, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let err = '';
+  child.stderr.on('data', (d) => (err += d));
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const url = /^listening on (\S+)/.exec(line)?.[1];
+      if (url) resolve({ child, url, startMs: performance.now() - t0, stop: () => stopChild(child) });
+    });
+    child.once('exit', (code) => reject(new Error(`gbctl serve exited ${code}: ${err}`)));
+  });
+}
+
+export function stopChild(child) {
+  return new Promise((r) => (child.exitCode !== null ? r() : (child.once('exit', r), child.kill('SIGTERM'))));
+}
+
+/** A JSON API call; throws on an answer other than 2xx. */
+export async function call(server, token, method, path, body) {
+  const res = await fetch(`${server.url}/v1${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path}: HTTP ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** The store's admin token (kept in its meta table). */
+export const tokenOf = (tables) => tables.meta.find((m) => m.id === 'localToken')?.value;
