@@ -87,6 +87,32 @@ export class Derived {
   private counters: ByFilter<Counter> = new Map();
   private filtered: ByFilter<Filtered> = new Map();
   private orders = new Map<string, Map<string, OrderIndex>>();
+  /** Values worked out from one record each, by table then id, least recently used first. */
+  private memos = new Map<string, Map<string, unknown>>();
+
+  /** The value kept for a record, if any; a hit becomes the most recently used. */
+  memo(table: string, id: string): unknown {
+    const m = this.memos.get(table);
+    if (!m?.has(id)) return undefined;
+    const v = m.get(id);
+    m.delete(id);
+    m.set(id, v);
+    return v;
+  }
+
+  /** Keeps a value worked out from a record, until the record changes, at most `keep` per table. */
+  remember(table: string, id: string, value: unknown, keep: number): void {
+    let m = this.memos.get(table);
+    if (!m) this.memos.set(table, (m = new Map()));
+    m.delete(id);
+    m.set(id, value);
+    while (m.size > keep) m.delete(m.keys().next().value as string);
+  }
+
+  /** Forgets what was kept for a record that changed. */
+  forget(table: string, id: string): void {
+    this.memos.get(table)?.delete(id);
+  }
 
   /** Whether writes to `table` have anything here to bring up to date. */
   follows(table: string): boolean {

@@ -153,6 +153,7 @@ export class State {
       if (op.op === 'put') t.set(id, Object.freeze(op.row));
       else t.delete(id);
       if (follows) this.derived.update(op.table, id, old, op.op === 'put' ? op.row : undefined);
+      this.derived.forget(op.table, id);
     }
   }
 

@@ -106,6 +106,12 @@ export interface ReadTx {
   page<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: NoInfer<O>, q: OrderedQuery<T>): OrderedPage<T>;
   /** How many records the groups of an ordered list hold (passing `test`, which reads them all). */
   sizeOf<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: NoInfer<O>, groups: readonly string[], test?: (row: T) => boolean): number;
+  /**
+   * A value worked out from one record by `make`, kept by the store until that record changes (at
+   * most `keep` per table, the least recently used forgotten first): for what costs more to work
+   * out than to keep, like a revision's page tree. Undefined when there is no such record.
+   */
+  memo<T extends Row, V>(t: Table<T>, id: string, make: (row: T) => V, keep: number): V | undefined;
 }
 
 export interface WriteTx extends ReadTx {

@@ -97,6 +97,22 @@ export class Tx implements WriteTx, ReadTx {
     return sources.reduce((n, s) => n + s.entries.length, 0);
   }
 
+  memo<T extends Row, V>(t: Table<T>, id: string, make: (row: T) => V, keep: number): V | undefined {
+    const p = this.pending.get(t.name);
+    // A record this transaction wrote is worked out afresh: it is kept only once committed.
+    if (p?.rows.has(id)) {
+      const row = p.rows.get(id);
+      return row ? make(row as T) : undefined;
+    }
+    const cell = this.state.table(t.name).get(id);
+    if (cell === undefined) return undefined;
+    const kept = this.state.derived.memo(t.name, id) as { v: V } | undefined;
+    if (kept) return kept.v;
+    const v = make(this.state.row(cell) as T);
+    this.state.derived.remember(t.name, id, { v }, keep);
+    return v;
+  }
+
   /** Records by id, read in batches from the state where this transaction did not write them. */
   private read<T extends Row>(t: Table<T>, ids: string[]): T[] {
     const base = this.state.table(t.name);

@@ -47,7 +47,9 @@ export const storedRevisions = table<StoredRevision>('revisions');
 export const pageContents = table<PageContentRecord>('pageContents');
 
 /** A chain of deltas longer than this is cut by a revision written whole, so that an old one reads in bounded steps. */
-const MAX_DEPTH = 1000;
+const MAX_DEPTH = 400;
+/** Revisions kept read by the store (see ReadTx.memo): the latest of a few spaces and change requests. */
+const KEEP = 64;
 
 /** A revision read: the record services see, with what the next revision is written against. */
 interface Materialized {
@@ -60,7 +62,7 @@ interface Materialized {
   weight: number;
 }
 
-/** Revisions read, by the stored object they were read from (records are immutable and frozen). */
+/** Revisions this process wrote, by the stored object (frozen, and the one the store keeps once committed). */
 const byStored = new WeakMap<object, Materialized>();
 /** The same, by the record handed out: what a new revision written from it is written against. */
 const byRecord = new WeakMap<RevisionRecord, Materialized>();
@@ -159,34 +161,25 @@ function missingPage(id: string): PageContent {
   return { id, title: '', type: 'document', markdown: '', createdAt: '', updatedAt: '' };
 }
 
-/** Reads a stored revision: from the closest reading kept along its chain of bases, applied forward. */
-function materialize(tx: ReadTx, stored: StoredRevision): Materialized {
-  const chain: StoredRevision[] = [];
-  let s: StoredRevision | undefined = stored;
-  let base: Materialized | undefined;
-  while (s) {
-    const hit = byStored.get(s);
-    if (hit) {
-      base = hit;
-      break;
-    }
-    chain.push(s);
-    if (s.pages || !s.base) break;
-    s = tx.get(storedRevisions, s.base);
-  }
-  for (let i = chain.length - 1; i >= 0; i--) {
-    const next = chain[i] as StoredRevision;
-    base = apply(tx, next, base);
-    byStored.set(next, base);
-    byRecord.set(base.rev, base);
-  }
-  return base as Materialized;
+/**
+ * Reads a stored revision on top of its base's reading, kept by the store until the record
+ * changes (which a revision does not): a chain of deltas is applied once, then each revision
+ * made from a kept one reads in a step.
+ */
+function reading(tx: ReadTx, id: string): Materialized | undefined {
+  return tx.memo(storedRevisions, id, (s) => {
+    const written = byStored.get(s);
+    if (written) return written;
+    const base = s.pages || !s.base ? undefined : reading(tx, s.base);
+    const m = apply(tx, s, base);
+    byRecord.set(m.rev, m);
+    return m;
+  }, KEEP);
 }
 
 /** A revision with its whole page tree, or undefined when there is none by that id. */
 export function getRevision(tx: ReadTx, id: string): RevisionRecord | undefined {
-  const s = tx.get(storedRevisions, id);
-  return s ? materialize(tx, s).rev : undefined;
+  return reading(tx, id)?.rev;
 }
 
 /**
@@ -197,7 +190,7 @@ export function getRevision(tx: ReadTx, id: string): RevisionRecord | undefined 
  * outweigh one), a revision is written whole so that an old one reads in bounded steps.
  */
 export function putRevision(tx: WriteTx, rev: RevisionRecord, base?: RevisionRecord): RevisionRecord {
-  const from = base ? (byRecord.get(base) ?? (tx.get(storedRevisions, base.id) ? materialize(tx, tx.get(storedRevisions, base.id) as StoredRevision) : undefined)) : undefined;
+  const from = base ? (byRecord.get(base) ?? reading(tx, base.id)) : undefined;
   const m = emptyMaterialized();
   m.rev = rev;
   const hash = (p: PageRecord): string => {

@@ -1,0 +1,230 @@
+// Growth: what a request costs at a large size over what it costs at a small one, measured over
+// HTTP against `gbctl serve` (default flags), requests one after another, both sizes in one run.
+// Every row prints its ratio (of medians), min/median/max of each size and its target; a ratio
+// past its target prints FAIL. Run by `npm run bench` (after a build); about 3 minutes.
+//   BENCH_REPS=40 (requests per measure)  BENCH_SPACES=1000,100000  BENCH_COMMENTS=10,10000
+//   BENCH_CRS=10,1000  BENCH_PAGES=10,1000
+import { performance } from 'node:perf_hooks';
+import { call, checkRow, failed, growthRow, importStore, newId, seedTables, serve, tempDir, timeIt } from './lib.mjs';
+
+const REPS = Number(process.env.BENCH_REPS ?? 40);
+const sizes = (name, d) => (process.env[name] ?? d).split(',').map(Number);
+const [SPACES_S, SPACES_L] = sizes('BENCH_SPACES', '1000,100000');
+const [COMMENTS_S, COMMENTS_L] = sizes('BENCH_COMMENTS', '10,10000');
+const [CRS_S, CRS_L] = sizes('BENCH_CRS', '10,1000');
+const [PAGES_S, PAGES_L] = sizes('BENCH_PAGES', '10,1000');
+const tmp = tempDir();
+const now = new Date().toISOString();
+const servers = [];
+
+/** A store of the seed's organization, grown by `grow(tables, seed)`, served. */
+async function served(name, grow) {
+  const seed = seedTables(tmp.dir);
+  grow(seed.tables, seed);
+  const store = importStore(tmp.dir, name, seed.tables);
+  const s = await serve(store);
+  servers.push(s);
+  const token = seed.tables.meta.find((m) => m.id === 'localToken').value;
+  return { s, token, seed, store, api: (method, path, body) => call(s, token, method, path, body) };
+}
+
+const spacesIn = (t, org, n, base) => {
+  for (let i = 1; i < n; i++) t.spaces.push({ ...base, id: newId(), title: `Space ${i}`, organization: org, position: i + 1 });
+};
+
+const WORDS = 'install configure deploy token space page guide quick start api client server search index merge review publish'.split(' ');
+const text = (i, n) => Array.from({ length: n }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(' ');
+/** A revision in the whole-tree form (converted when the server opens the store) with `n` pages of about 2 KiB. */
+function revisionWithPages(rev, n) {
+  const pages = Array.from({ length: n }, (_, i) => ({
+    id: `pg${i}`, title: `${text(i, 2)} ${i}`, type: 'document', createdAt: now, updatedAt: now, pages: [],
+    markdown: `# ${text(i, 3)}\n\n${text(i, 150)}\n\n## ${text(i + 1, 2)}\n\n${text(i + 2, 150)}\n`,
+  }));
+  return { ...rev, pages };
+}
+
+async function listSpaces() {
+  console.log(`\n# lists: one page of an organization's spaces, ${SPACES_S} vs ${SPACES_L} spaces in that organization`);
+  const out = [];
+  for (const n of [SPACES_S, SPACES_L]) {
+    const { api, seed, s } = await served(`spaces-${n}`, (t, sd) => spacesIn(t, sd.org, n, sd.space));
+    const first = await timeIt(REPS, () => api('GET', `/orgs/${seed.org}/spaces?limit=20`));
+    const token = (await api('GET', `/orgs/${seed.org}/spaces?limit=20`)).next.page;
+    const next = await timeIt(REPS, () => api('GET', `/orgs/${seed.org}/spaces?limit=20&page=${token}`));
+    // --all: every page of 1,000 in turn; the cost per item.
+    const all = await timeIt(n > 10_000 ? 1 : 3, async () => {
+      let page;
+      let items = 0;
+      let count = 0;
+      do {
+        const r = await api('GET', `/orgs/${seed.org}/spaces?limit=1000${page ? `&page=${page}` : ''}`);
+        items += r.items.length;
+        count = r.count;
+        page = r.next?.page;
+      } while (page);
+      if (items !== count || items < n) throw new Error(`--all walked ${items} spaces of ${count}`);
+    }, 1);
+    out.push({ first, next, perItem: all.map((ms) => ms / n), s });
+    await s.stop();
+  }
+  growthRow(`spaces list, first page (${SPACES_L} / ${SPACES_S})`, out[0].first, out[1].first, 1.5);
+  growthRow(`spaces list, page after a cursor (${SPACES_L} / ${SPACES_S})`, out[0].next, out[1].next, 1.5);
+  growthRow(`spaces list --all, cost per item (${SPACES_L} / ${SPACES_S})`, out[0].perItem, out[1].perItem, 1.2);
+}
+
+async function listComments() {
+  console.log(`\n# lists: one page of a space's comments, ${COMMENTS_S} vs ${COMMENTS_L} comments`);
+  const out = [];
+  for (const n of [COMMENTS_S, COMMENTS_L]) {
+    const { api, seed, s } = await served(`comments-${n}`, (t, sd) => {
+      t.comments = [];
+      for (let i = 0; i < n; i++) {
+        const at = new Date(Date.parse(now) - (n - i) * 1000).toISOString();
+        t.comments.push({
+          id: newId(), space: sd.space.id, status: i % 3 ? 'open' : 'resolved', postedBy: sd.user, postedAt: at,
+          body: { markdown: `Comment ${i}: looks good, one nit on the second paragraph.` }, revision: sd.space.revision, reactions: [],
+          ...(i % 5 === 0 ? { page: { id: 'pg1', title: 'Page', path: 'page' } } : {}),
+        });
+      }
+    });
+    const base = `/spaces/${seed.space.id}/comments`;
+    const q = {
+      plain: `${base}?limit=20`, status: `${base}?limit=20&status=resolved`, asc: `${base}?limit=20&order=asc`,
+      page: `${base}?limit=20&targetPage=pg1`, authors: `${base}?limit=20&authors=${seed.user}`,
+    };
+    const r = {};
+    for (const [k, path] of Object.entries(q)) r[k] = await timeIt(REPS, () => api('GET', path));
+    r.create = await timeIt(REPS, (i) => api('POST', base, { body: { markdown: `New comment ${i}` } }));
+    out.push(r);
+    await s.stop();
+  }
+  for (const k of ['plain', 'status', 'asc', 'page', 'authors']) growthRow(`comments list${k === 'plain' ? '' : ` (${k} filter)`} (${COMMENTS_L} / ${COMMENTS_S})`, out[0][k], out[1][k], 1.5);
+  growthRow(`comment create (${COMMENTS_L} / ${COMMENTS_S})`, out[0].create, out[1].create, 1.2);
+}
+
+async function listChangeRequests() {
+  console.log(`\n# lists: change requests, ${CRS_S} vs ${CRS_L} in the space`);
+  const out = [];
+  for (const n of [CRS_S, CRS_L]) {
+    const { api, seed, s } = await served(`crs-${n}`, (t, sd) => {
+      t.changeRequests = [];
+      for (let i = 0; i < n; i++) {
+        const rev = { ...sd.revision, id: newId(), changeRequest: '', parents: [sd.revision.id] };
+        const cr = {
+          id: newId(), space: sd.space.id, number: i + 1, status: i % 2 ? 'open' : 'draft', subject: `Change ${i}`, createdBy: sd.user,
+          createdAt: new Date(Date.parse(now) - (n - i) * 1000).toISOString(), updatedAt: now, revision: rev.id, revisionInitial: sd.revision.id, contributors: [sd.user],
+        };
+        rev.changeRequest = cr.id;
+        t.revisions.push(rev);
+        t.changeRequests.push(cr);
+      }
+    });
+    const base = `/spaces/${seed.space.id}/change-requests`;
+    const q = { space: `${base}?limit=20`, status: `${base}?limit=20&status=open`, creator: `${base}?limit=20&creator=${seed.user}`, org: `/orgs/${seed.org}/change-requests?limit=20` };
+    const r = {};
+    for (const [k, path] of Object.entries(q)) r[k] = await timeIt(REPS, () => api('GET', path));
+    r.create = await timeIt(Math.min(REPS, 30), (i) => api('POST', base, { subject: `Bench ${i}` }));
+    out.push(r);
+    await s.stop();
+  }
+  for (const k of ['space', 'status', 'creator', 'org']) growthRow(`change-request list (${k}) (${CRS_L} / ${CRS_S})`, out[0][k], out[1][k], 1.5);
+  growthRow(`change-request create (${CRS_L} / ${CRS_S})`, out[0].create, out[1].create, 1.2);
+}
+
+/** Content: search, page edits and merges in spaces of PAGES_S and PAGES_L pages. */
+async function content() {
+  console.log(`\n# content: ${PAGES_S} vs ${PAGES_L} pages in the space`);
+  const out = [];
+  for (const n of [PAGES_S, PAGES_L]) {
+    const { api, seed, s } = await served(`pages-${n}`, (t, sd) => {
+      t.revisions[0] = revisionWithPages(sd.revision, n);
+    });
+    const space = `/spaces/${seed.space.id}`;
+    const r = {};
+    const query = `${space}/search?query=${encodeURIComponent('deploy guide')}`;
+    r.search = await timeIt(REPS, () => api('GET', query));
+    const cr = await api('POST', `${space}/change-requests`, { subject: 'edits' });
+    const page = `pg${Math.floor(n / 2)}`;
+    r.edit = await timeIt(REPS, (i) => api('PATCH', `${space}/change-requests/${cr.id}/gbctl/pages/${page}`, { markdown: `# Edited ${i}\n\n${text(i, 300)}` }));
+    // Merges with 2 pages changed on each side: main unchanged, then main moved (3-way), and update from main.
+    const reps = Math.max(5, Math.floor(REPS / 4));
+    const edit2 = async (crId, a, b, i) => {
+      await api('PATCH', `${space}/change-requests/${crId}/gbctl/pages/pg${a}`, { markdown: `edit ${i} ${text(i, 50)}` });
+      await api('PATCH', `${space}/change-requests/${crId}/gbctl/pages/pg${b}`, { markdown: `edit ${i} ${text(i + 1, 50)}` });
+    };
+    r.mergeFast = [];
+    r.merge3 = [];
+    r.update = [];
+    r.searchAfterEdit = [];
+    for (let i = 0; i < reps; i++) {
+      const a = await api('POST', `${space}/change-requests`, { subject: `a${i}` });
+      const b = await api('POST', `${space}/change-requests`, { subject: `b${i}` });
+      await edit2(a.id, 1, 2, i);
+      let t0 = performance.now();
+      await api('POST', `${space}/change-requests/${a.id}/merge`);
+      r.mergeFast.push(performance.now() - t0);
+      // Main moved by one page's edit: the first search after it derives the index.
+      t0 = performance.now();
+      await api('GET', query);
+      r.searchAfterEdit.push(performance.now() - t0);
+      await edit2(b.id, 3, 4, i);
+      const c = await api('POST', `${space}/change-requests`, { subject: `c${i}` });
+      await edit2(c.id, 5, 6, i);
+      t0 = performance.now();
+      await api('POST', `${space}/change-requests/${b.id}/update`);
+      r.update.push(performance.now() - t0);
+      t0 = performance.now();
+      await api('POST', `${space}/change-requests/${c.id}/merge`);
+      r.merge3.push(performance.now() - t0);
+    }
+    r.searchRepeated = await timeIt(REPS, () => api('GET', query));
+    out.push(r);
+    await s.stop();
+  }
+  growthRow(`search, repeated (${PAGES_L} / ${PAGES_S} pages)`, out[0].search, out[1].search, 3);
+  const [, big] = out;
+  const after = big.searchAfterEdit.slice().sort((x, y) => x - y)[Math.floor(big.searchAfterEdit.length / 2)];
+  const repeated = big.searchRepeated.slice().sort((x, y) => x - y)[Math.floor(big.searchRepeated.length / 2)];
+  checkRow(`search, first after one page changed / repeated (${PAGES_L} pages)`, after / repeated, 5);
+  growthRow(`edit one page in a change request (${PAGES_L} / ${PAGES_S} pages)`, out[0].edit, out[1].edit, 2);
+  growthRow(`merge, main unchanged, 2 pages changed (${PAGES_L} / ${PAGES_S} pages)`, out[0].mergeFast, out[1].mergeFast, 2);
+  growthRow(`merge, main moved (3-way), 2+2 pages changed (${PAGES_L} / ${PAGES_S})`, out[0].merge3, out[1].merge3, 2);
+  growthRow(`update from main, 2+2 pages changed (${PAGES_L} / ${PAGES_S} pages)`, out[0].update, out[1].update, 2);
+}
+
+/** Store growth from 100 edits of one page of a PAGES_L-page space, after compaction. */
+async function history() {
+  const { api, seed, s, store } = await served('history', (t, sd) => {
+    t.revisions[0] = revisionWithPages(sd.revision, PAGES_L);
+  });
+  const { statSync } = await import('node:fs');
+  const { gbctl } = await import('./lib.mjs');
+  const space = `/spaces/${seed.space.id}`;
+  const cr = await api('POST', `${space}/change-requests`, { subject: 'history' });
+  gbctl('store', 'compact', '--store', store);
+  const before = statSync(store).size;
+  const body = (i) => `# Edited ${i}\n\n${text(i, 300)}`;
+  let pageSize = 0;
+  for (let i = 0; i < 100; i++) {
+    const p = await api('PATCH', `${space}/change-requests/${cr.id}/gbctl/pages/pg7`, { markdown: body(i) });
+    pageSize = Math.max(pageSize, JSON.stringify({ ...p, markdown: body(i) }).length);
+  }
+  gbctl('store', 'compact', '--store', store);
+  const grown = statSync(store).size - before;
+  await s.stop();
+  console.log(`\n# history: 100 edits of one page (about ${pageSize} bytes) of a ${PAGES_L}-page space grew the store by ${grown} bytes`);
+  checkRow('store growth per edit, over (page size + 1 KiB)', grown / 100 / (pageSize + 1024), 1);
+}
+
+try {
+  await listSpaces();
+  await listComments();
+  await listChangeRequests();
+  await content();
+  await history();
+} finally {
+  await Promise.all(servers.map((x) => x.stop()));
+  tmp.cleanup();
+}
+console.log(failed() ? `\n${failed()} growth row(s) past target` : '\nevery growth row within target');
+process.exit(failed() ? 1 : 0);
