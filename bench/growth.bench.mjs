@@ -159,6 +159,7 @@ async function content() {
     for (let i = 0; i < reps; i++) {
       const a = await api('POST', `${space}/change-requests`, { subject: `a${i}` });
       const b = await api('POST', `${space}/change-requests`, { subject: `b${i}` });
+      const c = await api('POST', `${space}/change-requests`, { subject: `c${i}` });
       await edit2(a.id, 1, 2, i);
       let t0 = performance.now();
       await api('POST', `${space}/change-requests/${a.id}/merge`);
@@ -168,7 +169,6 @@ async function content() {
       await api('GET', query);
       r.searchAfterEdit.push(performance.now() - t0);
       await edit2(b.id, 3, 4, i);
-      const c = await api('POST', `${space}/change-requests`, { subject: `c${i}` });
       await edit2(c.id, 5, 6, i);
       t0 = performance.now();
       await api('POST', `${space}/change-requests/${b.id}/update`);

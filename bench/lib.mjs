@@ -53,8 +53,8 @@ export function checkRow(name, value, target, unit = '×') {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(64)} ${value.toFixed(2).padStart(6)}${unit} (target ≤ ${target}${unit})`);
 }
 
-/** Times `n` runs of `fn` (after `warm` unmeasured ones), in ms. */
-export async function timeIt(n, fn, warm = 3) {
+/** Times `n` runs of `fn` (after `warm` unmeasured ones, so that V8 has optimised the code), in ms. */
+export async function timeIt(n, fn, warm = 10) {
   for (let i = 0; i < warm; i++) await fn(-1 - i);
   const out = [];
   for (let i = 0; i < n; i++) {

@@ -46,12 +46,23 @@ export function findPage(pages: readonly PageRecord[], id: string): PageRecord |
   return undefined;
 }
 
+// A subtree the change does not reach is kept as the same objects: revisions share them, and
+// storing or comparing a revision skips a page it already knows by reference.
 export function mapPage(pages: readonly PageRecord[], id: string, fn: (p: PageRecord) => PageRecord): PageRecord[] {
-  return pages.map((p) => (p.id === id ? fn(p) : { ...p, pages: mapPage(p.pages, id, fn) }));
+  return pages.map((p) => {
+    if (p.id === id) return fn(p);
+    const inner = mapPage(p.pages, id, fn);
+    return inner.every((k, i) => k === p.pages[i]) ? p : { ...p, pages: inner };
+  });
 }
 
 export function removePage(pages: readonly PageRecord[], id: string): PageRecord[] {
-  return pages.filter((p) => p.id !== id).map((p) => ({ ...p, pages: removePage(p.pages, id) }));
+  return pages
+    .filter((p) => p.id !== id)
+    .map((p) => {
+      const inner = removePage(p.pages, id);
+      return inner.length === p.pages.length && inner.every((k, i) => k === p.pages[i]) ? p : { ...p, pages: inner };
+    });
 }
 
 /** Inserts under `parent` (top level when absent), after the sibling `after` or else at the end. */

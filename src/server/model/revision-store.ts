@@ -60,6 +60,8 @@ interface Materialized {
   objects: Map<string, PageRecord>;
   depth: number;
   weight: number;
+  /** The weight of all its nodes: what writing it whole would cost. */
+  whole: number;
 }
 
 /** Revisions this process wrote, by the stored object (frozen, and the one the store keeps once committed). */
@@ -95,7 +97,7 @@ const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.l
 const nodeWeight = (id: string, n: PageNode | 0) => id.length + 8 + (n ? n[0].length + n[1].reduce((w, c) => w + c.length + 3, 0) : 0);
 
 function emptyMaterialized(): Materialized {
-  return { rev: undefined as unknown as RevisionRecord, nodes: new Map(), root: [], objects: new Map(), depth: 0, weight: 0 };
+  return { rev: undefined as unknown as RevisionRecord, nodes: new Map(), root: [], objects: new Map(), depth: 0, weight: 0, whole: 0 };
 }
 
 function recordOf(s: StoredRevision, pages: PageRecord[], base: Materialized | undefined): RevisionRecord {
@@ -107,11 +109,17 @@ function recordOf(s: StoredRevision, pages: PageRecord[], base: Materialized | u
   };
 }
 
-/** The nodes of a page tree given whole, with each page's object. */
-function nodesOf(pages: readonly PageRecord[], hash: (p: PageRecord) => string, m: Materialized): void {
+/**
+ * The nodes of a page tree given whole, with each page's object. A page that is the same object
+ * as in `from` (and so has the same children) keeps its node as it was: no hash, no new array.
+ */
+function nodesOf(pages: readonly PageRecord[], hash: (p: PageRecord) => string, m: Materialized, from?: Materialized): void {
   const walk = (ps: readonly PageRecord[]) => {
     for (const p of ps) {
-      m.nodes.set(p.id, [hash(p), p.pages.map((k) => k.id)]);
+      const same = from && from.objects.get(p.id) === p ? from.nodes.get(p.id) : undefined;
+      const n: PageNode = same ?? [hash(p), p.pages.map((k) => k.id)];
+      m.nodes.set(p.id, n);
+      m.whole += nodeWeight(p.id, n);
       m.objects.set(p.id, p);
       walk(p.pages);
     }
@@ -202,14 +210,14 @@ export function putRevision(tx: WriteTx, rev: RevisionRecord, base?: RevisionRec
     if (!tx.get(pageContents, h)) tx.put(pageContents, { id: h, page: content });
     return h;
   };
-  nodesOf(rev.pages, hash, m);
+  nodesOf(rev.pages, hash, m, from);
   const { pages: _pages, files, reusableContents, variables, ...head } = rev;
   const changed: Record<string, PageNode | 0> = {};
   let weight = 0;
   if (from) {
     for (const [id, n] of m.nodes) {
       const was = from.nodes.get(id);
-      if (!was || was[0] !== n[0] || !sameIds(was[1], n[1])) {
+      if (was !== n && (!was || was[0] !== n[0] || !sameIds(was[1], n[1]))) {
         changed[id] = n;
         weight += nodeWeight(id, n);
       }
@@ -223,9 +231,7 @@ export function putRevision(tx: WriteTx, rev: RevisionRecord, base?: RevisionRec
   }
   const rootChanged = !from || !sameIds(from.root, m.root);
   if (rootChanged) weight += m.root.reduce((w, id) => w + id.length + 3, 0);
-  let whole = 0;
-  for (const [id, n] of m.nodes) whole += nodeWeight(id, n);
-  const delta = !!from && from.depth + 1 < MAX_DEPTH && from.weight + weight < whole;
+  const delta = !!from && from.depth + 1 < MAX_DEPTH && from.weight + weight < m.whole;
   let stored: StoredRevision;
   if (delta && from) {
     m.depth = from.depth + 1;

@@ -32,9 +32,14 @@ export function pageAppUrl(c: Ctx, scope: Pick<Scope, 'space' | 'cr'>, path: str
   return urls.app(c, `${appBase(scope)}/${path}`);
 }
 
-/** Page paths and slugs of a revision, by page id. */
+/** Indexes worked out, by the page list they were worked out of: page lists are never changed in place. */
+const indexes = new WeakMap<readonly PageRecord[], Map<string, FlatPage>>();
+
+/** Page paths and slugs of a revision, by page id; worked out once per revision read. */
 export function pageIndex(pages: readonly PageRecord[]): Map<string, FlatPage> {
-  return new Map(flattenPages(pages).map((f) => [f.page.id, f]));
+  let idx = indexes.get(pages);
+  if (!idx) indexes.set(pages, (idx = new Map(flattenPages(pages).map((f) => [f.page.id, f]))));
+  return idx;
 }
 
 /** A page of the revision as the API shows it, with its children. */
