@@ -32,8 +32,12 @@ const spacesIn = (t, org, n, base) => {
   for (let i = 1; i < n; i++) t.spaces.push({ ...base, id: newId(), title: `Space ${i}`, organization: org, position: i + 1 });
 };
 
-const WORDS = 'install configure deploy token space page guide quick start api client server search index merge review publish'.split(' ');
-const text = (i, n) => Array.from({ length: n }, (_, k) => WORDS[(i * 7 + k * 3) % WORDS.length]).join(' ');
+// Page text drawn from a vocabulary of 3,000 made-up words, so that a word is on about one page
+// in ten and two words together on about one in a hundred, as in documentation.
+const SYLLABLES = 'ka lo mi nu pe ra si to vu za be co di fa gu'.split(' ');
+const WORDS = Array.from({ length: 3000 }, (_, k) => SYLLABLES[k % 15] + SYLLABLES[Math.floor(k / 15) % 15] + SYLLABLES[Math.floor(k / 225) % 15]);
+const pick = (i, k) => WORDS[Math.abs(Math.imul(i * 7919 + k * 104729, 2654435761) >> 7) % WORDS.length];
+const text = (i, n) => Array.from({ length: n }, (_, k) => pick(i, k)).join(' ');
 /** A revision in the whole-tree form (converted when the server opens the store) with `n` pages of about 2 KiB. */
 function revisionWithPages(rev, n) {
   const pages = Array.from({ length: n }, (_, i) => ({
@@ -141,7 +145,7 @@ async function content() {
     });
     const space = `/spaces/${seed.space.id}`;
     const r = {};
-    const query = `${space}/search?query=${encodeURIComponent('deploy guide')}`;
+    const query = `${space}/search?query=${encodeURIComponent(`${WORDS[5]} ${WORDS[17]}`)}`;
     r.search = await timeIt(REPS, () => api('GET', query));
     const cr = await api('POST', `${space}/change-requests`, { subject: 'edits' });
     const page = `pg${Math.floor(n / 2)}`;

@@ -1,15 +1,23 @@
 import type { PageRecord } from './revision.js';
 
+/** Slugs already worked out, by title: a revision's page index is rebuilt on every edit. */
+const slugs = new Map<string, string>();
+
 /** URL-safe slug of a title, as the platform derives page slugs. */
 export function slugify(title: string): string {
-  const s = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100);
-  return s || 'page';
+  const kept = slugs.get(title);
+  if (kept !== undefined) return kept;
+  const s =
+    title
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 100) || 'page';
+  if (slugs.size >= 10_000) slugs.clear();
+  slugs.set(title, s);
+  return s;
 }
 
 export interface FlatPage {
@@ -21,8 +29,7 @@ export interface FlatPage {
 }
 
 /** Every page of a tree, depth first, with slugs made unique among siblings. */
-export function flattenPages(pages: readonly PageRecord[], prefix = '', parent?: string): FlatPage[] {
-  const out: FlatPage[] = [];
+export function flattenPages(pages: readonly PageRecord[], prefix = '', parent?: string, out: FlatPage[] = []): FlatPage[] {
   const seen = new Map<string, number>();
   for (const page of pages) {
     let slug = slugify(page.title);
@@ -31,7 +38,7 @@ export function flattenPages(pages: readonly PageRecord[], prefix = '', parent?:
     if (n > 0) slug = `${slug}-${n + 1}`;
     const path = prefix ? `${prefix}/${slug}` : slug;
     out.push({ page, slug, path, ...(parent ? { parent } : {}) });
-    out.push(...flattenPages(page.pages, path, page.id));
+    flattenPages(page.pages, path, page.id, out);
   }
   return out;
 }

@@ -94,7 +94,14 @@ function sameContent(a: PageRecord, b: PageRecord): boolean {
 }
 
 const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
-const nodeWeight = (id: string, n: PageNode | 0) => id.length + 8 + (n ? n[0].length + n[1].reduce((w, c) => w + c.length + 3, 0) : 0);
+function nodeWeight(id: string, n: PageNode | 0): number {
+  let w = id.length + 8;
+  if (n) {
+    w += n[0].length;
+    for (const c of n[1]) w += c.length + 3;
+  }
+  return w;
+}
 
 function emptyMaterialized(): Materialized {
   return { rev: undefined as unknown as RevisionRecord, nodes: new Map(), root: [], objects: new Map(), depth: 0, weight: 0, whole: 0 };
@@ -109,15 +116,11 @@ function recordOf(s: StoredRevision, pages: PageRecord[], base: Materialized | u
   };
 }
 
-/**
- * The nodes of a page tree given whole, with each page's object. A page that is the same object
- * as in `from` (and so has the same children) keeps its node as it was: no hash, no new array.
- */
-function nodesOf(pages: readonly PageRecord[], hash: (p: PageRecord) => string, m: Materialized, from?: Materialized): void {
+/** The nodes of a page tree given whole, with each page's object. */
+function nodesOf(pages: readonly PageRecord[], hash: (p: PageRecord) => string, m: Materialized): void {
   const walk = (ps: readonly PageRecord[]) => {
     for (const p of ps) {
-      const same = from && from.objects.get(p.id) === p ? from.nodes.get(p.id) : undefined;
-      const n: PageNode = same ?? [hash(p), p.pages.map((k) => k.id)];
+      const n: PageNode = [hash(p), p.pages.map((k) => k.id)];
       m.nodes.set(p.id, n);
       m.whole += nodeWeight(p.id, n);
       m.objects.set(p.id, p);
@@ -126,6 +129,55 @@ function nodesOf(pages: readonly PageRecord[], hash: (p: PageRecord) => string, 
   };
   walk(pages);
   m.root = pages.map((p) => p.id);
+}
+
+/**
+ * The nodes of `pages` as changes to `from`'s, into `m` (which starts as a copy of `from`): a
+ * page that is the same object as in `from` is skipped with its whole subtree, so the work is the
+ * pages changed, their ancestors, and the top level. Pages gone are those taken from a changed
+ * parent (or the top level) and found nowhere else, with what was under them.
+ */
+function diffNodes(pages: readonly PageRecord[], hash: (p: PageRecord) => string, m: Materialized, from: Materialized): Record<string, PageNode | 0> {
+  const changed: Record<string, PageNode | 0> = {};
+  const present = new Set<string>();
+  const dropped: string[] = [];
+  const gone = (before: readonly string[], now: readonly PageRecord[] | readonly string[]) => {
+    if (before.length === 0) return;
+    const ids = new Set(now.map((x) => (typeof x === 'string' ? x : x.id)));
+    for (const id of before) if (!ids.has(id)) dropped.push(id);
+  };
+  const walk = (ps: readonly PageRecord[]) => {
+    for (const p of ps) {
+      present.add(p.id);
+      if (from.objects.get(p.id) === p) continue;
+      const was = from.nodes.get(p.id);
+      const h = hash(p);
+      const kids = p.pages.map((k) => k.id);
+      const n: PageNode = was && was[0] === h && sameIds(was[1], kids) ? was : [h, kids];
+      if (n !== was) {
+        changed[p.id] = n;
+        m.nodes.set(p.id, n);
+        m.whole += nodeWeight(p.id, n) - (was ? nodeWeight(p.id, was) : 0);
+      }
+      m.objects.set(p.id, p);
+      if (was) gone(was[1], kids);
+      walk(p.pages);
+    }
+  };
+  walk(pages);
+  m.root = pages.map((p) => p.id);
+  gone(from.root, m.root);
+  const drop = (id: string) => {
+    if (present.has(id) || !m.nodes.has(id)) return;
+    const was = m.nodes.get(id) as PageNode;
+    m.nodes.delete(id);
+    m.objects.delete(id);
+    m.whole -= nodeWeight(id, was);
+    changed[id] = 0;
+    for (const k of was[1]) drop(k);
+  };
+  for (const id of dropped) drop(id);
+  return changed;
 }
 
 /** One stored revision read on top of its base's reading (none when written whole). */
@@ -144,6 +196,7 @@ function apply(tx: ReadTx, s: StoredRevision, base: Materialized | undefined): M
     else m.nodes.delete(id);
   }
   m.root = s.root ?? from?.root ?? [];
+  for (const [id, n] of m.nodes) m.whole += nodeWeight(id, n);
   m.depth = s.depth ?? 0;
   m.weight = s.weight ?? 0;
   const build = (id: string, seen: Set<string>): PageRecord | undefined => {
@@ -210,25 +263,18 @@ export function putRevision(tx: WriteTx, rev: RevisionRecord, base?: RevisionRec
     if (!tx.get(pageContents, h)) tx.put(pageContents, { id: h, page: content });
     return h;
   };
-  nodesOf(rev.pages, hash, m, from);
-  const { pages: _pages, files, reusableContents, variables, ...head } = rev;
-  const changed: Record<string, PageNode | 0> = {};
-  let weight = 0;
+  let changed: Record<string, PageNode | 0> = {};
   if (from) {
-    for (const [id, n] of m.nodes) {
-      const was = from.nodes.get(id);
-      if (was !== n && (!was || was[0] !== n[0] || !sameIds(was[1], n[1]))) {
-        changed[id] = n;
-        weight += nodeWeight(id, n);
-      }
-    }
-    for (const id of from.nodes.keys()) {
-      if (!m.nodes.has(id)) {
-        changed[id] = 0;
-        weight += nodeWeight(id, 0);
-      }
-    }
+    m.nodes = new Map(from.nodes);
+    m.objects = new Map(from.objects);
+    m.whole = from.whole;
+    changed = diffNodes(rev.pages, hash, m, from);
+  } else {
+    nodesOf(rev.pages, hash, m);
   }
+  const { pages: _pages, files, reusableContents, variables, ...head } = rev;
+  let weight = 0;
+  for (const [id, n] of Object.entries(changed)) weight += nodeWeight(id, n);
   const rootChanged = !from || !sameIds(from.root, m.root);
   if (rootChanged) weight += m.root.reduce((w, id) => w + id.length + 3, 0);
   const delta = !!from && from.depth + 1 < MAX_DEPTH && from.weight + weight < m.whole;

@@ -101,3 +101,48 @@ describe('revisions stored by content', () => {
     });
   });
 });
+
+describe('revisions stored by content, over random edits', () => {
+  it('read back as written, from the process that wrote them and from a copy of the store', async () => {
+    const { MemoryStore } = await import('../../../src/store/memory-store.js');
+    const { findPage, insertPage, removePage } = await import('../../../src/server/model/page-tree.js');
+    const fc = (await import('fast-check')).default;
+    const ids = (ps: readonly PageRecord[]): string[] => ps.flatMap((p) => [p.id, ...ids(p.pages)]);
+    const edit = fc.record({ kind: fc.constantFrom('text', 'remove', 'move', 'add', 'nest'), at: fc.nat(30), to: fc.nat(30) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(edit, { maxLength: 3 }), { minLength: 1, maxLength: 15 }), async (steps) => {
+        const store = new MemoryStore();
+        let pages = tree(8);
+        let base = revision('r0', pages);
+        await store.write((tx) => putRevision(tx, base));
+        const written = [base];
+        let n = 0;
+        for (const [k, step] of steps.entries()) {
+          for (const e of step) {
+            const all = ids(pages);
+            const id = all[e.at % Math.max(1, all.length)];
+            const target = all[e.to % Math.max(1, all.length)];
+            if (!id || e.kind === 'add') pages = insertPage(pages, undefined, page(`a${n++}`, 'added'));
+            else if (e.kind === 'text') pages = mapPage(pages, id, (p) => ({ ...p, markdown: `edit ${n++}` }));
+            else if (e.kind === 'remove') pages = removePage(pages, id);
+            else {
+              const p = findPage(pages, id) as PageRecord;
+              const rest = removePage(pages, id);
+              const parent = e.kind === 'nest' && target && target !== id && findPage(rest, target) ? target : undefined;
+              pages = insertPage(rest, parent, p);
+            }
+          }
+          const next = revision(`r${k + 1}`, pages, [base.id]);
+          const from = base;
+          await store.write((tx) => putRevision(tx, next, from));
+          written.push(next);
+          base = next;
+        }
+        const copy = new MemoryStore(store.dump());
+        await store.read((tx) => written.forEach((w) => expect(plain(getRevision(tx, w.id))).toEqual(plain(w))));
+        await copy.read((tx) => [...written].reverse().forEach((w) => expect(plain(getRevision(tx, w.id))).toEqual(plain(w))));
+      }),
+      { numRuns: 80 },
+    );
+  });
+});
