@@ -9,6 +9,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
+import { checkRow, failed } from './lib.mjs';
 
 /* global fetch, structuredClone -- Node 20 globals */
 
@@ -23,32 +24,30 @@ const gbctl = (...args) => execFileSync(process.execPath, [BIN, ...args], { enco
 let counter = 0;
 const id = () => `b${(counter++).toString(36).padStart(19, '0')}`;
 
-/** A store of `total` objects: the local organization with 50 spaces, then other organizations of 100 spaces, each with its revision and 8 comments. */
+/**
+ * A store of `total` objects, all where the benchmark reads: spaces (each with its revision) in
+ * the organization whose spaces are listed, and comments on the space whose comments are listed
+ * and written to, in equal parts.
+ */
 function dataset(total, base) {
   const t = structuredClone(base.tables);
   const org = t.meta.find((m) => m.id === 'defaultOrganization').value;
   const user = t.users[0].id;
   const [space0] = t.spaces;
   const [rev0] = t.revisions;
-  const now = new Date().toISOString();
+  const now = Date.now();
   const count = () => Object.values(t).reduce((a, rows) => a + rows.length, 0);
-  const addSpace = (organization, i) => {
-    const s = { ...space0, id: id(), title: `Space ${i}`, organization, revision: '', position: i };
+  t.comments = [];
+  for (let i = 1; count() < total; i++) {
+    const s = { ...space0, id: id(), title: `Space ${i}`, organization: org, revision: '', position: i + 1 };
     const r = { ...rev0, id: id(), space: s.id };
     s.revision = r.id;
     t.spaces.push(s);
     t.revisions.push(r);
-    return s;
-  };
-  t.comments = [];
-  for (let i = 1; i < 50; i++) addSpace(org, i);
-  let filler;
-  for (let i = 0; count() < total; i++) {
-    if (i % 100 === 0) t.organizations.push((filler = { id: id(), title: `Organization ${i / 100}`, createdAt: now }));
-    const s = addSpace(filler.id, i % 100);
-    for (let c = 0; c < 8 && count() < total; c++) {
-      t.comments.push({ id: id(), space: s.id, status: 'open', postedBy: user, postedAt: now, body: { markdown: `Comment ${c} on ${s.title}: looks good, one nit on the second paragraph.` }, revision: s.revision, reactions: [] });
-    }
+    t.comments.push({
+      id: id(), space: space0.id, status: i % 3 ? 'open' : 'resolved', postedBy: user, postedAt: new Date(now - (total - i) * 1000).toISOString(),
+      body: { markdown: `Comment ${i}: looks good, one nit on the second paragraph.` }, revision: space0.revision, reactions: [],
+    });
   }
   return { tables: t, org, space: space0.id, token: t.meta.find((m) => m.id === 'localToken').value };
 }
@@ -113,6 +112,7 @@ try {
     const write = await latency(200, post);
     const get = await latency(300, () => fetch(`${serve.url}/v1/spaces/${data.space}`, { headers: auth }));
     const list = await latency(300, () => fetch(`${serve.url}/v1/orgs/${data.org}/spaces?limit=20`, { headers: auth }));
+    const comments = await latency(300, () => fetch(`${serve.url}/v1/spaces/${data.space}/comments?limit=20`, { headers: auth }));
     const gWrites = await cannon(`${serve.url}/v1/spaces/${data.space}/comments`, 'POST', JSON.stringify({ body: { markdown: 'A new comment' } }), auth);
     const rssAfter = rssMiB(serve.child.pid);
     await stop(serve.child);
@@ -126,11 +126,11 @@ try {
     const jsWrites = await cannon(`${js.url}/comments`, 'POST', comment, {});
     await stop(js.child);
 
-    results.push({ size, onDisk, startMs: serve.startMs, rssLoaded, rssAfter, write, get, list, gWrites, jsWrite, jsList, jsWrites });
+    results.push({ size, onDisk, startMs: serve.startMs, rssLoaded, rssAfter, write, get, list, comments, gWrites, jsWrite, jsList, jsWrites });
     const r = results.at(-1);
     console.log(
       `${size} objects (${mib(onDisk).toFixed(1)} MiB on disk): start ${r.startMs.toFixed(0)} ms, RSS ${rssLoaded.toFixed(0)} MiB loaded / ${rssAfter.toFixed(0)} MiB after (${(rssAfter / mib(onDisk)).toFixed(1)}× the file)\n` +
-        `  gbctl  write p50 ${write.p50.toFixed(2)} ms p99 ${write.p99.toFixed(2)} | get p50 ${get.p50.toFixed(2)} | list page p50 ${list.p50.toFixed(2)} | autocannon writes ${gWrites.rps.toFixed(0)}/s\n` +
+        `  gbctl  write p50 ${write.p50.toFixed(2)} ms p99 ${write.p99.toFixed(2)} | get p50 ${get.p50.toFixed(2)} | list page p50 ${list.p50.toFixed(2)} | comments page p50 ${comments.p50.toFixed(2)} | autocannon writes ${gWrites.rps.toFixed(0)}/s\n` +
         `  json-server  write p50 ${jsWrite.p50.toFixed(2)} ms | list page p50 ${jsList.p50.toFixed(2)} | autocannon writes ${jsWrites.rps.toFixed(0)}/s`,
     );
   }
@@ -139,13 +139,16 @@ try {
   const last = results.at(-1);
   console.log(`\nbaseline: ${first.size} objects, measured in this run`);
   console.log(`start-up: empty store ${emptyStart.startMs.toFixed(0)} ms, ${last.size} objects ${last.startMs.toFixed(0)} ms (load ≈ ${(last.startMs - emptyStart.startMs).toFixed(0)} ms)`);
-  console.log(`write p50 ${last.size} / ${first.size}: ${(last.write.p50 / first.write.p50).toFixed(2)}× (target ≤ 1.5×)`);
-  console.log(`get p50 ${last.size} / ${first.size}: ${(last.get.p50 / first.get.p50).toFixed(2)}×`);
-  console.log(`list page p50 ${last.size} / ${first.size}: ${(last.list.p50 / first.list.p50).toFixed(2)}× (target ≤ 1.5×)`);
-  console.log(`durable writes/s at ${last.size}: gbctl ${last.gWrites.rps.toFixed(0)} vs json-server ${last.jsWrites.rps.toFixed(0)} (non-durable): ${(last.gWrites.rps / Math.max(1, last.jsWrites.rps)).toFixed(1)}× (target ≥ 10×)`);
-  const ratio = (rss) => `${rss.toFixed(0)} MiB = ${(rss / mib(last.onDisk)).toFixed(2)}× the ${mib(last.onDisk).toFixed(1)} MiB store (target ≤ 3×)`;
-  console.log(`memory at ${last.size}, loaded: RSS ${ratio(last.rssLoaded)}`);
-  console.log(`memory at ${last.size}, after the writes and reads above: RSS ${ratio(last.rssAfter)}`);
+  const load = last.startMs - emptyStart.startMs;
+  checkRow(`load ${last.size} objects (start-up over an empty store's), ms`, load, 1000, ' ms');
+  checkRow(`write p50 ${last.size} / ${first.size}`, last.write.p50 / first.write.p50, 1.5);
+  console.log(`info get p50 ${last.size} / ${first.size}: ${(last.get.p50 / first.get.p50).toFixed(2)}×`);
+  checkRow(`spaces list page p50 ${last.size} / ${first.size} (all in the listed organization)`, last.list.p50 / first.list.p50, 1.5);
+  checkRow(`comments page p50 ${last.size} / ${first.size} (all on the listed space)`, last.comments.p50 / first.comments.p50, 1.5);
+  console.log(`info durable writes/s at ${last.size}: gbctl ${last.gWrites.rps.toFixed(0)} vs json-server ${last.jsWrites.rps.toFixed(0)} (non-durable): ${(last.gWrites.rps / Math.max(1, last.jsWrites.rps)).toFixed(1)}×`);
+  checkRow(`RSS at ${last.size} loaded, over the ${mib(last.onDisk).toFixed(1)} MiB store on disk`, last.rssLoaded / mib(last.onDisk), 3);
+  checkRow(`RSS at ${last.size} after the writes and reads, over the store on disk`, last.rssAfter / mib(last.onDisk), 3);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
+process.exit(failed() ? 1 : 0);
