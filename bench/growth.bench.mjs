@@ -220,7 +220,42 @@ async function history() {
   checkRow('store growth per edit, over (page size + 1 KiB)', grown / 100 / (pageSize + 1024), 1);
 }
 
+/** One transaction of N creates: spaces through the service code (each with its revision and position), and plain records that are counted after each put. */
+async function bulk() {
+  const { join } = await import('node:path');
+  const { ROOT } = await import('./lib.mjs');
+  const lib = await import(join(ROOT, 'dist', 'index.mjs'));
+  const [small, large] = [1000, 10000];
+  console.log(`\n# bulk writes: one transaction of ${small} vs ${large} creates`);
+  const spaces = async (n, i) => {
+    const path = join(tmp.dir, `bulk-${n}-${i}.json`);
+    const t0 = performance.now();
+    await lib.seedSpaces(path, n);
+    return performance.now() - t0;
+  };
+  const notes = { name: 'notes' };
+  const counted = async (n) => {
+    const store = new lib.MemoryStore();
+    const t0 = performance.now();
+    await store.write((tx) => {
+      for (let i = 0; i < n; i++) {
+        tx.put(notes, { id: `n${i}`, group: 'g' });
+        tx.countWhere(notes, 'group', 'g');
+      }
+    });
+    return performance.now() - t0;
+  };
+  const run = async (fn, n) => {
+    const out = [];
+    for (let i = 0; i < 3; i++) out.push(await fn(n, i));
+    return out;
+  };
+  growthRow(`spaces created in one transaction (${large} / ${small}), target linear`, await run(spaces, small), await run(spaces, large), 12);
+  growthRow(`records put and counted in one transaction (${large} / ${small})`, await run(counted, small), await run(counted, large), 12);
+}
+
 try {
+  await bulk();
   await listSpaces();
   await listComments();
   await listChangeRequests();
