@@ -17,4 +17,6 @@ export const BESPOKE: readonly Bespoke[] = [
   { name: 'sites', load: () => import('./sites/index.js').then((m) => m.command) },
   { name: 'openapi', load: () => import('./openapi/index.js').then((m) => m.command) },
   { name: 'emulator', load: () => import('./emulator/index.js').then((m) => m.command) },
+  { name: 'whoami', load: () => import('./whoami/index.js').then((m) => m.command) },
+  { name: 'version', load: () => import('./version/index.js').then((m) => m.command) },
 ];

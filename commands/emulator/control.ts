@@ -12,7 +12,7 @@ export type ControlOpts = GlobalOptions & { json?: unknown; jq?: string; yes?: b
 export const opts = (cmd: Command) => cmd.optsWithGlobals() as ControlOpts;
 
 const NEEDS_SERVE = 'the emulator controls need a running "gbctl serve": they act on a server, and the embedded store has none';
-const SERVE_HINT = 'start one (e.g. gbctl serve --port 0 --env-file gbctl.env) and point gbctl at it with GITBOOK_ENDPOINT or --endpoint';
+const SERVE_HINT = 'start one (e.g. gbctl serve --port 0 --write-env gbctl.env) and point gbctl at it with GITBOOK_ENDPOINT or --endpoint';
 
 /**
  * The backend a control would reach, decided before anything is opened: the embedded store has

@@ -17,10 +17,10 @@ export const command: BespokeModule = {
         `
 These wrap the test controls under /_gbctl/ of "gbctl serve" (see "gbctl serve --help"); they
 are not part of the platform API and need an operator token (an admin of the store's default
-organization, as "gbctl serve --env-file" writes). Against the embedded store they exit 2.
+organization, as "gbctl serve --write-env" writes). Against the embedded store they exit 2.
 
 Examples:
-  $ gbctl serve --port 0 --env-file gbctl.env --ready-file ready & sleep 1; set -a; . ./gbctl.env; set +a
+  $ gbctl serve --port 0 --write-env gbctl.env --ready-file ready & sleep 1; set -a; . ./gbctl.env; set +a
   $ gbctl emulator snapshot clean && gbctl emulator clock --advance 8d
   $ gbctl emulator restore clean --yes`,
       );

@@ -14,11 +14,11 @@ export interface Handoff {
 export const jsonReadyFile = (path: string) => /\.json$/i.test(path);
 
 /** Whether the files asked for carry a token, so that one must be minted. */
-export const needsToken = (o: { envFile?: string | undefined; readyFile?: string | undefined }) => !!o.envFile || (!!o.readyFile && jsonReadyFile(o.readyFile));
+export const needsToken = (o: { writeEnv?: string | undefined; readyFile?: string | undefined }) => !!o.writeEnv || (!!o.readyFile && jsonReadyFile(o.readyFile));
 
 /** Checked before the store is opened: a file that cannot be written is a usage error with nothing started. */
-export function checkHandoffPaths(o: { envFile?: string | undefined; readyFile?: string | undefined }): void {
-  for (const [flag, p] of [['--env-file', o.envFile], ['--ready-file', o.readyFile]] as const) {
+export function checkHandoffPaths(o: { writeEnv?: string | undefined; readyFile?: string | undefined }): void {
+  for (const [flag, p] of [['--write-env', o.writeEnv], ['--ready-file', o.readyFile]] as const) {
     if (p === undefined) continue;
     const dir = dirname(resolve(p));
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw usageError(`${flag}: the folder ${dir} does not exist`);
@@ -37,12 +37,12 @@ function writeAtomically(path: string, text: string, secret: boolean): void {
 }
 
 /** `KEY=value` lines for `set -a; . FILE`, `docker --env-file` or `>> $GITHUB_ENV` (values never need quoting). */
-export function envFileText(h: Handoff & { token: string }): string {
+export function writeEnvText(h: Handoff & { token: string }): string {
   return `GITBOOK_ENDPOINT=${h.url}\nGITBOOK_TOKEN=${h.token}\nGITBOOK_ORGANIZATION=${h.organization}\n`;
 }
 
-export function writeHandoff(o: { envFile?: string | undefined; readyFile?: string | undefined }, h: Handoff): void {
-  if (o.envFile) writeAtomically(o.envFile, envFileText({ ...h, token: h.token as string }), true);
+export function writeHandoff(o: { writeEnv?: string | undefined; readyFile?: string | undefined }, h: Handoff): void {
+  if (o.writeEnv) writeAtomically(o.writeEnv, writeEnvText({ ...h, token: h.token as string }), true);
   if (o.readyFile) {
     if (jsonReadyFile(o.readyFile)) writeAtomically(o.readyFile, `${JSON.stringify({ url: h.url, organization: h.organization, token: h.token })}\n`, true);
     else writeAtomically(o.readyFile, `${h.url}\n`, false);

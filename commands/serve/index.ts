@@ -22,7 +22,10 @@ function registerServe(program: Command, cli: Cli): void {
     )
     .option('--seed <n>', 'deterministic mode: ids and timestamps repeat run to run for the same requests')
     .option('--ready-file <path>', 'once listening, write the URL to this file; a name ending in .json gets {"url","organization","token"} instead (mode 0600)')
-    .option('--env-file <path>', 'once listening, write GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION lines for the store\'s admin (mode 0600)')
+    .option('--write-env <path>', 'once listening, write GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION lines for the store\'s admin (mode 0600)')
+    // Node.js reads --env-file itself wherever it appears and stops when the file is missing, so
+    // gbctl cannot own that name; when it does get through (the file exists), say which to use.
+    .addOption(new Option('--env-file <path>').hideHelp())
     .option('--log', 'print every request as an NDJSON line on stderr')
     .option('--max-body <bytes>', 'largest request body accepted; larger ones get 413', String(1024 * 1024))
     .option('--allow-file-urls', 'let imports and OpenAPI sources read file:// URLs even when bound to a non-loopback address')
@@ -33,8 +36,9 @@ function registerServe(program: Command, cli: Cli): void {
 On start it prints one line to stdout: "listening on http://HOST:PORT"; the store and its
 organization go to stderr. Requests need "Authorization: Bearer <token>".
 
-For CI, --env-file FILE (and a --ready-file ending in .json) carry a token minted at start-up
-for the store's admin, labelled "serve env-file" (a restart replaces it); it is never printed.
+For CI, --write-env FILE (and a --ready-file ending in .json) carry a token minted at start-up
+for the store's admin, labelled "serve write-env" (a restart replaces it); it is never printed.
+(Not --env-file: Node.js takes that flag for itself and stops when the file does not exist.)
 Files are written whole (temporary name, then rename) once the server listens, so a job can wait
 for the file to appear. "gbctl local token" prints the embedded CLI's own admin token instead.
 SIGTERM or SIGINT stops accepting connections, finishes requests in flight, flushes the store
@@ -59,7 +63,7 @@ store's default organization; "gbctl emulator …" wraps each:
                                            clears them                    gbctl emulator requests
 
 Examples:
-  $ gbctl serve --port 0 --store ./ci-store.json --env-file ./gbctl.env --seed 42 &
+  $ gbctl serve --port 0 --store ./ci-store.json --write-env ./gbctl.env --seed 42 &
   $ while [ ! -f ./gbctl.env ]; do sleep 0.1; done; set -a; . ./gbctl.env; set +a; gbctl spaces list
   $ gbctl emulator clock --advance 8d
   $ curl -H "Authorization: Bearer $GITBOOK_TOKEN" -d '{"advance":"8d"}' "$GITBOOK_ENDPOINT/_gbctl/clock"`,

@@ -19,6 +19,8 @@ export interface ServeOptions extends GlobalOptions {
   translations: 'translation' | 'settings';
   seed?: string;
   readyFile?: string;
+  writeEnv?: string;
+  /** Refused: Node.js owns the name (see index.ts). */
   envFile?: string;
   log?: boolean;
   maxBody: string;
@@ -40,6 +42,7 @@ function numbers(o: ServeOptions) {
 
 /** `gbctl serve`: the embedded server on a socket, with the emulator's test controls, until SIGINT or SIGTERM. */
 export async function serve(io: Io, resources: ServerResources, o: ServeOptions): Promise<void> {
+  if (o.envFile !== undefined) throw usageError('--env-file is Node.js\'s own flag (it reads that file, and stops when it is missing)', 'use --write-env FILE to have serve write GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION');
   const { port, seed, maxBodyBytes } = numbers(o);
   checkHandoffPaths(o);
   const path = storePath(o, io.env, { dataAlias: true });
@@ -76,7 +79,7 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
   }
   const e = opened;
   // Minted before the initial snapshot, so that "POST /_gbctl/reset" keeps it valid.
-  const token = needsToken(o) ? (await e.store.write((tx) => mintOperatorToken(e.env, tx, 'serve env-file'))).secret : undefined;
+  const token = needsToken(o) ? (await e.store.write((tx) => mintOperatorToken(e.env, tx, 'serve write-env'))).secret : undefined;
   await rememberInitial(controls);
   await releaseLoadGarbage();
   let listening;
@@ -90,7 +93,7 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
   writeHandoff(o, { url: listening.url, organization: e.organization, ...(token !== undefined ? { token } : {}) });
   io.stdout.write(`listening on ${listening.url}\n`);
   io.stderr.write(`store: ${path}\norganization: ${e.organization}\n`);
-  io.stderr.write(o.envFile ? `environment: ${o.envFile} (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION)\n` : `token: run "gbctl local token --store ${path}" to print the admin token\n`);
+  io.stderr.write(o.writeEnv ? `environment: ${o.writeEnv} (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION)\n` : `token: run "gbctl local token --store ${path}" to print the admin token\n`);
   if (!loopback) {
     io.stderr.write(`warning: bound to ${o.host}, reachable from other machines; anyone who can reach it and holds a token can change the store\n`);
     if (!o.allowFileUrls) io.stderr.write('file:// URLs in imports and OpenAPI sources are refused (--allow-file-urls allows them)\n');
