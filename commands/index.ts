@@ -19,4 +19,5 @@ export const BESPOKE: readonly Bespoke[] = [
   { name: 'emulator', load: () => import('./emulator/index.js').then((m) => m.command) },
   { name: 'whoami', load: () => import('./whoami/index.js').then((m) => m.command) },
   { name: 'version', load: () => import('./version/index.js').then((m) => m.command) },
+  { name: 'reference', load: () => import('./reference/index.js').then((m) => m.command) },
 ];
