@@ -79,10 +79,11 @@ _gbctl() {
         template) opts="--id --params --field --dry-run" ;;
       esac ;;
     emulator)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "clock faults requests reset restore snapshot " -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "clock faults health requests reset restore snapshot " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
         clock) opts="--advance --set --freeze --unfreeze" ;;
         faults) opts="--path --method --status --latency --retry-after --reset-connection --message --count --probability --remove --clear" ;;
+        health) opts="" ;;
         requests) opts="--limit --clear" ;;
         reset) opts="--yes" ;;
         restore) opts="--yes" ;;

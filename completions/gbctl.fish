@@ -251,13 +251,13 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l params
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a emulator -d 'Drive a running  gbctl serve  for tests  its clock, dataset snapshots, fault injection and request log'
-complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults requests reset restore snapshot' -a clock -d 'Show the server s clock, or move, set, freeze or unfreeze it'
+complete -c gbctl -n '__fish_use_subcommand' -a emulator -d 'Drive a running  gbctl serve  for tests  its health, clock, dataset snapshots, fault injection and request log'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a clock -d 'Show the server s clock, or move, set, freeze or unfreeze it'
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l advance
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l set
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l freeze
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l unfreeze
-complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults requests reset restore snapshot' -a faults -d 'List the fault rules; add one (delay, fail, rate-limit or cut off matching requests); remove one or all'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a faults -d 'List the fault rules; add one (delay, fail, rate-limit or cut off matching requests); remove one or all'
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l path
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l method
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l status
@@ -269,14 +269,15 @@ complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subc
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l probability
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l remove
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l clear
-complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults requests reset restore snapshot' -a requests -d 'List the most recent requests the server answered (time, method, path, status, duration, endpoint), oldest first'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a health -d 'Check that the server answers  its status, version, uptime and memory (exit 8 when it cannot be reached)'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a requests -d 'List the most recent requests the server answered (time, method, path, status, duration, endpoint), oldest first'
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from requests' -l limit
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from requests' -l clear
-complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults requests reset restore snapshot' -a reset -d 'Put the dataset back as it was when the server started, and its clock back to real time'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a reset -d 'Put the dataset back as it was when the server started, and its clock back to real time'
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from reset' -l yes
-complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults requests reset restore snapshot' -a restore -d 'Put the whole dataset back as it was when the named snapshot was taken (everything since is lost)'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a restore -d 'Put the whole dataset back as it was when the named snapshot was taken (everything since is lost)'
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from restore' -l yes
-complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults requests reset restore snapshot' -a snapshot -d 'Save the whole dataset under a name, to put back later with  gbctl emulator restore ; with --list, list the saved ones'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a snapshot -d 'Save the whole dataset under a name, to put back later with  gbctl emulator restore ; with --list, list the saved ones'
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from snapshot' -l list
 complete -c gbctl -n '__fish_use_subcommand' -a help -d 'Show help for a command or a topic'
 complete -c gbctl -n '__fish_use_subcommand' -a local -d 'Manage the embedded store s local users, organizations, roles and tokens (local only, not part of the platform API)'

@@ -1,13 +1,14 @@
 import type { BespokeModule } from '../../src/cli/deps.js';
 import { registerClock } from './clock.js';
 import { registerFaults } from './faults.js';
+import { registerHealth } from './health.js';
 import { registerRequests } from './requests.js';
 import { registerReset } from './reset.js';
 import { registerRestore } from './restore.js';
 import { registerSnapshot } from './snapshot.js';
 
 export const command: BespokeModule = {
-  summary: 'Drive a running "gbctl serve" for tests: its clock, dataset snapshots, fault injection and request log',
+  summary: 'Drive a running "gbctl serve" for tests: its health, clock, dataset snapshots, fault injection and request log',
   register(program, cli) {
     const emulator = program
       .command('emulator')
@@ -24,6 +25,7 @@ Examples:
   $ gbctl emulator snapshot clean && gbctl emulator clock --advance 8d
   $ gbctl emulator restore clean --yes`,
       );
+    registerHealth(emulator, cli);
     registerClock(emulator, cli);
     registerSnapshot(emulator, cli);
     registerRestore(emulator, cli);

@@ -47,6 +47,7 @@ and exits 0.
 Test controls (emulator only, not part of the platform API), under /_gbctl/, for admins of the
 store's default organization; "gbctl emulator …" wraps each:
   GET  /_gbctl/health                      status, version, uptime, --jit, resident memory
+                                                                          gbctl emulator health
   GET  /_gbctl/clock                       the server's time; POST {"advance":"7d"}, {"set":ISO},
                                            {"freeze":true|false}          gbctl emulator clock
   POST /_gbctl/snapshots {"name":"NAME"}   snapshot the whole dataset ("id" is accepted too);

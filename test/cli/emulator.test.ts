@@ -21,7 +21,7 @@ const titles = async () => JSON.parse((await gb(['spaces', 'list', '--json', 'ti
 describe('gbctl emulator', () => {
   it('refuses the embedded store plainly, with exit 2 and no store file made', async () => {
     const store = join(tmp.dir, 'never.json');
-    for (const args of [['clock'], ['snapshot', 'x'], ['restore', 'x', '--yes'], ['reset', '--yes'], ['faults'], ['requests']]) {
+    for (const args of [['health'], ['clock'], ['snapshot', 'x'], ['restore', 'x', '--yes'], ['reset', '--yes'], ['faults'], ['requests']]) {
       const r = await runCli(['emulator', ...args], { env: { GBCTL_DATA: store } });
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain('need a running "gbctl serve"');
@@ -114,6 +114,15 @@ describe('gbctl emulator', () => {
     expect(text.stdout.split('\n').filter(Boolean).length).toBeLessThanOrEqual(1);
   });
 
+  it('reports the server\'s health', async () => {
+    const r = await gb(['emulator', 'health', '--json']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toMatchObject({ status: 'ok', version: expect.any(String) });
+    expect((await gb(['emulator', 'health'])).stdout).toMatch(/^ok: gbctl /);
+    const down = await runCli(['emulator', 'health', '--no-retry'], { env: { ...s.env, GITBOOK_ENDPOINT: 'http://127.0.0.1:1' } });
+    expect(down.code).toBe(8);
+  });
+
   it('says where the token came from when the server refuses it', async () => {
     const r = await runCli(['emulator', 'clock'], { env: { ...s.env, GITBOOK_TOKEN: 'nope' } });
     expect(r.code).toBe(4);
@@ -121,7 +130,7 @@ describe('gbctl emulator', () => {
   });
 
   it('has help with examples for every verb', async () => {
-    for (const verb of ['clock', 'snapshot', 'restore', 'reset', 'faults', 'requests']) {
+    for (const verb of ['health', 'clock', 'snapshot', 'restore', 'reset', 'faults', 'requests']) {
       const h = await runCli(['emulator', verb, '--help']);
       expect(h.code).toBe(0);
       expect(h.stdout).toContain('Examples:');
