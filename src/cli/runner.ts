@@ -8,7 +8,8 @@ import type { Invocation } from './invocation.js';
 import { emit, ListPrinter, type EmitOptions } from './emit.js';
 import { optionKey } from './names.js';
 import type { Overlay } from './overlay.js';
-import { confirmOrFail } from './prompt.js';
+import { sayDone } from './prompt.js';
+import { confirmEndpoint } from './confirm-endpoint.js';
 import { dryRunText } from './dry-run.js';
 import { checkOutputFlags } from './output-flags.js';
 import { itemSchema, objectFields } from '../contract/response-fields.js';
@@ -79,10 +80,9 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
       io.stdout.write(dryRunText(req, target, f.dryRun === 'curl'));
       return;
     }
-    if (endpoint.destructive) {
-      const what = overlay.confirm?.(inv.input.params) ?? `${endpoint.summary.toLowerCase()} (${Object.values(inv.input.params).join(' ')})?`;
-      await confirmOrFail(io, what, !!f.yes, f.input === false);
-    }
+    const name = endpoint.destructive
+      ? await confirmEndpoint({ io, resources: deps.resources, client: conn.client, yes: !!f.yes, noInput: f.input === false }, endpoint, overlay, inv.input.params)
+      : undefined;
     if (list) {
       await walkList(conn.client, endpoint, input, io, opts, { all: !!f.all, ...(limit !== undefined ? { limit } : {}), ...(overlay.view ? { view: overlay.view } : {}), input: inv.input });
       return;
@@ -91,7 +91,8 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     if (overlay.after) result = await overlay.after({ result, opts: inv.opts, io, client: conn.client, input: inv.input });
     const shown = !opts.json && !opts.jq && overlay.view ? overlay.view(result, inv.input) : result;
     await emit(io, shown, opts);
-    if (io.stderr.isTTY && overlay.done) io.stderr.write(`${overlay.done(inv.input.params, result)}\n`);
+    if (name !== undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${name}`).replace(/^✓ /, ''));
+    else if (io.stderr.isTTY && overlay.done) io.stderr.write(`${overlay.done(inv.input.params, result)}\n`);
   } catch (e) {
     const flags = new Map(inv.command.options.map((o) => [o.field, o.flag]));
     throw explainForCommand(explainAuthFailure(e, conn.resolved.sources.token), flags, inv.command.orgScoped);

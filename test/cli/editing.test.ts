@@ -37,7 +37,7 @@ describe('gbctl review flow (embedded store)', () => {
     expect(ok(await gb(['content', 'page', space, quick, '--change-request', '1', '--format', 'markdown']))).toBe('## Install\n\nRun `npm i -g gbctl`.\n');
     expect(ok(await gb(['content', 'page', space, quick, '--format', 'markdown']))).toContain('Install the product.');
 
-    const comment = json(await gb(['comments', 'create', space, '--change-request', '1', '--page', quick, '--markdown', 'Mention the Node version?', '--json'])) as { id: string; status: string };
+    const comment = json(await gb(['comments', 'create', space, '--change-request', '1', '--page-id', quick, '--markdown', 'Mention the Node version?', '--json'])) as { id: string; status: string };
     expect(comment.status).toBe('open');
     expect(ok(await gb(['comments', 'list', space, '--change-request', '1'])).split('\t')[0]).toBe(comment.id);
     expect((json(await gb(['change-requests', 'get', space, '1', '--json'])) as { comments: number }).comments).toBe(1);

@@ -31,7 +31,7 @@ describe('output contract', () => {
   it('prints a table with headers on a terminal, coloured unless NO_COLOR', async () => {
     const tty = await runInPty(['--store', data, 'spaces', 'list', '--page-size', '2']);
     expect(tty.code).toBe(0);
-    expect(plain(tty.output)).toMatch(/ID\s+TITLE\s+VISIBILITY\s+UPDATEDAT/);
+    expect(plain(tty.output)).toMatch(/ID\s+TITLE\s+VISIBILITY\s+UPDATED\b/);
     expect(plain(tty.output)).toMatch(/Space 1\s+private\s+(just now|\d+ (second|minute)s? ago)/);
     expect(plain(tty.output)).not.toMatch(/\d{4}-\d\d-\d\dT/);
     expect(tty.output).toContain('\x1b[1m');
@@ -98,9 +98,11 @@ describe('safety in scripts', () => {
   });
 
   it('asks on a terminal; answering no cancels with exit 3 and changes nothing', async () => {
-    const id = JSON.parse((await run(['spaces', 'create', '--json', 'id'])).stdout).id as string;
+    const id = JSON.parse((await run(['spaces', 'create', '--title', 'Named one', '--json', 'id'])).stdout).id as string;
     const r = await runInPty(['--store', data, 'spaces', 'delete', id], { steps: [{ expect: 'restored', send: 'n\r' }] });
     expect(r.code).toBe(3);
+    // The question names the object by its title as well as its id.
+    expect(r.output).toContain(`Delete space "Named one" (${id})?`);
     expect((await run(['spaces', 'get', id])).code).toBe(0);
     const yes = await runInPty(['--store', data, 'spaces', 'delete', id], { steps: [{ expect: 'restored', send: 'y\r' }] });
     expect(yes.code).toBe(0);

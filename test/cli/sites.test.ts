@@ -45,7 +45,7 @@ describe('site commands (embedded)', { timeout: 120_000 }, () => {
     const site = await json<{ id: string; siteSpaces: number }>(store, ['sites', 'create', '--title', 'Docs', '--visibility', 'unlisted', '--spaces', a]);
     expect(publishedErrors('Site', site)).toBeUndefined();
     expect(site.siteSpaces).toBe(1);
-    const sec = await json<{ id: string }>(store, ['sections', 'create', site.id, '--space-id', b, '--title', 'API reference']);
+    const sec = await json<{ id: string }>(store, ['sections', 'create', site.id, '--space', b, '--title', 'API reference']);
     const sections = await json<{ id: string; title: string }[]>(store, ['sections', 'list', site.id]);
     expect(sections.map((x) => x.title)).toEqual(['Docs', 'API reference']);
     await json(store, ['sections', 'move', site.id, sec.id, '--before', sections[0]?.id as string]);
