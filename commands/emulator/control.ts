@@ -18,9 +18,10 @@ const SERVE_HINT = 'start one (e.g. gbctl serve --port 0 --write-env gbctl.env) 
  * The backend a control would reach, decided before anything is opened: the embedded store has
  * no controls, and opening it would create a store file for a command that cannot use it.
  */
-export function checkServed(cli: Cli, o: ControlOpts): void {
+export function checkServed(cli: Cli, o: ControlOpts): string {
   const backend = chooseBackend(o, cli.io.env, resolve(o, cli.io.env));
   if (backend.kind !== 'http') throw usageError(NEEDS_SERVE, SERVE_HINT);
+  return backend.endpoint;
 }
 
 /** Sends one request to `/_gbctl/PATH` of the configured server with the configured token, and answers its JSON. */

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
-import { confirmOrFail } from '../../src/cli/prompt.js';
+import { confirmOrFail, sayDone } from '../../src/cli/prompt.js';
 import { checkServed, control, examples, opts, show } from './control.js';
 
 export function registerReset(parent: Command, cli: Cli): void {
@@ -11,10 +11,10 @@ export function registerReset(parent: Command, cli: Cli): void {
     .addHelpText('after', examples('gbctl emulator reset --yes'))
     .action(async (_f: unknown, cmd: Command) => {
       const o = opts(cmd);
-      checkServed(cli, o);
-      await confirmOrFail(cli.io, 'Reset the server to its start-up state, undoing every change since?', !!o.yes, o.input === false);
+      const where = checkServed(cli, o);
+      await confirmOrFail(cli.io, { action: `reset the server ${where}`, question: `Reset ${where} to its start-up state, undoing every change since?` }, !!o.yes, o.input === false);
       const r = await control(cli, o, 'POST', 'reset');
-      cli.io.stderr.write('✓ Reset the server to its start-up state\n');
+      sayDone(cli.io, 'Reset the server to its start-up state');
       await show(cli, o, r, () => '');
     });
 }

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
-import { confirmOrFail } from '../../src/cli/prompt.js';
+import { confirmOrFail, sayDone } from '../../src/cli/prompt.js';
 import { control, examples, opts, show, checkServed } from './control.js';
 import { checkName } from './snapshot.js';
 
@@ -14,10 +14,10 @@ export function registerRestore(parent: Command, cli: Cli): void {
     .action(async (name: string, _f: unknown, cmd: Command) => {
       const o = opts(cmd);
       checkName(name);
-      checkServed(cli, o);
-      await confirmOrFail(cli.io, `Restore snapshot ${name}, undoing every change made since?`, !!o.yes, o.input === false);
+      const where = checkServed(cli, o);
+      await confirmOrFail(cli.io, { action: `restore snapshot ${name}`, question: `Restore snapshot ${name} on ${where}, undoing every change made since?` }, !!o.yes, o.input === false);
       const r = await control(cli, o, 'POST', `snapshots/${name}/restore`);
-      cli.io.stderr.write(`✓ Restored snapshot ${name}\n`);
+      sayDone(cli.io, `Restored snapshot ${name}`);
       await show(cli, o, r, () => '');
     });
 }
