@@ -23,7 +23,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcomma
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status token' -a logout -d 'Remove the saved token of a profile'
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status token' -a status -d 'Show the profile, endpoint, organization and where the token comes from'
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status token' -a token -d 'Print the token gbctl would use, for piping'
-complete -c gbctl -n '__fish_use_subcommand' -a change-requests -d 'Manage change requests'
+complete -c gbctl -n '__fish_use_subcommand' -a change-requests -d 'Propose, review, merge and export changes to a space'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a create -d 'Create a change request'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from create' -l subject
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from create' -l agent-task-id
@@ -69,7 +69,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_se
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from update' -l status
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a collections -d 'Manage collections'
+complete -c gbctl -n '__fish_use_subcommand' -a collections -d 'Group spaces into collections and move them around'
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and not __fish_seen_subcommand_from create delete get list move spaces transfer update' -a create -d 'Create a collection'
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from create' -l title
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from create' -l parent
@@ -115,7 +115,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_s
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from update' -l default-level
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a commenters -d 'Manage commenters'
+complete -c gbctl -n '__fish_use_subcommand' -a commenters -d 'See who commented in a space or change request'
 complete -c gbctl -n '__fish_seen_subcommand_from commenters; and not __fish_seen_subcommand_from list' -a list -d 'List the members who commented in a space'
 complete -c gbctl -n '__fish_seen_subcommand_from commenters; and __fish_seen_subcommand_from list' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from commenters; and __fish_seen_subcommand_from list' -l page
@@ -124,7 +124,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from commenters; and __fish_seen_su
 complete -c gbctl -n '__fish_seen_subcommand_from commenters; and __fish_seen_subcommand_from list' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from commenters; and __fish_seen_subcommand_from list' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from commenters; and __fish_seen_subcommand_from list' -l field
-complete -c gbctl -n '__fish_use_subcommand' -a comments -d 'Manage comments'
+complete -c gbctl -n '__fish_use_subcommand' -a comments -d 'Discuss pages  post, edit, resolve and delete comments'
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and not __fish_seen_subcommand_from create delete get list reopen resolve update' -a create -d 'Post a comment in a space'
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l node
@@ -170,7 +170,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subc
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from update' -l dry-run
 complete -c gbctl -n '__fish_use_subcommand' -a completion -d 'Print a shell completion script generated from the command tree'
-complete -c gbctl -n '__fish_use_subcommand' -a content -d 'Manage content'
+complete -c gbctl -n '__fish_use_subcommand' -a content -d 'Read a space s content  pages, files, search, links; import into it'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a backlinks -d 'List the places that link to a file'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l page
@@ -286,7 +286,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_sub
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a token -d 'Print the admin token of the embedded store (for gbctl serve clients)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a tokens -d 'Create, list and revoke API tokens (local only; stored hashed)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a users -d 'Add and list the store s users (local only)'
-complete -c gbctl -n '__fish_use_subcommand' -a openapi -d 'Manage openapi'
+complete -c gbctl -n '__fish_use_subcommand' -a openapi -d 'Publish OpenAPI specs and browse their versions'
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and not __fish_seen_subcommand_from create delete get latest latest-content list publish put update version version-content versions' -a create -d 'Create an OpenAPI spec'
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from create' -l slug
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from create' -l source
@@ -328,7 +328,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from versions' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from versions' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from versions' -l field
-complete -c gbctl -n '__fish_use_subcommand' -a orgs -d 'Manage orgs'
+complete -c gbctl -n '__fish_use_subcommand' -a orgs -d 'List the organizations you belong to'
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and not __fish_seen_subcommand_from list' -a list -d 'List the organizations the caller belongs to  the platform s listOrganizationsForAuthenticatedUser'
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcommand_from list' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcommand_from list' -l page-size
@@ -336,7 +336,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcomma
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcommand_from list' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcommand_from list' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcommand_from list' -l field
-complete -c gbctl -n '__fish_use_subcommand' -a pages -d 'Manage pages'
+complete -c gbctl -n '__fish_use_subcommand' -a pages -d 'Add, edit and remove pages in a change request'
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete update' -a create -d 'Add a page to a change request  gbctl  edit change-request content (not a platform route)'
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l title
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l markdown
@@ -362,7 +362,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from profile; and not __fish_seen_s
 complete -c gbctl -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from delete list set use' -a set -d 'Set a value of a profile (the current one, or --profile NAME, created if new)'
 complete -c gbctl -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from delete list set use' -a use -d 'Make a profile the current one'
 complete -c gbctl -n '__fish_use_subcommand' -a reference -d 'Print the reference of every command (Markdown), generated from the command tree'
-complete -c gbctl -n '__fish_use_subcommand' -a replies -d 'Manage replies'
+complete -c gbctl -n '__fish_use_subcommand' -a replies -d 'Reply to comments, and edit or delete replies'
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and not __fish_seen_subcommand_from create delete get list update' -a create -d 'Reply to a comment'
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l body
@@ -396,7 +396,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from update' -l markdown
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a saml -d 'Manage saml'
+complete -c gbctl -n '__fish_use_subcommand' -a saml -d 'Set up single sign-on through SAML identity providers'
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and not __fish_seen_subcommand_from create delete get list update' -a create -d 'Create a SAML provider'
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from create' -l label
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from create' -l entity-id
@@ -428,7 +428,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcomma
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from update' -l certificate-file
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a section-groups -d 'Manage section groups'
+complete -c gbctl -n '__fish_use_subcommand' -a section-groups -d 'Group a site s sections in its navigation'
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and not __fish_seen_subcommand_from add-section create delete list move remove-section update' -a add-section -d 'Add a section to a section group'
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from add-section' -l section
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from add-section' -l field
@@ -465,7 +465,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_see
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from update' -l icon
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a sections -d 'Manage sections'
+complete -c gbctl -n '__fish_use_subcommand' -a sections -d 'Split a site into sections, each with its own spaces'
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and not __fish_seen_subcommand_from create delete list move update' -a create -d 'Add a section to a site'
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from create' -l space
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from create' -l title
@@ -499,7 +499,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subc
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from update' -l dry-run
 complete -c gbctl -n '__fish_use_subcommand' -a serve -d 'Serve the API over HTTP from the embedded store (a local emulator for offline work and CI)'
-complete -c gbctl -n '__fish_use_subcommand' -a site-spaces -d 'Manage site spaces'
+complete -c gbctl -n '__fish_use_subcommand' -a site-spaces -d 'Choose which spaces a site publishes, and where'
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and not __fish_seen_subcommand_from create delete list move update' -a create -d 'Add a space to a site'
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l space
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l section
@@ -530,7 +530,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_s
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l space
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a sites -d 'Manage sites'
+complete -c gbctl -n '__fish_use_subcommand' -a sites -d 'Create, configure, publish and unpublish published sites'
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and not __fish_seen_subcommand_from adaptive-schema create delete get list publish published set-adaptive-schema setup template-conditions unpublish update' -a adaptive-schema -d 'Show the adaptive content schema of a site'
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and not __fish_seen_subcommand_from adaptive-schema create delete get list publish published set-adaptive-schema setup template-conditions unpublish update' -a create -d 'Create a site (unpublished)'
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from create' -l type
@@ -590,7 +590,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcomm
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from update' -l adaptive
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a spaces -d 'Manage spaces'
+complete -c gbctl -n '__fish_use_subcommand' -a spaces -d 'Create, find, change, delete and restore spaces'
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and not __fish_seen_subcommand_from create delete duplicate get links list move restore transfer update' -a create -d 'Create a space'
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from create' -l title
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from create' -l emoji
@@ -646,7 +646,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcom
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from update' -l language
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a sso -d 'Manage sso'
+complete -c gbctl -n '__fish_use_subcommand' -a sso -d 'See the single sign-on entries members can use to log in'
 complete -c gbctl -n '__fish_seen_subcommand_from sso; and not __fish_seen_subcommand_from list' -a list -d 'List the SSO login entries of an organization'
 complete -c gbctl -n '__fish_use_subcommand' -a store -d 'Inspect and maintain the embedded store file (local only, not part of the platform API)'
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a compact -d 'Fold the journal into a new snapshot'
@@ -657,7 +657,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from store; and __fish_seen_subcomm
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a info -d 'Show the store s path, format version, object counts, sizes and journal length'
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a reset -d 'Empty the store (the next command seeds a new organization, admin user and token)'
 complete -c gbctl -n '__fish_seen_subcommand_from store; and __fish_seen_subcommand_from reset' -l yes
-complete -c gbctl -n '__fish_use_subcommand' -a translations -d 'Manage translations'
+complete -c gbctl -n '__fish_use_subcommand' -a translations -d 'Translate spaces into other languages'
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and not __fish_seen_subcommand_from create delete get list run update' -a create -d 'Create a translation'
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from create' -l language
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from create' -l source
@@ -688,7 +688,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from update' -l instructions-text
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a user -d 'Manage user'
+complete -c gbctl -n '__fish_use_subcommand' -a user -d 'Show who the token belongs to'
 complete -c gbctl -n '__fish_seen_subcommand_from user; and not __fish_seen_subcommand_from get' -a get -d 'Show the user the token belongs to  the platform s getAuthenticatedUser, used by  gbctl auth login  to check a token'
 complete -c gbctl -n '__fish_use_subcommand' -a version -d 'Show gbctl s version, the commit it was built from and the Node.js running it'
 complete -c gbctl -n '__fish_use_subcommand' -a whoami -d 'Show who gbctl acts as  the user, the organization and the backend (embedded store or endpoint)'

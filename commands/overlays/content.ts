@@ -10,12 +10,14 @@ interface Flat {
   pages?: Flat[];
 }
 
-const flatten = (pages: Flat[]): Flat[] => pages.flatMap((p) => [p, ...flatten(p.pages ?? [])]);
+/** The page tree as rows; on a terminal a page's title is indented under its parent's. */
+const flatten = (pages: Flat[], indent = '', terminal = false): Flat[] =>
+  pages.flatMap((p) => [{ ...p, title: terminal ? `${indent}${p.title}` : p.title }, ...flatten(p.pages ?? [], `${indent}  `, terminal)]);
 
 export const overlays: Overlays = {
   'content.search': {
     columns: ['id', 'title', 'path'],
-    examples: ['gbctl content search SPACE "install"', 'gbctl content search SPACE "install" --json items'],
+    examples: ['gbctl content search SPACE "install"', 'gbctl content search SPACE "install" --json title,path'],
   },
   'content.revision': { examples: ['gbctl content revision SPACE --json', 'gbctl content revision SPACE --change-request 3 --no-metadata --json'] },
   'content.import': {
@@ -30,7 +32,7 @@ export const overlays: Overlays = {
   },
   'content.pages': {
     columns: ['id', 'title', 'type', 'path'],
-    view: (r) => ({ items: flatten((r as { pages: Flat[] }).pages) }),
+    view: (r, _input, terminal) => ({ items: flatten((r as { pages: Flat[] }).pages, '', terminal) }),
     examples: ['gbctl content pages SPACE', 'gbctl content pages SPACE --change-request 2 --json'],
   },
   'content.files': { columns: ['id', 'name', 'contentType', 'size'], examples: ['gbctl content files SPACE'] },
