@@ -21,7 +21,8 @@ are not part of the platform API and need an operator token (an admin of the sto
 organization, as "gbctl serve --write-env" writes). Against the embedded store they exit 2.
 
 Examples:
-  $ gbctl serve --port 0 --write-env gbctl.env --ready-file ready & sleep 1; set -a; . ./gbctl.env; set +a
+  $ gbctl serve --port 0 --write-env gbctl.env & until [ -f gbctl.env ]; do sleep 0.1; done
+  $ set -a; . ./gbctl.env; set +a
   $ gbctl emulator snapshot clean && gbctl emulator clock --advance 8d
   $ gbctl emulator restore clean --yes`,
       );
