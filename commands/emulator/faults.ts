@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { describeIssues } from '../../src/contract/issues.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
 import { readBodyData } from '../../src/cli/read-input.js';
@@ -55,8 +56,10 @@ function rule(f: FaultFlags, o: ControlOpts, readStdin: () => string): Record<st
   if (!checked.success) {
     const issue = checked.error.issues[0];
     const field = issue?.path[0] === undefined ? undefined : String(issue.path[0]);
-    const where = field === undefined ? 'the rule' : (FLAG[field] ?? field);
-    throw usageError(`${where}: ${issue?.message ?? 'invalid'}`, 'see "gbctl emulator faults --help"');
+    if (field === undefined) throw usageError('a rule needs --status, --latency or --reset-connection (status, latencyMs or reset in --data)', 'see "gbctl emulator faults --help"');
+    // The schema's words for the problem (bounds said as "at most …"), under the flag's name.
+    const said = describeIssues(checked.error, { limit: 1 }).replace(/^[\w.]+: /, '');
+    throw usageError(`${FLAG[field] ?? field}: ${said}`, 'see "gbctl emulator faults --help"');
   }
   return r;
 }

@@ -93,7 +93,7 @@ describe('gbctl emulator', () => {
     expect(bad.stderr).toContain('--status');
     const none = await gb(['emulator', 'faults', '--path', '/v1/x']);
     expect(none.code).toBe(2);
-    expect(none.stderr).toContain('latencyMs, status or reset');
+    expect(none.stderr).toContain('a rule needs --status, --latency or --reset-connection');
     const viaData = await gb(['emulator', 'faults', '--data', '{"path":"/v1/y","latencyMs":[1,2]}']);
     expect(viaData.code, viaData.stderr).toBe(0);
     expect((await gb(['emulator', 'faults', '--remove', id])).code).toBe(0);
