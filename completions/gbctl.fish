@@ -171,7 +171,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subc
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from update' -l dry-run
 complete -c gbctl -n '__fish_use_subcommand' -a completion -d 'Print a shell completion script generated from the command tree'
 complete -c gbctl -n '__fish_use_subcommand' -a content -d 'Read a space s content  pages, files, search, links; import into it'
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a backlinks -d 'List the places that link to a file'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a backlinks -d 'List the places that link to a file'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l page-size
@@ -179,7 +179,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a file -d 'Show a file of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a file -d 'Show a file of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l metadata
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l no-metadata
@@ -188,7 +188,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l output
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l force
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a files -d 'List the files of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a files -d 'List the files of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l page-size
@@ -200,13 +200,13 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a import -d 'Import content into a space from a URL'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a import -d 'Import content into a space from a URL'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l url
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l source
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l dry-run
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a links -d 'List the links in a page'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a links -d 'List the links in a page'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l page-size
@@ -215,38 +215,21 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a page -d 'Show a page of a space'
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l change-request
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l format
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l evaluated
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l no-evaluated
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l metadata
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l no-metadata
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l computed
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l no-computed
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a pages -d 'List the pages of a space'
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from pages' -l change-request
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from pages' -l metadata
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from pages' -l no-metadata
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from pages' -l computed
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from pages' -l no-computed
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from pages' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a revision -d 'Show the current revision of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a revision -d 'Show the current revision of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l metadata
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l no-metadata
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l computed
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l no-computed
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a search -d 'Search the content of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a search -d 'Search the content of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l page-size
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l limit
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a template -d 'Apply a template to a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a template -d 'Apply a template to a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l id
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l params
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l field
@@ -337,7 +320,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcomma
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcommand_from list' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcommand_from list' -l field
 complete -c gbctl -n '__fish_use_subcommand' -a pages -d 'Add, edit and remove pages in a change request'
-complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete update' -a create -d 'Add a page to a change request  gbctl  edit change-request content (not a platform route)'
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete get list update' -a create -d 'Add a page to a change request  gbctl  edit change-request content (not a platform route)'
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l title
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l markdown
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l parent
@@ -345,10 +328,27 @@ complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcomm
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l file
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l dry-run
-complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete update' -a delete -d 'Remove a page from a change request  gbctl  edit change-request content (not a platform route)'
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete get list update' -a delete -d 'Remove a page from a change request  gbctl  edit change-request content (not a platform route)'
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from delete' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from delete' -l yes
-complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete update' -a update -d 'Edit a page of a change request  gbctl  edit change-request content (not a platform route)'
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete get list update' -a get -d 'Show a page of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l change-request
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l format
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l evaluated
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l no-evaluated
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l metadata
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l no-metadata
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l computed
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l no-computed
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l field
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete get list update' -a list -d 'List the pages of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l change-request
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l metadata
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l no-metadata
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l computed
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l no-computed
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l field
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete get list update' -a update -d 'Edit a page of a change request  gbctl  edit change-request content (not a platform route)'
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from update' -l title
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from update' -l markdown
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from update' -l emoji

@@ -33,7 +33,7 @@ export const overlays: Overlays = {
   'content.pages': {
     columns: ['id', 'title', 'type', 'path'],
     view: (r, _input, terminal) => ({ items: flatten((r as { pages: Flat[] }).pages, '', terminal) }),
-    examples: ['gbctl content pages SPACE', 'gbctl content pages SPACE --change-request 2 --json'],
+    examples: ['gbctl pages list SPACE', 'gbctl pages list SPACE --change-request 2 --json'],
   },
   'content.files': { columns: ['id', 'name', 'contentType', 'size'], examples: ['gbctl content files SPACE'] },
   'content.file': {
@@ -56,7 +56,7 @@ export const overlays: Overlays = {
   'content.backlinks': { columns: ['kind', 'page', 'space'], examples: ['gbctl content backlinks SPACE FILE'] },
   'content.page': {
     view: (r, input: InvocationInput) => (input.query.format === 'markdown' ? ((r as { markdown?: string }).markdown ?? '') : r),
-    examples: ['gbctl content page SPACE PAGE --format markdown > page.md', 'gbctl content page SPACE PAGE --change-request 2 --format markdown'],
+    examples: ['gbctl pages get SPACE PAGE --format markdown > page.md', 'gbctl pages get SPACE PAGE --change-request 2 --format markdown'],
   },
   'content.links': { columns: ['status', 'targetReference.kind', 'targetReference.page', 'targetReference.url'], examples: ['gbctl content links SPACE PAGE --status broken'] },
 };

@@ -19,17 +19,17 @@ describe('pages by path', () => {
     await json(['pages', 'create', space, cr, '--title', 'Guides', '--markdown', '# Guides']);
     // --parent by path
     const child = await json(['pages', 'create', space, cr, '--title', 'Getting started', '--markdown', 'Hello', '--parent', 'guides']);
-    const byPath = await json(['content', 'page', space, 'guides/getting-started', '--change-request', cr]);
+    const byPath = await json(['pages', 'get', space, 'guides/getting-started', '--change-request', cr]);
     expect(byPath.id).toBe(child.id);
     await json(['pages', 'update', space, cr, 'guides/getting-started', '--markdown', 'Hello again']);
-    expect((await gb(['content', 'page', space, 'guides/getting-started', '--change-request', cr, '--format', 'markdown'])).stdout).toContain('Hello again');
+    expect((await gb(['pages', 'get', space, 'guides/getting-started', '--change-request', cr, '--format', 'markdown'])).stdout).toContain('Hello again');
     const comment = await json(['comments', 'create', space, '--change-request', cr, '--page-id', 'guides/getting-started', '--markdown', 'Nice']);
     expect(comment.id).toBeTruthy();
-    const tree = await gb(['content', 'pages', space, '--change-request', cr], { tty: true });
+    const tree = await gb(['pages', 'list', space, '--change-request', cr], { tty: true });
     expect(tree.stdout).toMatch(/\n.*Guides.*\n.* {2}Getting started/);
-    const rows = await gb(['content', 'pages', space, '--change-request', cr]);
+    const rows = await gb(['pages', 'list', space, '--change-request', cr]);
     expect(rows.stdout).toContain('\tGetting started\t');
-    const missing = await gb(['content', 'page', space, 'guides/nope', '--change-request', cr]);
+    const missing = await gb(['pages', 'get', space, 'guides/nope', '--change-request', cr]);
     expect(missing.code).not.toBe(0);
   });
 });
