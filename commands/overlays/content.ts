@@ -41,10 +41,12 @@ export const overlays: Overlays = {
       { flags: '--output <path>', description: 'save the file\'s bytes here ("-" for stdout) instead of showing its details' },
       { flags: '--force', description: 'with --output, replace a file that exists' },
     ],
+    check: (opts) => {
+      if (opts.output !== undefined) checkOutput(opts.output as string, !!opts.force);
+    },
     after: async ({ result, opts, io, client }) => {
       const out = opts.output as string | undefined;
       if (out === undefined) return result;
-      checkOutput(out, !!opts.force);
       const url = (result as { downloadURL: string }).downloadURL;
       const saved = saveBytes(io, out, await fetchDownload(url, client, 'file'));
       if (!saved) return undefined;
