@@ -61,7 +61,8 @@ export function toPage(c: Ctx, scope: Pick<Scope, 'space' | 'cr'>, index: Map<st
   const slug = flat?.slug ?? '';
   const path = flat?.path ?? '';
   const base = {
-    id: p.id, title: p.title, ...(p.emoji ? { emoji: p.emoji } : {}), createdAt: p.createdAt, updatedAt: p.updatedAt,
+    id: p.id, title: p.title, ...(p.emoji ? { emoji: p.emoji } : {}), ...(p.icon ? { icon: p.icon } : {}),
+    ...(p.hidden ? { hidden: true } : {}), createdAt: p.createdAt, updatedAt: p.updatedAt,
   };
   const children = () =>
     p.pages.filter((k) => o.computed !== false || k.type !== 'computed').map((k) => toPage(c, scope, index, k, o) as never);
@@ -74,12 +75,12 @@ export function toPage(c: Ctx, scope: Pick<Scope, 'space' | 'cr'>, index: Map<st
       return { ...base, type: 'computed', computed: p.computed as NonNullable<PageRecord['computed']> };
     default: {
       const body = o.format === 'document' ? { document: markdownToDocument(p.markdown, `${p.id}-`) } : { markdown: p.markdown };
-      const gitPath = p.pages.length ? `${path}/README.md` : `${path}.md`;
+      const gitPath = p.gitPath ?? (p.pages.length ? `${path}/README.md` : `${path}.md`);
       return {
         ...base, type: 'document', kind: 'sheet', urls: { app: pageAppUrl(c, scope, path) }, slug, path,
         ...(p.description ? { description: p.description } : {}),
         ...(o.metadata !== false ? { git: { oid: sha1(p.markdown), path: gitPath } } : {}),
-        layout: DEFAULT_LAYOUT, ...body, pages: children(),
+        layout: p.layout ? { ...DEFAULT_LAYOUT, ...p.layout } : DEFAULT_LAYOUT, ...body, pages: children(),
       };
     }
   }
@@ -108,6 +109,8 @@ export function toRevision(c: Ctx, tx: ReadTx, scope: Scope, o: ContentOptions):
     createdAt: r.createdAt,
     ...(o.metadata !== false ? { git: { oid: sha1(r.id), message: r.message ?? `${r.type} ${r.id}`, createdByGitBook: true } } : {}),
     urls: { app: urls.app(c, `${appBase(scope)}/~/revisions/${r.id}`) },
+    // gbctl's own field: the Git Sync redirects, so that an export writes them back.
+    ...(r.redirects && Object.keys(r.redirects).length ? { redirects: r.redirects } : {}),
   };
   const merged = r.type === 'merge' && r.mergedFrom ? tx.get(changeRequests, r.mergedFrom) : undefined;
   if (merged) return { ...base, type: 'merge', mergedFrom: toChangeRequest(c, tx, merged) };
@@ -150,6 +153,7 @@ export interface NewRevision {
   parents?: string[];
   message: string;
   mergedFrom?: string;
+  redirects?: Record<string, string>;
 }
 
 /**
@@ -169,6 +173,7 @@ export function commitRevision(c: Ctx, tx: WriteTx, scope: Scope, next: NewRevis
     pages: next.pages ?? scope.rev.pages,
     files: next.files ?? scope.rev.files,
     message: next.message,
+    ...((next.redirects ?? scope.rev.redirects) ? { redirects: next.redirects ?? scope.rev.redirects } : {}),
     ...(next.mergedFrom ? { mergedFrom: next.mergedFrom } : {}),
   });
   if (scope.cr) {
