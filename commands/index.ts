@@ -16,4 +16,5 @@ export const BESPOKE: readonly Bespoke[] = [
   { name: 'comments', load: () => import('./comments/index.js').then((m) => m.command) },
   { name: 'sites', load: () => import('./sites/index.js').then((m) => m.command) },
   { name: 'openapi', load: () => import('./openapi/index.js').then((m) => m.command) },
+  { name: 'content', load: () => import('./content/index.js').then((m) => m.command) },
 ];

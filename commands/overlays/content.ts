@@ -9,6 +9,22 @@ interface Flat {
   pages?: Flat[];
 }
 
+interface ImportAnswer {
+  revision: string;
+  importedResources: number;
+  totalResources: number;
+  skipped?: { path: string; reason: string }[];
+  warnings?: string[];
+}
+
+/** The import's outcome, with each file left out and why. */
+function importDone(r: ImportAnswer): string {
+  const lines = [`✓ Imported ${r.importedResources} of ${r.totalResources} resources as revision ${r.revision}`];
+  for (const s of r.skipped ?? []) lines.push(`  skipped ${s.path}: ${s.reason}`);
+  for (const w of r.warnings ?? []) lines.push(`  warning: ${w}`);
+  return lines.join('\n');
+}
+
 const flatten = (pages: Flat[]): Flat[] => pages.flatMap((p) => [p, ...flatten(p.pages ?? [])]);
 
 export const overlays: Overlays = {
@@ -18,9 +34,9 @@ export const overlays: Overlays = {
   },
   'content.revision': { examples: ['gbctl content revision SPACE --json', 'gbctl content revision SPACE --change-request 3 --no-metadata --json'] },
   'content.import': {
-    description: 'Sources read by the embedded server: markdown (a .md file, or a folder or zip of them: one page per file, folders as parent pages), html (HTML files), website (an http(s) site, crawled on its origin) and zip. The URL may be file:// or http(s)://.',
+    description: 'Sources read by the embedded server: markdown (a Git Sync folder: .gitbook.yaml, SUMMARY.md for order and groups, or the folder tree without it; a .md file with the images beside it; or a zip), html (HTML files), website (an http(s) site, crawled on its origin) and zip. The URL may be file:// or http(s)://. The import becomes the content: pages matched by their file keep their ids, pages not in the source are removed.',
     examples: ['gbctl content import SPACE --url "file://$PWD/docs" --source markdown', 'gbctl content import SPACE --url https://example.com/ --source website --change-request 2'],
-    done: (_p, r) => `✓ Imported ${(r as { importedResources: number }).importedResources} of ${(r as { totalResources: number }).totalResources} resources as revision ${(r as { revision: string }).revision}`,
+    done: (_p, r) => importDone(r as ImportAnswer),
   },
   'content.template': {
     description: `Templates:\n${templateHelp()}`,

@@ -10,7 +10,7 @@ export interface ApplyEnv {
 
 /** The page tree in the shape layout.ts places (its own path: where it was imported from). */
 export function layoutOf(pages: readonly PageRecord[]): LayoutPage[] {
-  return pages.map((p) => ({ id: p.id, title: p.title, type: p.type, path: p.gitPath, pages: layoutOf(p.pages) }));
+  return pages.map((p) => ({ id: p.id, title: p.title, type: p.type, path: p.type === 'link' ? p.href : p.gitPath, pages: layoutOf(p.pages) }));
 }
 
 /** What a page says, children and times aside: equal ones need no new `updatedAt`. */
@@ -64,6 +64,7 @@ export function applyPages(existing: readonly PageRecord[], imported: readonly S
         ...(before?.emoji ? { emoji: before.emoji } : {}),
         type: p.kind,
         markdown: p.kind === 'document' ? relink(p.markdown) : '',
+        ...(p.href ? { href: p.href } : {}),
         ...(p.meta.description ? { description: p.meta.description } : {}),
         ...(p.meta.icon ? { icon: p.meta.icon } : {}),
         ...(p.meta.hidden ? { hidden: true } : {}),

@@ -5,7 +5,7 @@ export interface LayoutPage {
   id: string;
   title: string;
   type: string;
-  /** Where the page was imported from (its `git.path`), kept when it is free. */
+  /** Where the page was imported from (its `git.path`), kept when it is free; a link page's URL. */
   path?: string | undefined;
   pages?: LayoutPage[];
 }
@@ -58,11 +58,15 @@ export function assignPaths(pages: readonly LayoutPage[]): Map<string, string> {
   reserve(pages);
   const place = (list: readonly LayoutPage[], dir: string, top: boolean) => {
     list.forEach((p, i) => {
-      const kids = (p.pages ?? []).filter((k) => isDoc(k) || k.type === 'group');
+      const kids = (p.pages ?? []).filter((k) => isDoc(k) || k.type === 'group' || k.type === 'link');
       if (p.type === 'group') {
         const folder = unique(posix.join(dir, fileSlug(p.title)));
         take(p.id, `group:${folder}`);
         place(kids, folder, false);
+        return;
+      }
+      if (p.type === 'link') {
+        if (p.path) out.set(p.id, `link:${p.path}`);
         return;
       }
       if (!isDoc(p)) return;

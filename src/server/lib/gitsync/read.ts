@@ -13,7 +13,9 @@ export interface SourceEntry {
 }
 
 export interface SyncPage {
-  kind: 'document' | 'group';
+  kind: 'document' | 'group' | 'link';
+  /** Target of a link page (a SUMMARY.md entry to a URL). */
+  href?: string;
   title: string;
   /** The page's file, relative to the content root; for a group, `group:` and its folder. */
   path: string;
@@ -123,6 +125,7 @@ export function readGitSync(all: SourceEntry[]): SyncRead {
     used.add(summaryPath);
     const base = posix.dirname(summaryPath) === '.' ? '' : posix.dirname(summaryPath);
     const fromItem = (it: SummaryItem): SyncPage | undefined => {
+      if (isExternal(it.path) && it.path) return { kind: 'link', title: it.title.slice(0, 100) || it.path, href: it.path, path: `link:${it.path}`, meta: {}, markdown: '', pages: [] };
       const p = find(posix.normalize(posix.join(base, it.path)));
       if (!p || !texts.has(p)) {
         warnings.push(`${config.summary} lists "${it.path}", which is not a markdown file of the folder`);

@@ -32,7 +32,8 @@ export function parseSummary(text: string): SummaryGroup[] {
     const m = ITEM.exec(raw.replace(/\t/g, '    '));
     if (!m) continue;
     const indent = (m[1] as string).length;
-    const target = (m[3] as string).split('#')[0] as string;
+    const written = m[3] as string;
+    const target = /^[a-z][a-z0-9+.-]*:/i.test(written) ? written : (written.split('#')[0] as string);
     let path: string;
     try {
       path = decodeURIComponent(target);
@@ -50,7 +51,7 @@ export function parseSummary(text: string): SummaryGroup[] {
 }
 
 const escTitle = (t: string) => t.replace(/([[\]\\])/g, '\\$1');
-const encodePath = (p: string) => encodeURI(p).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodePath = (p: string) => (/^[a-z][a-z0-9+.-]*:/i.test(p) ? p : encodeURI(p)).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** SUMMARY.md for groups of entries, as export writes it. */
 export function writeSummary(groups: SummaryGroup[]): string {
