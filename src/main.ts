@@ -5,11 +5,8 @@ import type { Manifest } from './cli/manifest.js';
 import { builtManifest } from './cli/build-output.js';
 import { runCli } from './cli/run.js';
 import { inProcessTransport } from './client/transport.js';
-import { cliResources } from './registry.js';
-import { JsonFileStore } from './store/json-file-store.js';
-import { createApp } from './server/app.js';
-import { randomIds, systemClock } from './server/env.js';
-import { defaultOrganization, ensureSeeded } from './server/services/orgs.js';
+import { cliResources, serverResources } from './registry.js';
+import { openEmbedded as openStore } from './server/embedded.js';
 import { BESPOKE } from '../commands/index.js';
 
 /** Origin of the URLs the embedded store hands out (it has no socket). */
@@ -17,17 +14,14 @@ export const EMBEDDED_ORIGIN = 'gbctl://local';
 
 /** The embedded store, opened in this process: the CLI's default backend. */
 const openEmbedded: OpenEmbedded = async (path, io) => {
-  const store = JsonFileStore.open(path);
   const translations = io.env.GBCTL_TRANSLATIONS === 'settings' ? ('settings' as const) : ('translation' as const);
-  const env = { store, clock: systemClock, ids: randomIds, origin: EMBEDDED_ORIGIN, translations };
-  const token = await ensureSeeded(env);
-  const organization = (await store.read((tx) => defaultOrganization(tx))) as string;
-  return { transport: inProcessTransport(createApp(env)), token, organization, close: () => store.close() };
+  const e = await openStore(serverResources, { path, origin: EMBEDDED_ORIGIN, translations, warn: (m) => io.stderr.write(`${m}\n`) });
+  return { transport: inProcessTransport(e.app), token: e.token, organization: e.organization, close: e.close };
 };
 
 /** The program's parts: the framework is handed the command tree, the bespoke commands and the resources. */
 export function cliDeps(manifest: Manifest): CliDeps {
-  return { manifest, bespoke: BESPOKE, resources: cliResources, openEmbedded };
+  return { manifest, bespoke: BESPOKE, resources: cliResources, serverResources, openEmbedded };
 }
 
 function processIo(): Io {
@@ -44,7 +38,6 @@ function processIo(): Io {
     readStdin: () => readFileSync(0, 'utf8'),
   };
 }
-
 
 /** Runs gbctl as built (bin/gbctl.js calls this) and resolves to the exit code. */
 export function run(argv: string[], io: Io = processIo()): Promise<number> {

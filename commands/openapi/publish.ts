@@ -4,7 +4,7 @@ import type { GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import { readText } from '../../src/cli/read-input.js';
-import { parseSpecDocument } from '../../src/server/services/openapi-process.js';
+import { parseSpecDocument } from '../../src/server/lib/openapi-process.js';
 
 interface PublishOptions extends GlobalOptions {
   spec: string;

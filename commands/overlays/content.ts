@@ -1,5 +1,5 @@
 import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
-import { templateHelp } from '../../src/server/services/template-list.js';
+import { templateHelp } from '../../src/server/lib/template-list.js';
 
 interface Flat {
   id: string;

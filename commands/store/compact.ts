@@ -12,7 +12,7 @@ export function registerCompact(store: Command, { io }: Cli): void {
     .action(async (_o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as GlobalOptions & { force?: boolean };
       const path = storePath(o, io.env);
-      const s = JsonFileStore.open(path, { force: !!o.force });
+      const s = JsonFileStore.open(path, { force: !!o.force, warn: (m) => io.stderr.write(`${m}\n`) });
       await s.compact();
       const info = await s.info();
       await s.close();

@@ -12,7 +12,7 @@ export function registerExport(store: Command, { io }: Cli): void {
     .description('Write the whole store as one JSON document (gbctl-store format), others\' latest writes included')
     .action(async (file: string, _o: unknown, cmd: Command) => {
       const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env);
-      const s = JsonFileStore.open(path);
+      const s = JsonFileStore.open(path, { warn: (m) => io.stderr.write(`${m}\n`) });
       const dump = await s.export();
       await s.close();
       const text = exportText(dump.tables);

@@ -8,7 +8,7 @@ import { JsonFileStore } from '../../src/store/json-file-store.js';
 import { migrate } from '../../src/store/migrate.js';
 import { validateDocument } from '../../src/store/validate.js';
 
-export function registerImport(store: Command, { io }: Cli): void {
+export function registerImport(store: Command, { io, deps }: Cli): void {
   store
     .command('import')
     .argument('<file>', 'a gbctl-store JSON document (an export, or a store file); - for stdin')
@@ -34,7 +34,7 @@ checked against its schema, so that broken references and malformed records are 
       const { doc, steps } = migrate(validateDocument(data, file, true));
       if (steps.length) io.stderr.write(`migrated ${file} in memory from format version ${doc.version - steps.length}: ${steps.join('; ')}\n`);
       if (o.check !== false) {
-        const { problems } = await checkDataset({ tables: doc.tables });
+        const { problems } = await checkDataset({ tables: doc.tables }, deps.serverResources);
         if (problems.length) {
           const shown = problems.slice(0, 10).map((p) => `  ${p}`).join('\n');
           throw new CliError(`${file} has ${problems.length} object${problems.length === 1 ? '' : 's'} that do not read back valid; nothing was changed:\n${shown}`, 1, 'fix the file, or export a good store with "gbctl store export"');

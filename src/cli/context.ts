@@ -97,7 +97,7 @@ export async function connect(g: GlobalOptions, io: Io, openEmbedded: OpenEmbedd
       throw usageError(`endpoint "${r.endpoint}" (from ${r.sources.endpoint}) is not a URL`, 'give the host, e.g. https://api.gitbook.com or http://127.0.0.1:7700');
     }
     const timeoutMs = number('timeout', g.timeout, 30) * 1000;
-    const client = new Client({ transport: httpTransport(origin, timeoutMs), token: r.token, ...extras });
+    const client = new Client({ transport: httpTransport(origin, timeoutMs, io.env), token: r.token, ...extras });
     return {
       client,
       mode: 'http',

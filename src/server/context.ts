@@ -1,9 +1,11 @@
-import type { Access, Endpoint } from '../contract/endpoint.js';
+import type { Access } from '../contract/endpoint.js';
 import type { Role } from '../contract/schemas/common.js';
 import type { ReadTx, Store, WriteTx } from '../store/store.js';
 import type { Clock, IdSource } from './env.js';
 import { forbidden, notFound } from './http-error.js';
 import { memberships, membershipId, type UserRecord } from './model/org.js';
+import { siteShareKeyOpensSpace } from './model/site.js';
+import type { SpaceRecord } from './model/space.js';
 
 const RANK: Record<Role, number> = { read: 1, comment: 2, edit: 3, review: 4, create: 5, admin: 6 };
 
@@ -27,9 +29,13 @@ export interface Env {
   fileUrls?: boolean;
 }
 
-/** One request: the env, the endpoint it matched and who is calling. */
+/** One request: the env, who is calling and the access the operation asks for. */
 export interface Ctx extends Env {
-  endpoint: Endpoint;
+  /**
+   * The least role the operation needs, from the catalogue entry the request matched; services
+   * check it without knowing which route called them.
+   */
+  access: Access;
   /** Absent for anonymous share-key reads. */
   caller?: UserRecord;
   /** The share key given in the query, if any. */
@@ -38,10 +44,10 @@ export interface Ctx extends Env {
   write<R>(fn: (tx: WriteTx) => R): Promise<R>;
 }
 
-export function makeCtx(env: Env, endpoint: Endpoint, caller: UserRecord | undefined, shareKey?: string): Ctx {
+export function makeCtx(env: Env, access: Access, caller: UserRecord | undefined, shareKey?: string): Ctx {
   return {
     ...env,
-    endpoint,
+    access,
     caller,
     ...(shareKey !== undefined ? { shareKey } : {}),
     read: (fn) => env.store.read(fn),
@@ -59,7 +65,7 @@ export function roleIn(c: Ctx, tx: ReadTx, organization: string): Role | undefin
  * Checks that the caller may do this endpoint's operation on an object of the organization.
  * A non-member gets 404 (the object does not exist for them); a member with too low a role 403.
  */
-export function authorize(c: Ctx, tx: ReadTx, organization: string, what: string, access: Access = c.endpoint.access): Role {
+export function authorize(c: Ctx, tx: ReadTx, organization: string, what: string, access: Access = c.access): Role {
   const role = roleIn(c, tx, organization);
   if (!role) throw notFound(`${what} not found`);
   if (!roleAtLeast(role, access)) {
@@ -70,4 +76,10 @@ export function authorize(c: Ctx, tx: ReadTx, organization: string, what: string
 
 export function isoNow(c: Pick<Env, 'clock'>): string {
   return c.clock.now().toISOString();
+}
+
+/** An anonymous caller's share key opens the space: its own (share-link space) or a published share-link site's that holds it. */
+export function shareKeyOpensSpace(c: Ctx, tx: ReadTx, s: SpaceRecord): boolean {
+  if (c.caller || c.shareKey === undefined || c.access !== 'read') return false;
+  return (s.visibility === 'share-link' && c.shareKey === s.shareKey) || siteShareKeyOpensSpace(tx, s.id, c.shareKey);
 }

@@ -1,5 +1,6 @@
 import type { State } from './state.js';
 import type { Op, ReadTx, WriteTx } from './store.js';
+import { Tx } from './tx.js';
 
 /**
  * What makes a store's transactions durable, around the work the core does the same for every
@@ -46,7 +47,7 @@ export class TxCore {
   read<R>(fn: (tx: ReadTx) => R): Promise<R> {
     return this.serial(async () => {
       await this.durability.beforeRead();
-      return fn(this.state().begin());
+      return fn(new Tx(this.state()));
     });
   }
 
@@ -54,7 +55,7 @@ export class TxCore {
     return this.serial(async () => {
       await this.durability.beforeWrite();
       try {
-        const tx = this.state().begin();
+        const tx = new Tx(this.state());
         const result = fn(tx);
         if (tx.ops.length) await this.durability.commit(tx.ops, () => this.state().apply(tx.ops));
         return result;

@@ -1,7 +1,6 @@
 import { Derived, type Index, type NamedTest, type Walk } from './derived.js';
 import type { RowFile } from './rows.js';
 import { table, type Dump, type Op, type Row, type WriteTx } from './store.js';
-import { Tx } from './tx.js';
 
 /** A record in memory, or the slot of one left in the state's RowFile. */
 export type Cell = Row | number;
@@ -179,7 +178,4 @@ export class State {
     }
   }
 
-  begin(): Tx {
-    return new Tx(this);
-  }
 }

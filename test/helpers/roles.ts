@@ -2,7 +2,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Role } from '../../src/contract/schemas/common.js';
-import { addMember, addOrg, addToken, addUser, userFromToken } from '../../src/server/services/orgs.js';
+import { addMember, addOrg, addToken, addUser } from '../../src/server/admin/accounts.js';
+import { userFromToken } from '../../src/server/services/orgs.js';
 import { api, tempDir, type TestServer } from './server.js';
 
 /*

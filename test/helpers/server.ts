@@ -1,3 +1,4 @@
+import { serverResources } from '../../src/registry.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,7 @@ import { createInterface } from 'node:readline';
 import { createApp, type App } from '../../src/server/app.js';
 import { FakeClock, randomIds, type Clock } from '../../src/server/env.js';
 import { listen } from '../../src/server/http.js';
-import { ensureSeeded } from '../../src/server/services/orgs.js';
+import { ensureSeeded } from '../../src/server/admin/accounts.js';
 import { orgs } from '../../src/server/model/org.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import type { Store } from '../../src/store/store.js';
@@ -29,7 +30,7 @@ export async function startServer(opts: { store?: Store; clock?: FakeClock; tran
   const env: Env = { store: opts.store ?? new MemoryStore(), clock: clock as Clock, ids: randomIds, origin: '', translations: opts.translations ?? 'translation' };
   const token = await ensureSeeded(env);
   const org = (await env.store.read((tx) => tx.all(orgs)))[0] as { id: string };
-  const app = createApp(env, { validateResponses: true });
+  const app = createApp(env, serverResources, { validateResponses: true });
   const { server, url } = await listen(app, { port: 0 });
   env.origin = url;
   return {

@@ -2,7 +2,7 @@ import type { Env } from '../context.js';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http-error.js';
 import type { UserRecord } from '../model/org.js';
 import { memberships, membershipId } from '../model/org.js';
-import { defaultOrganization } from '../services/orgs.js';
+import { defaultOrganization } from '../admin/accounts.js';
 import { ControlClock, parseDuration } from './clock.js';
 import { Faults } from './faults.js';
 import { RequestLog } from './request-log.js';

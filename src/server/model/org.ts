@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Role } from '../../contract/schemas/common.js';
 import { table } from '../../store/store.js';
 
@@ -44,3 +45,5 @@ export const tokens = table<TokenRecord>('tokens');
 export const meta = table<MetaRecord>('meta');
 
 export const membershipId = (org: string, user: string) => `${org}:${user}`;
+
+export const hashToken = (secret: string) => createHash('sha256').update(secret).digest('hex');

@@ -5,11 +5,11 @@ import { conflict } from '../http-error.js';
 import { changeRequests, type ChangeRequestRecord } from '../model/review.js';
 import { revisions } from '../model/revision.js';
 import { spaces } from '../model/space.js';
-import { baseRevisionOf, findChangeRequest, toChangeRequest } from './change-request-view.js';
+import { baseRevisionOf, findChangeRequest, toChangeRequest } from '../views/change-request.js';
 import { editable } from './cr-pages.js';
-import { mergePages } from './merge.js';
+import { mergePages } from '../lib/merge.js';
 import { orgFor } from './orgs.js';
-import { paginate, type PageQuery } from './paginate.js';
+import { paginate, type PageQuery } from '../lib/paginate.js';
 import { commitRevision, contentScope } from './revisions.js';
 import { liveSpace } from './spaces.js';
 

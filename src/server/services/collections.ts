@@ -1,39 +1,17 @@
-import type { z } from 'zod';
-import type { Role } from '../../contract/schemas/common.js';
-import type { Collection } from '../../contract/schemas/collection.js';
 import type { EndpointId } from '../../contract/index.js';
 import type { BodyOf } from '../types.js';
 import type { ReadTx } from '../../store/store.js';
-import { authorize, isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
+import { authorize, isoNow, roleIn, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
 import { orgs } from '../model/org.js';
 import { collections, spaces, type CollectionRecord } from '../model/space.js';
 import { orgFor } from './orgs.js';
-import { paginate, type PageQuery } from './paginate.js';
-import { endPosition, positionFor } from './siblings.js';
-import { toSpace } from './spaces.js';
-import { urls } from './urls.js';
+import { paginate, type PageQuery } from '../lib/paginate.js';
+import { endPosition, positionFor } from '../lib/siblings.js';
+import { toSpace } from '../views/space.js';
+import { toCollection } from '../views/collection.js';
 
 type Body<K extends EndpointId> = BodyOf<K>;
-
-export function toCollection(c: Ctx, tx: ReadTx, r: CollectionRecord, role: Role | undefined = roleIn(c, tx, r.organization)): z.input<typeof Collection> {
-  return {
-    object: 'collection',
-    id: r.id,
-    title: r.title,
-    ...(r.description !== undefined ? { description: r.description } : {}),
-    organization: r.organization,
-    ...(r.parent ? { parent: r.parent } : {}),
-    defaultLevel: r.defaultLevel,
-    urls: { location: urls.api(c, `/collections/${r.id}`), app: urls.app(c, `/c/${r.id}`) },
-    permissions: {
-      view: roleAtLeast(role, 'read'),
-      admin: roleAtLeast(role, 'admin'),
-      viewInviteLinks: roleAtLeast(role, 'admin'),
-      create: roleAtLeast(role, 'create'),
-    },
-  };
-}
 
 function collectionFor(c: Ctx, tx: ReadTx, id: string): CollectionRecord {
   const r = tx.get(collections, id);

@@ -5,10 +5,13 @@ import { badRequest, forbidden, notFound } from '../http-error.js';
 import { memberships, membershipId, users } from '../model/org.js';
 import { commentReplies, comments, type BodyRecord, type CommentRecord, type ReactionRecord } from '../model/review.js';
 import { spaces } from '../model/space.js';
-import { commentIn, replyIn, toComment, toReply, type Format } from './comment-view.js';
-import { toUser } from './orgs.js';
-import { paginate, type PageQuery } from './paginate.js';
-import { contentScope, findPage, pageIndex, type Scope } from './revisions.js';
+import { commentIn, replyIn, toComment, toReply, type Format } from '../views/comment.js';
+import { toUser } from '../views/user.js';
+import { paginate, type PageQuery } from '../lib/paginate.js';
+import { contentScope } from './revisions.js';
+import { findPage } from '../model/page-tree.js';
+import { pageIndex } from '../views/revision.js';
+import { type Scope } from '../model/scope.js';
 
 export interface ListQuery extends PageQuery {
   order?: 'asc' | 'desc' | undefined;

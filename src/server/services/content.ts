@@ -1,11 +1,14 @@
 import type { Ctx } from '../context.js';
 import { notFound } from '../http-error.js';
 import { revisions } from '../model/revision.js';
-import { computeLinks, linkStats } from './links.js';
-import { linkPresenter } from './link-view.js';
-import { paginate, type PageQuery } from './paginate.js';
-import { contentScope, findPage, pageIndex, toFile, toPage, toPages, toRevision, type ContentOptions, type Scope } from './revisions.js';
-import { baseRevisionOf } from './change-request-view.js';
+import { computeLinks, linkStats } from '../lib/links.js';
+import { linkPresenter } from '../views/link.js';
+import { paginate, type PageQuery } from '../lib/paginate.js';
+import { contentScope } from './revisions.js';
+import { findPage } from '../model/page-tree.js';
+import { pageIndex, toFile, toPage, toPages, toRevision, type ContentOptions } from '../views/revision.js';
+import { type Scope } from '../model/scope.js';
+import { baseRevisionOf } from '../views/change-request.js';
 import type { ReadTx } from '../../store/store.js';
 
 type LinkStatus = 'ok' | 'broken' | 'in-app';

@@ -2,7 +2,10 @@ import type { BodyOf } from '../types.js';
 import { isoNow, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
 import type { PageRecord } from '../model/revision.js';
-import { commitRevision, contentScope, findPage, insertPage, mapPage, pageIndex, removePage, toPage, type Scope } from './revisions.js';
+import { commitRevision, contentScope } from './revisions.js';
+import { findPage, insertPage, mapPage, removePage } from '../model/page-tree.js';
+import { pageIndex, toPage } from '../views/revision.js';
+import { type Scope } from '../model/scope.js';
 
 /** The scope, if its content may change: a locked space and a merged or archived change request are closed. */
 export function editable(scope: Scope): Scope {

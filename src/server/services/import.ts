@@ -3,7 +3,7 @@ import type { Ctx } from '../context.js';
 import { isoNow } from '../context.js';
 import { badRequest } from '../http-error.js';
 import { blobs, type FileRecord } from '../model/revision.js';
-import { crawl, fetchUrl, isZip, MAX_FILE_BYTES, nameFor, readFileUrl, unzip, type Entry } from './import-sources.js';
+import { crawl, fetchUrl, isZip, MAX_FILE_BYTES, nameFor, readFileUrl, unzip, type Entry } from '../lib/import-sources.js';
 import { applyPages } from '../lib/gitsync/apply.js';
 import { besideFiles } from '../lib/gitsync/beside.js';
 import { readGitSync, type Skipped, type SyncPage } from '../lib/gitsync/read.js';
@@ -260,3 +260,6 @@ export async function importContent(c: Ctx, spaceId: string, cr: string | undefi
     };
   });
 }
+
+/** Content imports: a source read and made the content of a space or change request. */
+export const importService = { import: importContent };

@@ -1,45 +1,14 @@
-import type { z } from 'zod';
-import type { OpenAPISpec, SpecVersion } from '../../contract/schemas/openapi.js';
 import type { ReadTx, Store } from '../../store/store.js';
-import { isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
+import { isoNow, type Ctx } from '../context.js';
 import { conflict, notFound } from '../http-error.js';
 import { specs, specVersions, type SpecRecord, type SpecVersionRecord } from '../model/openapi.js';
-import { loadSpecSource, type Outcome } from './openapi-process.js';
+import { loadSpecSource, type Outcome } from '../lib/openapi-process.js';
 import { orgFor } from './orgs.js';
-import { paginate, type PageQuery } from './paginate.js';
-import { urls } from './urls.js';
+import { paginate, type PageQuery } from '../lib/paginate.js';
+import { urls } from '../lib/urls.js';
+import { specPath, toSpec, toVersion } from '../views/openapi.js';
 
 type Source = { url: string } | { text: string };
-
-const specPath = (s: Pick<SpecRecord, 'organization' | 'slug'>) => `/orgs/${s.organization}/openapi/${s.slug}`;
-
-export function toSpec(c: Ctx, tx: ReadTx, s: SpecRecord): z.input<typeof OpenAPISpec> {
-  const role = roleIn(c, tx, s.organization);
-  return {
-    object: 'openapi-spec',
-    id: s.id,
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
-    slug: s.slug,
-    ...(s.sourceURL ? { sourceURL: s.sourceURL } : {}),
-    processingState: s.processingState,
-    visibility: s.visibility,
-    ...(s.lastVersion ? { lastVersion: s.lastVersion } : {}),
-    ...(s.lastProcessedAt ? { lastProcessedAt: s.lastProcessedAt } : {}),
-    ...(s.lastProcessErrorCode ? { lastProcessErrorCode: s.lastProcessErrorCode } : {}),
-    ...(s.lastProcessedErrors ? { lastProcessedErrors: s.lastProcessedErrors } : {}),
-    permissions: { view: roleAtLeast(role, 'read'), edit: roleAtLeast(role, 'create') },
-    urls: {
-      location: urls.api(c, specPath(s)),
-      app: urls.app(c, `/o/${s.organization}/openapi/${s.slug}`),
-      ...(s.visibility === 'public' ? { published: urls.published(c, `/${s.organization}/openapi/${s.slug}`) } : {}),
-    },
-  };
-}
-
-function toVersion(c: Ctx, spec: SpecRecord, v: SpecVersionRecord): z.input<typeof SpecVersion> {
-  return { object: 'openapi-spec-version', id: v.id, createdAt: v.createdAt, url: v.url, urls: { location: urls.api(c, `${specPath(spec)}/versions/${v.id}`) } };
-}
 
 function findSpec(tx: ReadTx, organization: string, slug: string): SpecRecord | undefined {
   return tx.where(specs, 'organization', organization).find((s) => s.slug === slug);

@@ -1,88 +1,13 @@
 import type { ReadTx } from '../../store/store.js';
-import { isoNow, type Ctx } from '../context.js';
+import { type Ctx } from '../context.js';
 import { badRequest, notFound } from '../http-error.js';
-import { blobs, type BlobRecord } from '../model/revision.js';
-import { flattenPages } from './pages.js';
+import { flattenPages } from '../model/page-tree.js';
 import { contentScope } from './revisions.js';
+import { renderPdf } from '../lib/pdf.js';
+import { putTemporaryBlob } from './blobs.js';
 
 /** How long a PDF link works, as the platform's temporary URLs. */
 export const PDF_TTL_MS = 60 * 60 * 1000;
-
-export interface PdfPage {
-  title: string;
-  markdown: string;
-  depth: number;
-}
-
-/** The standard fonts encode WinAnsi only: keep Latin text, drop what they cannot draw. */
-function printable(s: string): string {
-  return s.replace(/\t/g, '    ').replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\x20-\x7E\xA0-\xFF]/g, '').trimEnd();
-}
-
-/** Inline markdown as plain text: emphasis and code marks dropped, links as "text (url)". */
-function plain(s: string): string {
-  return s.replace(/!\[([^\]]*)\]\([^)]*\)/g, '[$1]').replace(/\[([^\]]+)\]\(([^)]+)\)/g, '$1 ($2)').replace(/(\*\*|__|`)/g, '');
-}
-
-/** A PDF of the pages: a title page, then each page with its headings, text, lists and code. */
-export async function renderPdf(title: string, subtitle: string, pages: PdfPage[]): Promise<Uint8Array> {
-  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
-  const doc = await PDFDocument.create();
-  doc.setTitle(printable(title) || 'Change request');
-  doc.setProducer('gbctl');
-  const regular = await doc.embedFont(StandardFonts.Helvetica);
-  const bold = await doc.embedFont(StandardFonts.HelveticaBold);
-  const mono = await doc.embedFont(StandardFonts.Courier);
-  const [W, H, M] = [595, 842, 56];
-  let page = doc.addPage([W, H]);
-  let y = H - M;
-  const newPage = () => {
-    page = doc.addPage([W, H]);
-    y = H - M;
-  };
-  const line = (text: string, font = regular, size = 11, indent = 0) => {
-    const words = printable(text).split(/(\s+)/);
-    let cur = '';
-    const flush = () => {
-      if (y < M + size) newPage();
-      page.drawText(cur, { x: M + indent, y, size, font, color: rgb(0.1, 0.1, 0.1) });
-      y -= size * 1.45;
-      cur = '';
-    };
-    for (const w of words) {
-      if (cur && font.widthOfTextAtSize(cur + w, size) > W - 2 * M - indent) flush();
-      cur += cur || w.trim() ? w : '';
-    }
-    if (cur.trim() || text.trim() === '') flush();
-  };
-  line(title || 'Untitled change request', bold, 22);
-  line(subtitle, regular, 11);
-  for (const p of pages) {
-    newPage();
-    line(p.title, bold, 18 - Math.min(p.depth, 2) * 2);
-    y -= 6;
-    let code = false;
-    for (const raw of p.markdown.split(/\r?\n/)) {
-      if (/^(```|~~~)/.test(raw)) {
-        code = !code;
-        continue;
-      }
-      if (code) {
-        line(raw || ' ', mono, 9, 12);
-        continue;
-      }
-      const h = /^(#{1,6})\s+(.*)$/.exec(raw);
-      if (h) {
-        y -= 4;
-        line(plain(h[2] as string), bold, Math.max(11, 16 - (h[1] as string).length * 1.5));
-      } else if (/^\s*([-*+]|\d+[.)])\s+/.test(raw)) line(`- ${plain(raw.replace(/^\s*([-*+]|\d+[.)])\s+/, ''))}`, regular, 11, 10);
-      else if (raw.trim() === '') y -= 5;
-      else line(plain(raw.replace(/^>\s?/, '')));
-    }
-  }
-  return doc.save();
-}
 
 /** The pages to print: all, from `page` on (it and the pages after it), or `page` alone. */
 export function pdfPages(tx: ReadTx, c: Ctx, spaceId: string, crId: string, q: { page?: string | undefined; only?: boolean | undefined }) {
@@ -103,18 +28,6 @@ export function pdfPages(tx: ReadTx, c: Ctx, spaceId: string, crId: string, q: {
   };
 }
 
-/** Keeps bytes for a while under an unguessable id; expired ones are dropped on the way. */
-export function putTemporaryBlob(c: Ctx, bytes: Uint8Array, contentType: string, ttlMs: number): Promise<BlobRecord> {
-  return c.write((tx) => {
-    const now = c.clock.now().getTime();
-    for (const b of tx.all(blobs)) if (b.expiresAt && Date.parse(b.expiresAt) <= now) tx.delete(blobs, b.id);
-    return tx.put(blobs, {
-      id: c.ids.secret(), contentType, data: Buffer.from(bytes).toString('base64'), createdAt: isoNow(c),
-      expiresAt: new Date(now + ttlMs).toISOString(),
-    });
-  });
-}
-
 /** `GET …/pdf`: renders the change request and answers a temporary link to the file. */
 export async function changeRequestPdf(c: Ctx, spaceId: string, crId: string, q: { page?: string | undefined; only?: boolean | undefined }) {
   const what = await c.read((tx) => pdfPages(tx, c, spaceId, crId, q));
@@ -123,9 +36,5 @@ export async function changeRequestPdf(c: Ctx, spaceId: string, crId: string, q:
   return { url: `${c.origin}/_gbctl/blobs/${blob.id}` };
 }
 
-/** The bytes behind a `/_gbctl/blobs/{id}` link, while it lasts. */
-export async function readBlob(c: Pick<Ctx, 'read' | 'clock'>, id: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
-  const b = await c.read((tx) => tx.get(blobs, id));
-  if (!b || (b.expiresAt && Date.parse(b.expiresAt) <= c.clock.now().getTime())) return undefined;
-  return { contentType: b.contentType, bytes: Buffer.from(b.data, 'base64') };
-}
+/** PDF exports of change requests. */
+export const pdfService = { changeRequest: changeRequestPdf };

@@ -4,7 +4,7 @@ import type { SiteCustomization } from '../../contract/schemas/site-customizatio
 import type { Ctx } from '../context.js';
 import type { SiteRecord } from '../model/site.js';
 import { allSiteSpaces } from './site-structure.js';
-import { rootItems, sectionsOf, siteFor, siteSpacesIn, toGroup, toSection, toSite, toSiteSpace } from './site-view.js';
+import { rootItems, sectionsOf, siteFor, siteSpacesIn, toGroup, toSection, toSite, toSiteSpace } from '../views/site.js';
 
 const color = (hex: string) => ({ light: hex, dark: hex });
 

@@ -8,8 +8,8 @@ import { badRequest, notFound } from '../http-error.js';
 import { samlProviders, teams, type SamlProviderRecord, type TeamRecord } from '../model/saml.js';
 import type { BodyOf } from '../types.js';
 import { orgFor } from './orgs.js';
-import { paginate, type PageQuery } from './paginate.js';
-import { urls } from './urls.js';
+import { paginate, type PageQuery } from '../lib/paginate.js';
+import { urls } from '../lib/urls.js';
 
 type Body<K extends EndpointId> = BodyOf<K>;
 

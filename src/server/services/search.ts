@@ -1,38 +1,9 @@
 import type { Ctx } from '../context.js';
-import { paginate, type PageQuery } from './paginate.js';
-import { flattenPages, slugify } from './pages.js';
-import { contentScope, pageAppUrl } from './revisions.js';
-
-export interface Section {
-  /** Anchor of the heading that opens the section; the page id for the text before any heading. */
-  id: string;
-  title: string;
-  body: string;
-}
-
-/** A page's markdown cut at its headings; text before the first heading is its own section. */
-export function splitSections(pageId: string, pageTitle: string, markdown: string): Section[] {
-  const out: Section[] = [];
-  let current: Section = { id: pageId, title: pageTitle, body: '' };
-  const seen = new Map<string, number>();
-  let fence = false;
-  for (const line of markdown.split(/\r?\n/)) {
-    if (/^(```|~~~)/.test(line)) fence = !fence;
-    const h = fence ? null : /^#{1,6}\s+(.*?)\s*#*\s*$/.exec(line);
-    if (h) {
-      if (current.body.trim() || current.id !== pageId) out.push(current);
-      let anchor = slugify(h[1] as string);
-      const n = seen.get(anchor) ?? 0;
-      seen.set(anchor, n + 1);
-      if (n) anchor = `${anchor}-${n}`;
-      current = { id: anchor, title: h[1] as string, body: '' };
-    } else {
-      current.body += `${line}\n`;
-    }
-  }
-  if (current.body.trim() || current.id !== pageId) out.push(current);
-  return out.map((s) => ({ ...s, body: s.body.trim() }));
-}
+import { paginate, type PageQuery } from '../lib/paginate.js';
+import { flattenPages } from '../model/page-tree.js';
+import { contentScope } from './revisions.js';
+import { pageAppUrl } from '../views/revision.js';
+import { splitSections } from '../lib/search.js';
 
 interface Doc {
   id: string;
@@ -87,3 +58,6 @@ export async function searchSpace(c: Ctx, spaceId: string, q: PageQuery & { quer
     });
   });
 }
+
+/** Full-text search of a space's content. */
+export const searchService = { space: searchSpace };

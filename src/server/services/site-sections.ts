@@ -5,10 +5,10 @@ import { badRequest, conflict, notFound } from '../http-error.js';
 import { sectionGroups, siteSections, sites, siteSpaceRows, type SectionGroupRecord, type SectionRecord, type SiteRecord } from '../model/site.js';
 import type { BodyOf } from '../types.js';
 import { orgFor } from './orgs.js';
-import { paginate, type PageQuery } from './paginate.js';
-import { endOf, placeAmong, pointerTarget } from './site-order.js';
+import { paginate, type PageQuery } from '../lib/paginate.js';
+import { endOf, placeAmong, pointerTarget } from '../lib/site-order.js';
 import { createSection, fixDefaults, orgSpace, setDefaultSiteSpace } from './site-structure.js';
-import { groupsOf, rootItems, sectionsInOrder, sectionsOf, siteFor, siteSpacesIn, toGroup, toSection } from './site-view.js';
+import { groupsOf, rootItems, sectionsInOrder, sectionsOf, siteFor, siteSpacesIn, toGroup, toSection } from '../views/site.js';
 
 type Body<K extends EndpointId> = BodyOf<K>;
 

@@ -4,11 +4,11 @@ import { conflict, notFound } from '../http-error.js';
 import { siteSpaceRows, type SiteRecord, type SiteSpaceRecord } from '../model/site.js';
 import type { ReadTx } from '../../store/store.js';
 import type { BodyOf, QueryOf } from '../types.js';
-import { paginate } from './paginate.js';
-import { placeAmong, pointerTarget } from './site-order.js';
+import { paginate } from '../lib/paginate.js';
+import { placeAmong, pointerTarget } from '../lib/site-order.js';
 import { addSiteSpace, allSiteSpaces, fixDefaults, orgSpace } from './site-structure.js';
 import { sectionOf, siteIfExists } from './site-sections.js';
-import { sectionsInOrder, siteFor, siteSpacesIn, toSiteSpace } from './site-view.js';
+import { sectionsInOrder, siteFor, siteSpacesIn, toSiteSpace } from '../views/site.js';
 
 type Body<K extends EndpointId> = BodyOf<K>;
 

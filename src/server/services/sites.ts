@@ -6,9 +6,9 @@ import { sectionGroups, siteSections, sites, siteSpaceRows, type SiteRecord } fr
 import type { PageRecord } from '../model/revision.js';
 import type { BodyOf, QueryOf } from '../types.js';
 import { orgFor } from './orgs.js';
-import { paginate } from './paginate.js';
+import { paginate } from '../lib/paginate.js';
 import { addSiteSpace, orgSpace, setDefaultSection, setDefaultSiteSpace } from './site-structure.js';
-import { sectionsOf, siteFor, siteSpacesIn, toSite } from './site-view.js';
+import { sectionsOf, siteFor, siteSpacesIn, toSite } from '../views/site.js';
 import { createSpaceRecord } from './spaces.js';
 
 type Body<K extends EndpointId> = BodyOf<K>;

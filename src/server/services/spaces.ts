@@ -1,23 +1,18 @@
-import type { z } from 'zod';
-import type { Role } from '../../contract/schemas/common.js';
-import type { Space } from '../../contract/schemas/space.js';
 import type { EndpointId } from '../../contract/index.js';
 import type { BodyOf } from '../types.js';
 import type { ReadTx, WriteTx } from '../../store/store.js';
-import { authorize, isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
+import { authorize, isoNow, roleIn, shareKeyOpensSpace, type Ctx } from '../context.js';
+import { toSpace } from '../views/space.js';
 import { DAY_MS } from '../env.js';
 import { conflict, notFound } from '../http-error.js';
 import { orgs } from '../model/org.js';
-import { changeRequests, comments } from '../model/review.js';
 import { revisions, type PageRecord, type RevisionRecord } from '../model/revision.js';
-import { siteShareKeyOpensSpace } from '../model/site.js';
 import { collections, spaces, type SpaceRecord } from '../model/space.js';
-import { computeLinks, linkStats } from './links.js';
-import { linkPresenter } from './link-view.js';
+import { computeLinks, linkStats } from '../lib/links.js';
+import { linkPresenter } from '../views/link.js';
 import { orgFor } from './orgs.js';
-import { paginate, type PageQuery } from './paginate.js';
-import { positionFor, endPosition } from './siblings.js';
-import { urls } from './urls.js';
+import { paginate, type PageQuery } from '../lib/paginate.js';
+import { positionFor, endPosition } from '../lib/siblings.js';
 
 type Body<K extends EndpointId> = BodyOf<K>;
 
@@ -28,57 +23,6 @@ function expired(c: Ctx, s: SpaceRecord): boolean {
   return !!s.deletedAt && c.clock.now().getTime() - Date.parse(s.deletedAt) > RESTORE_WINDOW_MS;
 }
 
-/** The space as the API shows it to this caller. */
-export function toSpace(c: Ctx, tx: ReadTx, s: SpaceRecord, role: Role | undefined = roleIn(c, tx, s.organization)): z.input<typeof Space> {
-  const crs = tx.where(changeRequests, 'space', s.id);
-  const at = (r: Role) => roleAtLeast(role, r);
-  const reader = at('read') || opensToShareKey(c, tx, s);
-  return {
-    object: 'space',
-    id: s.id,
-    title: s.title,
-    emoji: s.emoji,
-    visibility: s.visibility,
-    createdAt: s.createdAt,
-    updatedAt: s.updatedAt,
-    ...(s.deletedAt ? { deletedAt: s.deletedAt } : {}),
-    editMode: s.editMode,
-    mergeRules: s.mergeRules,
-    organization: s.organization,
-    ...(s.parent ? { parent: s.parent } : {}),
-    ...(s.language ? { language: s.language } : {}),
-    revision: s.revision,
-    defaultLevel: s.defaultLevel,
-    comments: tx.countWhere(comments, 'space', s.id, 'openOnSpace'),
-    changeRequests: crs.length,
-    changeRequestsOpen: crs.filter((r) => r.status === 'open').length,
-    changeRequestsDraft: crs.filter((r) => r.status === 'draft').length,
-    urls: {
-      location: urls.api(c, `/spaces/${s.id}`),
-      app: urls.app(c, `/s/${s.id}`),
-      ...(s.visibility !== 'private' ? { published: urls.published(c, `/s/${s.id}`) } : {}),
-      ...(s.visibility === 'public' ? { public: urls.published(c, `/s/${s.id}`) } : {}),
-    },
-    permissions: {
-      view: reader,
-      access: reader,
-      admin: at('admin'),
-      viewInviteLinks: at('admin'),
-      edit: at('edit'),
-      triggerGitSync: at('edit'),
-      comment: at('comment'),
-      merge: at('review'),
-      review: at('review'),
-      installIntegration: at('admin'),
-    },
-  };
-}
-
-/** An anonymous caller's share key opens the space: its own (share-link space) or a published share-link site's that holds it. */
-function opensToShareKey(c: Ctx, tx: ReadTx, s: SpaceRecord): boolean {
-  if (c.caller || c.shareKey === undefined || c.endpoint.access !== 'read') return false;
-  return (s.visibility === 'share-link' && c.shareKey === s.shareKey) || siteShareKeyOpensSpace(tx, s.id, c.shareKey);
-}
 
 /**
  * A space that exists and is not deleted, checked against the caller's role. Share-link
@@ -87,7 +31,7 @@ function opensToShareKey(c: Ctx, tx: ReadTx, s: SpaceRecord): boolean {
 export function liveSpace(c: Ctx, tx: ReadTx, spaceId: string): SpaceRecord {
   const s = tx.get(spaces, spaceId);
   if (!s || s.deletedAt) throw notFound(`space ${spaceId} not found`);
-  if (opensToShareKey(c, tx, s)) return s;
+  if (shareKeyOpensSpace(c, tx, s)) return s;
   authorize(c, tx, s.organization, `space ${spaceId}`);
   return s;
 }

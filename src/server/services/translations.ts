@@ -9,9 +9,9 @@ import { spaces } from '../model/space.js';
 import { translationRows, translationSettingsRows, type TranslationRecord, type TranslationSettingsRecord } from '../model/translation.js';
 import type { BodyOf } from '../types.js';
 import { orgFor } from './orgs.js';
-import { paginate, type PageQuery } from './paginate.js';
+import { paginate, type PageQuery } from '../lib/paginate.js';
 import { createSpaceRecord } from './spaces.js';
-import { urls } from './urls.js';
+import { urls } from '../lib/urls.js';
 
 /*
  * Two shapes on the same paths: Variant A (`translation`, the default) translates a source

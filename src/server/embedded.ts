@@ -1,0 +1,57 @@
+import { JsonFileStore } from '../store/json-file-store.js';
+import { defaultOrganization, ensureSeeded } from './admin/accounts.js';
+import { createApp, type App, type AppOptions } from './app.js';
+import type { Env } from './context.js';
+import { randomIds, systemClock } from './env.js';
+import type { ServerResources } from './resources.js';
+
+export interface EmbeddedOptions {
+  /** The store file; created when absent. */
+  path: string;
+  /** Origin the API's URLs start with; a server sets it once it listens. */
+  origin: string;
+  translations?: Env['translations'];
+  clock?: Env['clock'];
+  ids?: Env['ids'];
+  fileUrls?: boolean;
+  /** Warnings of the store (a torn journal tail dropped, a stale lock broken). */
+  warn?: (line: string) => void;
+  app?: AppOptions;
+}
+
+/** A store file opened and seeded in this process, with the API over it. */
+export interface Embedded {
+  store: JsonFileStore;
+  env: Env;
+  app: App;
+  /** The default organization of the store. */
+  organization: string;
+  /** The token of the store's admin, which the embedded CLI acts with. */
+  token: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The one wiring of the embedded server: opens the store file, makes sure it holds its default
+ * organization and admin, and builds the API over it. The CLI's embedded mode,
+ * `serve`, `local` and the seeding of benchmark stores all start here.
+ */
+export async function openEmbedded(resources: ServerResources, opts: EmbeddedOptions): Promise<Embedded> {
+  const store = JsonFileStore.open(opts.path, opts.warn ? { warn: opts.warn } : {});
+  try {
+    const env: Env = {
+      store,
+      clock: opts.clock ?? systemClock,
+      ids: opts.ids ?? randomIds,
+      origin: opts.origin,
+      translations: opts.translations ?? 'translation',
+      ...(opts.fileUrls !== undefined ? { fileUrls: opts.fileUrls } : {}),
+    };
+    const token = await ensureSeeded(env);
+    const organization = (await store.read((tx) => defaultOrganization(tx))) as string;
+    return { store, env, app: createApp(env, resources, opts.app), organization, token, close: () => store.close() };
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+}

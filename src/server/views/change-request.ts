@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import type { ChangeRequest } from '../../contract/schemas/change-request.js';
+import type { ReadTx } from '../../store/store.js';
+import type { Ctx } from '../context.js';
+import { notFound } from '../http-error.js';
+import { users } from '../model/org.js';
+import { changeRequests, comments, type ChangeRequestRecord } from '../model/review.js';
+import { spaces } from '../model/space.js';
+import { toUser } from './user.js';
+import { urls } from '../lib/urls.js';
+
+/** A change request of the space by id or by number; 404 otherwise. */
+export function findChangeRequest(tx: ReadTx, spaceId: string, idOrNumber: string): ChangeRequestRecord {
+  const byId = tx.get(changeRequests, idOrNumber);
+  if (byId && byId.space === spaceId) return byId;
+  if (/^\d+$/.test(idOrNumber)) {
+    const n = Number(idOrNumber);
+    const byNumber = tx.where(changeRequests, 'space', spaceId).find((r) => r.number === n);
+    if (byNumber) return byNumber;
+  }
+  throw notFound(`change request ${idOrNumber} not found in space ${spaceId}`);
+}
+
+/** The main revision the change request is based on: the last one brought in, else the one it forked from. */
+export function baseRevisionOf(cr: ChangeRequestRecord): string {
+  return cr.revisionMergedAncestor ?? cr.revisionInitial;
+}
+
+/**
+ * True when the space's revision moved on since the change request's base. A merged change
+ * request is never outdated: its content is the space's.
+ */
+export function isOutdated(tx: ReadTx, cr: ChangeRequestRecord): boolean {
+  if (cr.status === 'merged') return false;
+  const space = tx.get(spaces, cr.space);
+  return !!space && space.revision !== baseRevisionOf(cr);
+}
+
+export function crPath(cr: ChangeRequestRecord): string {
+  return `/spaces/${cr.space}/change-requests/${cr.id}`;
+}
+
+export function userShape(c: Ctx, tx: ReadTx, id: string) {
+  const u = tx.get(users, id);
+  return toUser(c, u ?? { id, displayName: 'Deleted user', createdAt: '' });
+}
+
+export function toChangeRequest(c: Ctx, tx: ReadTx, cr: ChangeRequestRecord): z.input<typeof ChangeRequest> {
+  return {
+    object: 'change-request',
+    id: cr.id,
+    number: cr.number,
+    status: cr.status,
+    subject: cr.subject,
+    ...(cr.description ? { description: cr.description as z.input<typeof ChangeRequest>['description'] } : {}),
+    createdBy: userShape(c, tx, cr.createdBy),
+    createdAt: cr.createdAt,
+    updatedAt: cr.updatedAt,
+    space: cr.space,
+    revision: cr.revision,
+    revisionInitial: cr.revisionInitial,
+    ...(cr.revisionMergedAncestor ? { revisionMergedAncestor: cr.revisionMergedAncestor } : {}),
+    ...(cr.revisionMerged ? { revisionMerged: cr.revisionMerged } : {}),
+    comments: tx.countWhere(comments, 'changeRequest', cr.id, 'open'),
+    outdated: isOutdated(tx, cr),
+    urls: { app: urls.app(c, `/s/${cr.space}/~/changes/${cr.number}`), location: urls.api(c, crPath(cr)) },
+  };
+}

@@ -1,0 +1,101 @@
+import { createHash } from 'node:crypto';
+import type { z } from 'zod';
+import type { File, Page, Revision } from '../../contract/schemas/revision.js';
+import type { ReadTx } from '../../store/store.js';
+import type { Ctx } from '../context.js';
+import { changeRequests } from '../model/review.js';
+import type { FileRecord, PageRecord } from '../model/revision.js';
+import type { Scope } from '../model/scope.js';
+import { markdownToDocument } from '../lib/document.js';
+import { flattenPages, type FlatPage } from '../model/page-tree.js';
+import { urls } from '../lib/urls.js';
+import { toChangeRequest } from './change-request.js';
+
+export interface ContentOptions {
+  metadata?: boolean | undefined;
+  computed?: boolean | undefined;
+  format?: 'markdown' | 'document' | undefined;
+}
+
+const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
+
+export const DEFAULT_LAYOUT = {
+  width: 'default', cover: true, coverSize: 'hero', title: true, description: true,
+  tableOfContents: true, outline: true, pagination: true, metadata: true,
+} as const;
+
+function appBase(scope: Pick<Scope, 'space' | 'cr'>): string {
+  return scope.cr ? `/s/${scope.space.id}/~/changes/${scope.cr.number}` : `/s/${scope.space.id}`;
+}
+
+export function pageAppUrl(c: Ctx, scope: Pick<Scope, 'space' | 'cr'>, path: string): string {
+  return urls.app(c, `${appBase(scope)}/${path}`);
+}
+
+/** Page paths and slugs of a revision, by page id. */
+export function pageIndex(pages: readonly PageRecord[]): Map<string, FlatPage> {
+  return new Map(flattenPages(pages).map((f) => [f.page.id, f]));
+}
+
+/** A page of the revision as the API shows it, with its children. */
+export function toPage(c: Ctx, scope: Pick<Scope, 'space' | 'cr'>, index: Map<string, FlatPage>, p: PageRecord, o: ContentOptions): z.input<typeof Page> {
+  const flat = index.get(p.id);
+  const slug = flat?.slug ?? '';
+  const path = flat?.path ?? '';
+  const base = {
+    id: p.id, title: p.title, ...(p.emoji ? { emoji: p.emoji } : {}), ...(p.icon ? { icon: p.icon } : {}),
+    ...(p.hidden ? { hidden: true } : {}), createdAt: p.createdAt, updatedAt: p.updatedAt,
+  };
+  const children = () =>
+    p.pages.filter((k) => o.computed !== false || k.type !== 'computed').map((k) => toPage(c, scope, index, k, o) as never);
+  switch (p.type) {
+    case 'group':
+      return { ...base, type: 'group', kind: 'group', slug, path, pages: children() };
+    case 'link':
+      return { ...base, type: 'link', kind: 'link', target: { kind: 'url', url: p.href ?? '' }, ...(p.href ? { href: p.href } : {}) };
+    case 'computed':
+      return { ...base, type: 'computed', computed: p.computed as NonNullable<PageRecord['computed']> };
+    default: {
+      const body = o.format === 'document' ? { document: markdownToDocument(p.markdown, `${p.id}-`) } : { markdown: p.markdown };
+      const gitPath = p.gitPath ?? (p.pages.length ? `${path}/README.md` : `${path}.md`);
+      return {
+        ...base, type: 'document', kind: 'sheet', urls: { app: pageAppUrl(c, scope, path) }, slug, path,
+        ...(p.description ? { description: p.description } : {}),
+        ...(o.metadata !== false ? { git: { oid: sha1(p.markdown), path: gitPath } } : {}),
+        layout: p.layout ? { ...DEFAULT_LAYOUT, ...p.layout } : DEFAULT_LAYOUT, ...body, pages: children(),
+      };
+    }
+  }
+}
+
+export function toPages(c: Ctx, scope: Scope, o: ContentOptions) {
+  const index = pageIndex(scope.rev.pages);
+  return scope.rev.pages.filter((p) => o.computed !== false || p.type !== 'computed').map((p) => toPage(c, scope, index, p, o));
+}
+
+export function toFile(c: Ctx, f: FileRecord, o: ContentOptions): z.input<typeof File> {
+  return {
+    id: f.id, name: f.name, contentType: f.contentType,
+    downloadURL: f.blob ? `${c.origin}/_gbctl/blobs/${f.blob}` : urls.app(c, `/files/${f.id}`),
+    size: f.size,
+    ...(f.dimensions ? { dimensions: f.dimensions } : {}),
+    ...(o.metadata !== false ? { git: { oid: sha1(`${f.id}:${f.size}`), path: `.gitbook/assets/${f.name}` } } : {}),
+  };
+}
+
+export function toRevision(c: Ctx, tx: ReadTx, scope: Scope, o: ContentOptions): z.input<typeof Revision> {
+  const r = scope.rev;
+  const base = {
+    object: 'revision' as const, id: r.id, parents: r.parents, pages: toPages(c, scope, o),
+    files: r.files.map((f) => toFile(c, f, o)), reusableContents: r.reusableContents, variables: r.variables,
+    createdAt: r.createdAt,
+    ...(o.metadata !== false ? { git: { oid: sha1(r.id), message: r.message ?? `${r.type} ${r.id}`, createdByGitBook: true } } : {}),
+    urls: { app: urls.app(c, `${appBase(scope)}/~/revisions/${r.id}`) },
+    // gbctl's own field: the Git Sync redirects, so that an export writes them back.
+    ...(r.redirects && Object.keys(r.redirects).length ? { redirects: r.redirects } : {}),
+  };
+  const merged = r.type === 'merge' && r.mergedFrom ? tx.get(changeRequests, r.mergedFrom) : undefined;
+  if (merged) return { ...base, type: 'merge', mergedFrom: toChangeRequest(c, tx, merged) };
+  return { ...base, type: r.type === 'merge' ? 'edits' : r.type };
+}
+

@@ -1,0 +1,264 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startServer, type TestServer } from '../../helpers/server.js';
+import { publishedErrors, publishedListErrors } from '../../helpers/published-schema.js';
+import { allPages, componentErrors, newSpace, operationErrors } from '../../helpers/editing.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s.stop());
+
+/** A space with the getting-started pages (Welcome, Quickstart, FAQ). */
+async function seeded(): Promise<{ space: string; pages: { id: string; title: string }[] }> {
+  const space = await newSpace(s);
+  await api(s, 'POST', `/spaces/${space}/content/template`, { id: 'getting-started' });
+  return { space, pages: (await api(s, 'GET', `/spaces/${space}/content/pages`)).body.pages };
+}
+
+const titles = async (path: string) => allPages((await api(s, 'GET', `${path}/content/pages`)).body.pages).map((p) => p.title);
+const markdownOf = async (path: string, pageId: string) => (await api(s, 'GET', `${path}/content/page/${pageId}`)).body.markdown as string;
+
+describe('change requests', () => {
+  it('creates numbered drafts forked from the space revision, found by id or number', async () => {
+    const { space } = await seeded();
+    const main = (await api(s, 'GET', `/spaces/${space}`)).body.revision;
+    const a = await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: 'First' });
+    expect(a.status).toBe(201);
+    expect(publishedErrors('ChangeRequest', a.body)).toBeUndefined();
+    expect(a.body).toMatchObject({ object: 'change-request', number: 1, status: 'draft', subject: 'First', revisionInitial: main, outdated: false, comments: 0 });
+    expect(a.body.revision).not.toBe(main);
+    const b = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
+    expect(b.number).toBe(2);
+    expect((await api(s, 'GET', `/spaces/${space}/change-requests/${a.body.id}`)).body.number).toBe(1);
+    expect((await api(s, 'GET', `/spaces/${space}/change-requests/2`)).body.id).toBe(b.id);
+    expect((await api(s, 'GET', `/spaces/${space}/change-requests/3`)).status).toBe(404);
+    const other = await newSpace(s);
+    expect((await api(s, 'GET', `/spaces/${other}/change-requests/${a.body.id}`)).status).toBe(404);
+    expect((await api(s, 'POST', `/spaces/${other}/change-requests`, {})).body.number).toBe(1);
+    expect(await titles(`/spaces/${space}/change-requests/1`)).toEqual(['Welcome', 'Quickstart', 'FAQ']);
+
+    const space1 = (await api(s, 'GET', `/spaces/${space}`)).body;
+    expect(space1).toMatchObject({ changeRequests: 2, changeRequestsDraft: 2, changeRequestsOpen: 0 });
+  });
+
+  it('updates subject, description and status; merged is not settable', async () => {
+    const { space } = await seeded();
+    const cr = (await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: 'x' })).body;
+    const description = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }] };
+    const r = await api(s, 'PATCH', `/spaces/${space}/change-requests/${cr.id}`, { subject: 'Better', description, status: 'open' });
+    expect(r.status).toBe(200);
+    expect(publishedErrors('ChangeRequest', r.body)).toBeUndefined();
+    expect(r.body).toMatchObject({ subject: 'Better', status: 'open', description });
+    expect((await api(s, 'GET', `/spaces/${space}`)).body).toMatchObject({ changeRequestsOpen: 1, changeRequestsDraft: 0 });
+    expect((await api(s, 'PATCH', `/spaces/${space}/change-requests/${cr.id}`, { status: 'merged' })).status).toBe(400);
+    expect((await api(s, 'PATCH', `/spaces/${space}/change-requests/${cr.id}`, { subject: 'y'.repeat(101) })).status).toBe(400);
+  });
+
+  it('lists per space and per organization with status, creator and contributor filters', async () => {
+    const { space } = await seeded();
+    const a = (await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: 'a' })).body;
+    const b = (await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: 'b' })).body;
+    await api(s, 'PATCH', `/spaces/${space}/change-requests/${b.id}`, { status: 'open' });
+    const list = await api(s, 'GET', `/spaces/${space}/change-requests`);
+    expect(operationErrors('listChangeRequestsForSpace', list.body)).toBeUndefined();
+    expect(list.body.items.map((x: { id: string }) => x.id)).toEqual([b.id, a.id]);
+    expect((await api(s, 'GET', `/spaces/${space}/change-requests?status=open`)).body.items.map((x: { id: string }) => x.id)).toEqual([b.id]);
+    const me = a.createdBy.id;
+    expect((await api(s, 'GET', `/spaces/${space}/change-requests?creator=${me}`)).body.count).toBe(2);
+    expect((await api(s, 'GET', `/spaces/${space}/change-requests?contributor=someoneElse`)).body.items).toEqual([]);
+    const org = await api(s, 'GET', `/orgs/${s.org}/change-requests?status=open`);
+    expect(publishedListErrors('ChangeRequest', org.body)).toBeUndefined();
+    expect(org.body.items.map((x: { id: string }) => x.id)).toContain(b.id);
+    expect(org.body.items.map((x: { id: string }) => x.id)).not.toContain(a.id);
+    expect((await api(s, 'GET', '/orgs/nope/change-requests')).status).toBe(404);
+  });
+});
+
+describe('change-request content, merge and update', () => {
+  it('edits pages inside the change request only, then merges them as a merge revision', async () => {
+    const { space, pages } = await seeded();
+    const cr = (await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: 'Edit quickstart' })).body;
+    const crPath = `/spaces/${space}/change-requests/${cr.number}`;
+    const quick = pages[1]?.id as string;
+    const upd = await api(s, 'PATCH', `${crPath}/gbctl/pages/${quick}`, { markdown: '## Install\n\nRun the installer.' });
+    expect(upd.status).toBe(200);
+    expect(componentErrors('RevisionPage', upd.body)).toBeUndefined();
+    const added = await api(s, 'POST', `${crPath}/gbctl/pages`, { title: 'Troubleshooting', markdown: 'Turn it off and on.', parent: quick });
+    expect(added.status).toBe(201);
+    expect(added.body.path).toBe('quickstart/troubleshooting');
+    expect((await api(s, 'DELETE', `${crPath}/gbctl/pages/${pages[2]?.id}`)).status).toBe(204);
+    expect((await api(s, 'DELETE', `${crPath}/gbctl/pages/${pages[2]?.id}`)).status).toBe(204);
+    expect((await api(s, 'PATCH', `${crPath}/gbctl/pages/nope`, { title: 'x' })).status).toBe(404);
+    expect((await api(s, 'POST', `${crPath}/gbctl/pages`, { title: 'x', parent: 'nope' })).status).toBe(404);
+
+    expect(await titles(crPath)).toEqual(['Welcome', 'Quickstart', 'Troubleshooting']);
+    expect(await titles(`/spaces/${space}`)).toEqual(['Welcome', 'Quickstart', 'FAQ']);
+    const crRev = await api(s, 'GET', `${crPath}/content`);
+    expect(componentErrors('Revision', crRev.body)).toBeUndefined();
+    expect((await api(s, 'GET', crPath)).body.revision).toBe(crRev.body.id);
+
+    const before = (await api(s, 'GET', `/spaces/${space}`)).body.revision;
+    const merged = await api(s, 'POST', `${crPath}/merge`);
+    expect(merged.status).toBe(200);
+    expect(operationErrors('mergeChangeRequest', merged.body)).toBeUndefined();
+    expect(merged.body.result).toBe('merge');
+    const after = (await api(s, 'GET', `/spaces/${space}`)).body;
+    expect(after.revision).toBe(merged.body.revision);
+    expect(after.changeRequests).toBe(1);
+    expect(await titles(`/spaces/${space}`)).toEqual(['Welcome', 'Quickstart', 'Troubleshooting']);
+    expect(await markdownOf(`/spaces/${space}`, quick)).toBe('## Install\n\nRun the installer.');
+    const rev = await api(s, 'GET', `/spaces/${space}/content`);
+    expect(componentErrors('Revision', rev.body)).toBeUndefined();
+    expect(rev.body).toMatchObject({ type: 'merge', parents: [before, crRev.body.id], mergedFrom: { id: cr.id, status: 'merged' } });
+    const state = (await api(s, 'GET', crPath)).body;
+    expect(state).toMatchObject({ status: 'merged', revisionMerged: merged.body.revision, outdated: false });
+
+    // Merged: no second merge, no more edits, no status change.
+    expect((await api(s, 'POST', `${crPath}/merge`)).status).toBe(409);
+    expect((await api(s, 'PATCH', `${crPath}/gbctl/pages/${quick}`, { title: 'x' })).status).toBe(409);
+    expect((await api(s, 'PATCH', crPath, { status: 'open' })).status).toBe(409);
+    expect((await api(s, 'POST', `${crPath}/update`)).status).toBe(409);
+  });
+
+  it('refuses to merge an archived change request', async () => {
+    const { space } = await seeded();
+    const cr = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
+    await api(s, 'PATCH', `/spaces/${space}/change-requests/${cr.id}`, { status: 'archived' });
+    const r = await api(s, 'POST', `/spaces/${space}/change-requests/${cr.id}/merge`);
+    expect(r.status).toBe(409);
+    expect(r.body.error.message).toMatch(/archived/);
+    expect((await api(s, 'POST', `/spaces/${space}/change-requests/404/merge`)).status).toBe(404);
+  });
+
+  it('is outdated exactly when main moves; update brings main in; same-page edits conflict and the change request wins', async () => {
+    const { space, pages } = await seeded();
+    const [welcome, quick, faq] = pages.map((p) => p.id) as [string, string, string];
+    const one = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
+    const two = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
+    const p1 = `/spaces/${space}/change-requests/${one.number}`;
+    const p2 = `/spaces/${space}/change-requests/${two.number}`;
+    await api(s, 'PATCH', `${p1}/gbctl/pages/${welcome}`, { markdown: 'Welcome, from one.' });
+    await api(s, 'PATCH', `${p2}/gbctl/pages/${welcome}`, { markdown: 'Welcome, from two.' });
+    await api(s, 'PATCH', `${p2}/gbctl/pages/${faq}`, { title: 'Questions' });
+    // Nothing moved yet: an update changes nothing.
+    const noop = await api(s, 'POST', `${p2}/update`);
+    expect(operationErrors('updateChangeRequest', noop.body)).toBeUndefined();
+    expect(noop.body).toEqual({ revision: (await api(s, 'GET', p2)).body.revision, result: 'update' });
+    expect((await api(s, 'GET', p2)).body.outdated).toBe(false);
+
+    expect((await api(s, 'POST', `${p1}/merge`)).body.result).toBe('merge');
+    expect((await api(s, 'GET', p2)).body.outdated).toBe(true);
+
+    // A change on main to a page the change request did not touch comes in without conflict.
+    const three = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
+    await api(s, 'PATCH', `/spaces/${space}/change-requests/${three.id}/gbctl/pages/${quick}`, { markdown: 'Quick, from three.' });
+    await api(s, 'POST', `/spaces/${space}/change-requests/${three.id}/merge`);
+
+    const upd = await api(s, 'POST', `${p2}/update`);
+    expect(upd.body.result).toBe('conflicts');
+    const crNow = (await api(s, 'GET', p2)).body;
+    expect(crNow).toMatchObject({ outdated: false, revision: upd.body.revision, revisionMergedAncestor: (await api(s, 'GET', `/spaces/${space}`)).body.revision });
+    expect((await api(s, 'GET', `${p2}/content`)).body.type).toBe('update');
+    expect(await markdownOf(p2, welcome)).toBe('Welcome, from two.');
+    expect(await markdownOf(p2, quick)).toBe('Quick, from three.');
+    expect(await titles(p2)).toEqual(['Welcome', 'Quickstart', 'Questions']);
+
+    // Brought up to date, it merges cleanly and exactly.
+    const merged = await api(s, 'POST', `${p2}/merge`);
+    expect(merged.body.result).toBe('merge');
+    expect(await markdownOf(`/spaces/${space}`, welcome)).toBe('Welcome, from two.');
+    expect(await markdownOf(`/spaces/${space}`, quick)).toBe('Quick, from three.');
+  });
+
+  it('merges with conflicts when main moved and both changed the same page, applying the change request\'s version', async () => {
+    const { space, pages } = await seeded();
+    const [welcome, quick] = pages.map((p) => p.id) as [string, string];
+    const a = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
+    const b = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
+    await api(s, 'PATCH', `/spaces/${space}/change-requests/${a.id}/gbctl/pages/${welcome}`, { markdown: 'A wins first.' });
+    await api(s, 'PATCH', `/spaces/${space}/change-requests/${b.id}/gbctl/pages/${welcome}`, { markdown: 'B comes later.' });
+    await api(s, 'POST', `/spaces/${space}/change-requests/${b.id}/gbctl/pages`, { title: 'New in B' });
+    await api(s, 'PATCH', `/spaces/${space}/change-requests/${a.id}/gbctl/pages/${quick}`, { title: 'Quick start' });
+    expect((await api(s, 'POST', `/spaces/${space}/change-requests/${a.id}/merge`)).body.result).toBe('merge');
+    const r = await api(s, 'POST', `/spaces/${space}/change-requests/${b.id}/merge`);
+    expect(operationErrors('mergeChangeRequest', r.body)).toBeUndefined();
+    expect(r.body.result).toBe('conflicts');
+    expect(await markdownOf(`/spaces/${space}`, welcome)).toBe('B comes later.');
+    expect(await titles(`/spaces/${space}`)).toEqual(['Welcome', 'Quick start', 'FAQ', 'New in B']);
+    expect((await api(s, 'GET', `/spaces/${space}/change-requests/${b.id}`)).body.status).toBe('merged');
+  });
+
+  it('counts broken links the change request introduced', async () => {
+    const { space, pages } = await seeded();
+    const cr = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
+    const path = `/spaces/${space}/change-requests/${cr.id}`;
+    await api(s, 'PATCH', `${path}/gbctl/pages/${pages[0]?.id}`, { markdown: 'See [gone](gone.md) and [faq](faq.md).' });
+    const links = await api(s, 'GET', `${path}/content/page/${pages[0]?.id}/links`);
+    expect(links.status).toBe(200);
+    expect(links.body.stats).toEqual({ total: 2, broken: { total: 1, changeRequest: 1 } });
+  });
+
+  it('imports into a change request only, and reads its files, backlinks and in-app links', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { pathToFileURL } = await import('node:url');
+    const dir = mkdtempSync(join(tmpdir(), 'gbctl-cr-import-'));
+    writeFileSync(join(dir, 'shots.md'), `# Shots\n\n![logo](logo.png)\n\n[app](${s.url}/app/s/x)\n`);
+    writeFileSync(join(dir, 'logo.png'), Buffer.from('89504e470d0a1a0a', 'hex'));
+    const { space } = await seeded();
+    const mainRev = (await api(s, 'GET', `/spaces/${space}`)).body.revision;
+    const cr = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
+    const path = `/spaces/${space}/change-requests/${cr.number}`;
+    const r = await api(s, 'POST', `${path}/content/import`, { url: pathToFileURL(dir).href, source: 'markdown' });
+    expect(r.status).toBe(201);
+    expect(operationErrors('importContentInChangeRequest', r.body)).toBeUndefined();
+    expect((await api(s, 'GET', path)).body.revision).toBe(r.body.revision);
+    expect((await api(s, 'GET', `/spaces/${space}`)).body.revision).toBe(mainRev);
+    expect(await titles(path)).toEqual(['Welcome', 'Quickstart', 'FAQ', 'Shots']);
+
+    const files = await api(s, 'GET', `${path}/content/files`);
+    expect(operationErrors('listFilesInChangeRequestById', files.body)).toBeUndefined();
+    const logo = files.body.items[0];
+    expect(publishedErrors('RevisionFile', (await api(s, 'GET', `${path}/content/files/${logo.id}`)).body)).toBeUndefined();
+    expect((await api(s, 'GET', `/spaces/${space}/content/files/${logo.id}`)).status).toBe(404);
+    const shots = allPages((await api(s, 'GET', `${path}/content/pages`)).body.pages).find((p) => p.title === 'Shots') as { id: string };
+    const back = (await api(s, 'GET', `${path}/content/files/${logo.id}/backlinks`)).body;
+    expect(back.items.map((l: { page: { id: string } }) => l.page.id)).toEqual([shots.id]);
+    expect(operationErrors('listChangeRequestFileBacklinks', back)).toBeUndefined();
+    const links = (await api(s, 'GET', `${path}/content/page/${shots.id}/links`)).body;
+    expect(operationErrors('listPageLinksInChangeRequest', links)).toBeUndefined();
+    expect(links.items[0].locationReferences[0].versionContext).toMatchObject({ type: 'changeRequest', changeRequest: { object: 'change-request' } });
+    expect(links.items.map((l: { status: string }) => l.status)).toEqual(['ok', 'in-app']);
+    expect((await api(s, 'GET', `${path}/content/page/${shots.id}/links?status=in-app`)).body.items).toHaveLength(1);
+    const rev = (await api(s, 'GET', `${path}/content?metadata=false`)).body;
+    expect(componentErrors('Revision', rev)).toBeUndefined();
+    expect(rev.git).toBeUndefined();
+    expect(rev.files[0].git).toBeUndefined();
+    expect((await api(s, 'GET', `/spaces/${space}/change-requests/77/content`)).status).toBe(404);
+  });
+
+  it('exports a real PDF through a temporary link', async () => {
+    const { space, pages } = await seeded();
+    const cr = (await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: 'Print me' })).body;
+    const r = await api(s, 'GET', `/spaces/${space}/change-requests/${cr.number}/pdf`);
+    expect(r.status).toBe(200);
+    expect(operationErrors('getChangeRequestPDF', r.body)).toBeUndefined();
+    const res = await fetch(r.body.url);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    const all = Buffer.from(await res.arrayBuffer());
+    expect(all.subarray(0, 5).toString()).toBe('%PDF-');
+    const { PDFDocument } = await import('pdf-lib');
+    expect((await PDFDocument.load(all)).getPageCount()).toBe(4);
+    const only = await api(s, 'GET', `/spaces/${space}/change-requests/${cr.number}/pdf?page=${pages[1]?.id}&only=true`);
+    const one = await PDFDocument.load(Buffer.from(await (await fetch(only.body.url)).arrayBuffer()));
+    expect(one.getPageCount()).toBe(2);
+    expect((await api(s, 'GET', `/spaces/${space}/change-requests/${cr.number}/pdf?only=true`)).status).toBe(400);
+    expect((await api(s, 'GET', `/spaces/${space}/change-requests/${cr.number}/pdf?page=nope`)).status).toBe(404);
+    // The link lasts an hour.
+    s.clock.advance(60 * 60 * 1000 + 1);
+    expect((await fetch(r.body.url)).status).toBe(404);
+  });
+});

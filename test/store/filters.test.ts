@@ -1,0 +1,99 @@
+import { Tx } from '../../src/store/tx.js';
+import { describe, expect, it } from 'vitest';
+import { Derived, type Walk } from '../../src/store/derived.js';
+import { MemoryStore } from '../../src/store/memory-store.js';
+import { State } from '../../src/store/state.js';
+import { table, type ReadTx, type Row } from '../../src/store/store.js';
+
+interface Item {
+  id: string;
+  group: string;
+  n: number;
+}
+const items = table<Item>('items').withFilters({ even: (r) => r.n % 2 === 0, big: (r) => r.n >= 10 });
+const plain = table<Item>('items');
+
+const seeded = () =>
+  State.fromDump({
+    tables: { items: Array.from({ length: 12 }, (_, i) => ({ id: `i${i}`, group: i % 3 ? 'g' : 'h', n: i })) },
+  });
+
+describe('named filters', () => {
+  it('count and list ids by the name declared with the table, inside and outside a transaction', async () => {
+    const s = new MemoryStore(seeded().dump());
+    const seen = (tx: ReadTx) => [
+      tx.countWhere(items, 'group', 'g', 'even'),
+      tx.countWhere(items, 'group', 'g', 'big'),
+      tx.idsWhere(items, 'group', 'g', 'even').sort().join(),
+      tx.countWhere(items, 'group', 'g'),
+    ];
+    expect(await s.read(seen)).toEqual([4, 2, 'i10,i2,i4,i8', 8]);
+    const inside = await s.write((tx) => {
+      tx.put(items, { id: 'i1', group: 'g', n: 12 });
+      tx.delete(items, 'i2');
+      return seen(tx);
+    });
+    expect(inside).toEqual([4, 3, 'i1,i10,i4,i8', 7]);
+    expect(await s.read(seen)).toEqual(inside);
+  });
+
+  it('are checked by the compiler: a name the table does not declare does not compile', () => {
+    const tx = new Tx(seeded());
+    // @ts-expect-error: 'odd' is not one of the filters declared with items
+    expect(() => tx.countWhere(items, 'group', 'g', 'odd')).toThrow('the table items declares no filter "odd"');
+    // @ts-expect-error: a table declared without filters takes no filter name
+    expect(() => tx.idsWhere(plain, 'group', 'g', 'even')).toThrow('declares no filter');
+    // @ts-expect-error: not even one inherited from Object
+    expect(() => tx.countWhere(items, 'group', 'g', 'toString')).toThrow('declares no filter');
+  });
+
+  it('keep one counter and one id list per (table, field, filter name), however often and however asked', () => {
+    const state = seeded();
+    const before = state.derived.sizes();
+    for (let round = 0; round < 5; round++) {
+      const tx = new Tx(state);
+      for (const g of ['g', 'h', 'x']) {
+        tx.countWhere(items, 'group', g, 'even');
+        tx.idsWhere(items, 'group', g, 'even');
+        // A function made per call is applied to the matches and keeps nothing.
+        tx.countWhere(items, 'group', g, (r) => r.n > round);
+        tx.idsWhere(items, 'group', g, (r) => r.n > round);
+      }
+    }
+    expect(before).toEqual({ indexes: 0, counters: 0, filtered: 0 });
+    expect(state.derived.sizes()).toEqual({ indexes: 1, counters: 1, filtered: 1 });
+    new Tx(state).countWhere(items, 'group', 'g', 'big');
+    new Tx(state).countWhere(items, 'n', 3, 'even');
+    expect(state.derived.sizes()).toEqual({ indexes: 1, counters: 3, filtered: 1 });
+  });
+
+  it('answer a function filter the same as a named one, from the records', () => {
+    const tx = new Tx(seeded());
+    tx.put(items, { id: 'new', group: 'g', n: 40 });
+    const even = (r: Item) => r.n % 2 === 0;
+    expect(tx.countWhere(items, 'group', 'g', even)).toBe(tx.countWhere(items, 'group', 'g', 'even'));
+    expect(tx.idsWhere(items, 'group', 'g', even).sort()).toEqual(tx.idsWhere(items, 'group', 'g', 'even').sort());
+  });
+});
+
+describe('Derived', () => {
+  const rows: Row[] = [{ id: 'a' }, { id: 'b' }];
+  const walk: Walk = (fn) => rows.forEach((r) => fn(r.id, r));
+
+  it('refuses two different tests under one filter name of one table', () => {
+    const d = new Derived();
+    d.count('t', 'id', { name: 'f', test: () => true }, walk);
+    expect(() => d.count('t', 'id', { name: 'f', test: () => false }, walk)).toThrow(/declared twice with different filters named "f"/);
+    expect(d.sizes().counters).toBe(1);
+  });
+
+  it('keys a counter by its filter name, not by the function it was first given', () => {
+    const d = new Derived();
+    const test = (r: Row) => r.id === 'a';
+    for (let i = 0; i < 3; i++) {
+      expect(d.count('t', 'id', { name: 'isA', test }, walk).get('a')).toBe(1);
+      expect([...(d.filter('t', 'id', { name: 'isA', test }, walk).get('a') ?? [])]).toEqual(['a']);
+    }
+    expect(d.sizes()).toEqual({ indexes: 0, counters: 1, filtered: 1 });
+  });
+});

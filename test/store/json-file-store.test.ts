@@ -1,0 +1,244 @@
+import { spawn } from 'node:child_process';
+import { appendFileSync, existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { JsonFileStore, type JsonFileStoreOptions } from '../../src/store/json-file-store.js';
+import { StoreError } from '../../src/store/errors.js';
+import { encodeRecord, encodeSnapshot, STORE_VERSION } from '../../src/store/format.js';
+import { table } from '../../src/store/store.js';
+import { validateDocument } from '../../src/store/validate.js';
+import { tempDir } from '../helpers/server.js';
+
+interface Note {
+  id: string;
+  text: string;
+}
+const notes = table<Note>('notes');
+
+const tmp = tempDir('gbctl-store-file-');
+afterAll(() => tmp.cleanup());
+let n = 0;
+const fresh = () => join(tmp.dir, `s${++n}.json`);
+
+function open(path: string, opts: JsonFileStoreOptions = {}) {
+  const warnings: string[] = [];
+  const store = JsonFileStore.open(path, { warn: (m) => warnings.push(m), ...opts });
+  return { store, warnings };
+}
+
+async function seeded(count: number, opts: JsonFileStoreOptions = {}) {
+  const path = fresh();
+  const { store } = open(path, opts);
+  for (let i = 0; i < count; i++) await store.write((tx) => tx.put(notes, { id: `n${i}`, text: `note ${i}` }));
+  await store.close();
+  return path;
+}
+
+const ids = (s: JsonFileStore) => s.read((tx) => tx.all(notes).map((r) => r.id));
+const files = (path: string) => [path, `${path}.journal`].map((p) => ({ p, bytes: readFileSync(p, 'utf8'), mtime: statSync(p).mtimeMs }));
+
+describe('journal', () => {
+  it('appends one record per write and does not rewrite the snapshot', async () => {
+    const path = await seeded(1);
+    const before = statSync(path);
+    const { store } = open(path);
+    await store.write((tx) => tx.put(notes, { id: 'x', text: 'x' }));
+    expect(statSync(path).mtimeMs).toBe(before.mtimeMs);
+    const lines = readFileSync(`${path}.journal`, 'utf8').trim().split('\n');
+    expect(lines).toHaveLength(3);
+    expect(JSON.parse(lines[2] as string)).toMatchObject({ seq: 2, ops: [{ op: 'put', table: 'notes', row: { id: 'x' } }] });
+  });
+
+  it('drops a torn last record (partial line) with a warning, and truncates it', async () => {
+    const path = await seeded(3);
+    const good = readFileSync(`${path}.journal`, 'utf8');
+    appendFileSync(`${path}.journal`, encodeRecord(4, [{ op: 'put', table: 'notes', row: { id: 'torn' } }]).slice(0, 30));
+    const { store, warnings } = open(path);
+    expect(await ids(store)).toEqual(['n0', 'n1', 'n2']);
+    expect(warnings.join('\n')).toMatch(/dropped a torn last record at line 5 of .*journal \(a partial record/);
+    expect(readFileSync(`${path}.journal`, 'utf8')).toBe(good);
+    await store.write((tx) => tx.put(notes, { id: 'after', text: '' }));
+    expect(await ids(open(path).store)).toEqual(['n0', 'n1', 'n2', 'after']);
+  });
+
+  it('drops a last record whose checksum does not match', async () => {
+    const path = await seeded(2);
+    appendFileSync(`${path}.journal`, encodeRecord(3, [{ op: 'put', table: 'notes', row: { id: 'bad' } }]).replace('"bad"', '"bax"'));
+    const { store, warnings } = open(path);
+    expect(await ids(store)).toEqual(['n0', 'n1']);
+    expect(warnings.join()).toContain('checksum mismatch');
+  });
+
+  it('refuses to load a journal damaged in the middle, naming file and line, and leaves the files untouched', async () => {
+    const path = await seeded(4);
+    const j = `${path}.journal`;
+    const lines = readFileSync(j, 'utf8').split('\n');
+    lines[2] = (lines[2] as string).replace('note 1', 'note X');
+    writeFileSync(j, lines.join('\n'));
+    const before = files(path);
+    expect(() => open(path)).toThrow(StoreError);
+    expect(() => open(path)).toThrow(new RegExp(`${j.replace(/[.]/g, '\\.')} is damaged at line 3 \\(checksum mismatch\\)`));
+    expect(files(path)).toEqual(before);
+  });
+
+  it('refuses a journal with a missing record', async () => {
+    const path = await seeded(4);
+    const j = `${path}.journal`;
+    const lines = readFileSync(j, 'utf8').split('\n');
+    lines.splice(2, 1);
+    writeFileSync(j, lines.join('\n'));
+    expect(() => open(path)).toThrow(/line 3 \(record 3 follows record 1: records are missing\)/);
+  });
+
+  it('never loads a damaged snapshot as an empty store', async () => {
+    const path = await seeded(2);
+    writeFileSync(path, '');
+    expect(() => open(path)).toThrow(/not valid JSON.*left untouched/);
+    expect(readFileSync(path, 'utf8')).toBe('');
+  });
+
+  it('compacts past the bound into a new snapshot and an empty journal, and reloads the same data', async () => {
+    const path = await seeded(0);
+    const { store } = open(path, { compactBytes: 2000 });
+    for (let i = 0; i < 40; i++) await store.write((tx) => tx.put(notes, { id: `c${i}`, text: 'y'.repeat(100) }));
+    await store.close();
+    expect(statSync(`${path}.journal`).size).toBeLessThan(2000 + 300);
+    const snap = JSON.parse(readFileSync(path, 'utf8')) as { version: number; seq: number; tables: { notes: unknown[] } };
+    expect(snap.version).toBe(STORE_VERSION);
+    expect(snap.tables.notes.length).toBeGreaterThan(10);
+    expect(await ids(open(path).store)).toEqual(Array.from({ length: 40 }, (_, i) => `c${i}`));
+  });
+
+  it('loads after a compaction interrupted between the snapshot and the journal renames', async () => {
+    const path = await seeded(3);
+    const oldJournal = readFileSync(`${path}.journal`, 'utf8');
+    const { store } = open(path);
+    await store.compact();
+    writeFileSync(`${path}.journal`, oldJournal); // the old journal, as if the second rename never happened
+    const again = open(path).store;
+    expect(await ids(again)).toEqual(['n0', 'n1', 'n2']);
+    await again.write((tx) => tx.put(notes, { id: 'n3', text: '' }));
+    expect(await ids(open(path).store)).toEqual(['n0', 'n1', 'n2', 'n3']);
+  });
+
+  it('sees writes and compactions made through another instance before each read and write', async () => {
+    const path = await seeded(1);
+    const a = open(path).store;
+    const b = open(path, { compactBytes: 1 }).store;
+    await b.write((tx) => tx.put(notes, { id: 'fromB', text: '' }));
+    expect(await ids(a)).toEqual(['n0', 'fromB']);
+    await a.write((tx) => tx.put(notes, { id: 'fromA', text: '' }));
+    await b.write((tx) => tx.put(notes, { id: 'fromB2', text: '' }));
+    await b.close(); // b compacted after each write
+    expect(await ids(a)).toEqual(['n0', 'fromB', 'fromA', 'fromB2']);
+    await a.write((tx) => tx.put(notes, { id: 'fromA2', text: '' }));
+    expect(await ids(open(path).store)).toEqual(['n0', 'fromB', 'fromA', 'fromB2', 'fromA2']);
+  });
+});
+
+describe('hand edits', () => {
+  const editTitle = (path: string) => writeFileSync(path, readFileSync(path, 'utf8').replace('note 0', 'edited by hand'));
+
+  it('refuses to open an edited snapshot, says how to proceed, and changes nothing', async () => {
+    const path = await seeded(2);
+    await open(path).store.compact();
+    editTitle(path);
+    const before = files(path);
+    expect(() => open(path)).toThrow(/changed by something other than gbctl.*will not overwrite it.*store compact --force.*store import FILE/);
+    expect(files(path)).toEqual(before);
+  });
+
+  it('does not count an editor\'s final newline as a change', async () => {
+    const path = await seeded(1);
+    await open(path).store.compact();
+    appendFileSync(path, '\n');
+    expect(await ids(open(path).store)).toEqual(['n0']);
+  });
+
+  it('stops a running store from writing over an edit made while it was open', async () => {
+    const path = await seeded(1);
+    const { store } = open(path);
+    await store.compact();
+    editTitle(path);
+    await expect(store.write((tx) => tx.put(notes, { id: 'z', text: '' }))).rejects.toThrow(/changed by something other than gbctl/);
+    await expect(store.read((tx) => tx.count(notes))).rejects.toThrow(StoreError);
+    expect(readFileSync(path, 'utf8')).toContain('edited by hand');
+  });
+
+  it('with force, keeps the edit, replays the journal over it and rewrites the checksum', async () => {
+    const path = await seeded(1);
+    const first = open(path).store;
+    await first.compact();
+    await first.write((tx) => tx.put(notes, { id: 'later', text: 'journaled' }));
+    editTitle(path);
+    const { store, warnings } = open(path, { force: true });
+    expect(await store.read((tx) => tx.all(notes).map((r) => r.text))).toEqual(['edited by hand', 'journaled']);
+    expect(warnings.join()).toContain('accepted the changes');
+    expect(await open(path).store.read((tx) => tx.get(notes, 'n0')?.text)).toBe('edited by hand');
+  });
+});
+
+describe('format versions', () => {
+  it('migrates a version 1 store explicitly: a message, a backup, then format 2', async () => {
+    const path = fresh();
+    const v1 = JSON.stringify({ format: 'gbctl-store', version: 1, tables: { notes: [{ id: 'old', text: 'from v1' }] } });
+    writeFileSync(path, v1);
+    const { store, warnings } = open(path);
+    expect(warnings.join()).toMatch(/migrated the store .* from format version 1 to 2 .*kept as .*\.v1\.bak/);
+    expect(readFileSync(`${path}.v1.bak`, 'utf8')).toBe(v1);
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ version: 2, tables: { notes: [{ id: 'old' }] } });
+    await store.write((tx) => tx.put(notes, { id: 'new', text: '' }));
+    expect(await ids(open(path).store)).toEqual(['old', 'new']);
+  });
+
+  it('refuses a newer snapshot or journal version, leaving the files untouched', async () => {
+    const path = fresh();
+    const v3 = JSON.stringify({ format: 'gbctl-store', version: 3, tables: {} });
+    writeFileSync(path, v3);
+    expect(() => open(path)).toThrow(/format version 3, newer than this gbctl understands \(2\).*upgrade gbctl/);
+    expect(readFileSync(path, 'utf8')).toBe(v3);
+    const other = await seeded(1);
+    const j = readFileSync(`${other}.journal`, 'utf8');
+    writeFileSync(`${other}.journal`, j.replace('"version":2', '"version":9'));
+    expect(() => open(other)).toThrow(/journal has format version 9/);
+  });
+
+  it('rejects documents that are not stores, or hold bad records', () => {
+    expect(() => validateDocument({ tables: {} }, 'f.json', true)).toThrow(/not a gbctl store/);
+    expect(() => validateDocument({ format: 'gbctl-store', version: 2, tables: { a: [{ id: 1 }] } }, 'f.json', true)).toThrow(/tables\.a\.0\.id/);
+    expect(() => validateDocument({ format: 'gbctl-store', version: 2, tables: { a: [{ id: 'x' }, { id: 'x' }] } }, 'f.json', true)).toThrow(/holds id "x" twice/);
+    expect(validateDocument({ format: 'gbctl-store', version: 2, tables: { a: [{ id: 'x', more: [1] }] } }, 'f.json', true).tables.a).toHaveLength(1);
+  });
+
+  it('writes snapshots that verify and carry their version', () => {
+    const text = encodeSnapshot({ generation: 'g', seq: 4 }, { a: [{ id: 'x' }] });
+    expect(JSON.parse(text)).toMatchObject({ format: 'gbctl-store', version: STORE_VERSION, generation: 'g', seq: 4, checksum: expect.stringMatching(/^sha1:/) });
+  });
+});
+
+describe('lock', () => {
+  it('takes over the lock of a process that is gone, with a message', async () => {
+    const path = await seeded(1);
+    const dead = spawn(process.execPath, ['-e', '0']);
+    await new Promise((r) => dead.once('exit', r));
+    writeFileSync(`${path}.lock`, JSON.stringify({ pid: dead.pid, host: hostname(), start: '', at: new Date().toISOString(), nonce: 'dead' }));
+    const { store, warnings } = open(path);
+    await store.write((tx) => tx.put(notes, { id: 'w', text: '' }));
+    expect(warnings.join()).toMatch(new RegExp(`took over the lock .* from process ${dead.pid} .*no longer running`));
+    expect(existsSync(`${path}.lock`)).toBe(false);
+  });
+
+  it('waits for a live holder and then fails naming it', async () => {
+    const path = await seeded(1);
+    const live = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 20000)']);
+    try {
+      writeFileSync(`${path}.lock`, JSON.stringify({ pid: live.pid, host: hostname(), start: '', at: '2026-01-01T00:00:00.000Z', nonce: 'live' }));
+      const { store } = open(path, { lockTimeoutMs: 200 });
+      await expect(store.write((tx) => tx.put(notes, { id: 'w', text: '' }))).rejects.toThrow(new RegExp(`busy: process ${live.pid} on host .* --endpoint`));
+      expect(readFileSync(`${path}.lock`, 'utf8')).toContain('"live"');
+    } finally {
+      live.kill('SIGKILL');
+    }
+  });
+});
