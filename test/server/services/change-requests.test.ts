@@ -216,7 +216,8 @@ describe('change-request content, merge and update', () => {
     expect(operationErrors('importContentInChangeRequest', r.body)).toBeUndefined();
     expect((await api(s, 'GET', path)).body.revision).toBe(r.body.revision);
     expect((await api(s, 'GET', `/spaces/${space}`)).body.revision).toBe(mainRev);
-    expect(await titles(path)).toEqual(['Welcome', 'Quickstart', 'FAQ', 'Shots']);
+    // The import is the change request's content now: the pages it had are replaced.
+    expect(await titles(path)).toEqual(['Shots']);
 
     const files = await api(s, 'GET', `${path}/content/files`);
     expect(operationErrors('listFilesInChangeRequestById', files.body)).toBeUndefined();
