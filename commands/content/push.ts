@@ -10,7 +10,7 @@ import { crContent } from '../../src/contract/endpoints/cr-content.js';
 import { readFolder } from '../../src/gitsync/disk.js';
 import { normalizeLocal, planIsEmpty, planPush, type PushPlan } from '../../src/gitsync/plan.js';
 import { readSpace } from '../../src/gitsync/read-space.js';
-import { unifiedDiff } from '../../src/gitsync/unified-diff.js';
+import { unifiedDiff } from '../../src/server/lib/render/unified-diff.js';
 import { buildFolder } from '../../src/gitsync/write.js';
 
 interface PushOptions extends GlobalOptions {
