@@ -17,4 +17,6 @@ export const BESPOKE: readonly Bespoke[] = [
   { name: 'sites', load: () => import('./sites/index.js').then((m) => m.command) },
   { name: 'openapi', load: () => import('./openapi/index.js').then((m) => m.command) },
   { name: 'content', load: () => import('./content/index.js').then((m) => m.command) },
+  { name: 'preview', load: () => import('./preview/index.js').then((m) => m.command) },
+  { name: 'open', load: () => import('./open/index.js').then((m) => m.command) },
 ];

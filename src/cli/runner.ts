@@ -10,6 +10,7 @@ import { optionKey } from './names.js';
 import type { Overlay } from './overlay.js';
 import { confirmOrFail } from './prompt.js';
 import { dryRunText } from './dry-run.js';
+import { webUrlOf } from './web-url.js';
 
 export interface RunFlags extends GlobalOptions {
   json?: unknown;
@@ -63,6 +64,7 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw usageError(`--limit: "${f.limit}" is not a whole number`);
 
   const conn = await cli.connect(f);
+  let web: string | undefined;
   try {
     if (inv.command.orgScoped) inv.input.params.organizationId = await conn.organization();
     const input = { params: inv.input.params, query: inv.input.query, ...(endpoint.body ? { body: inv.input.body } : {}) };
@@ -82,6 +84,11 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
       return;
     }
     let result = await conn.client.call(endpoint, input);
+    if (inv.opts.web) {
+      web = webUrlOf(result);
+      if (!web) throw usageError(`this ${inv.command.noun.replace(/s$/, '')} has no web address`);
+      return;
+    }
     if (overlay.after) result = await overlay.after({ result, opts: inv.opts, io, client: conn.client, input: inv.input });
     const shown = !opts.json && !opts.jq && overlay.view ? overlay.view(result, inv.input) : result;
     await emit(io, shown, opts);
@@ -90,6 +97,8 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     throw explainAuthFailure(e, conn.resolved.sources.token);
   } finally {
     await conn.close();
+    // The embedded store's addresses open once it is served: that starts after it is closed here.
+    if (web) await (await import('./web.js')).showWeb(io, deps, f, conn.mode, web);
   }
 }
 
