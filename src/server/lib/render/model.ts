@@ -127,7 +127,10 @@ function blocks(tokens: readonly Token[], from: number, closeType?: string): { o
           if (c.type === 'thead_open') inHead = true;
           else if (c.type === 'thead_close') inHead = false;
           else if (c.type === 'tr_open') row = [];
-          else if (c.type === 'tr_close' && row) (inHead ? header.push(...row) : rows.push(row));
+          else if (c.type === 'tr_close' && row) {
+            if (inHead) header.push(...row);
+            else rows.push(row);
+          }
           else if (c.type === 'inline' && row) row.push(inlineRuns(c.children ?? []).runs);
         }
         out.push({ kind: 'table', header, rows });
