@@ -19,8 +19,8 @@ function operations(a: string[], b: string[]): Op[] {
     if (i < n && j < m && a[i] === b[j]) {
       ops.push({ kind: ' ', line: a[i++] as string });
       j++;
-    } else if (j < m && (i >= n || lcs[i]![j + 1]! >= lcs[i + 1]![j]!)) ops.push({ kind: '+', line: b[j++] as string });
-    else ops.push({ kind: '-', line: a[i++] as string });
+    } else if (i < n && (j >= m || lcs[i + 1]![j]! >= lcs[i]![j + 1]!)) ops.push({ kind: '-', line: a[i++] as string });
+    else ops.push({ kind: '+', line: b[j++] as string });
   }
   return ops;
 }
