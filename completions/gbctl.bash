@@ -51,7 +51,7 @@ _gbctl() {
     comments)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete get list reopen resolve update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        create) opts="--change-request --node --page --body --table-cell --markdown --field --dry-run" ;;
+        create) opts="--change-request --node --page-id --body --table-cell --markdown --field --dry-run" ;;
         delete) opts="--change-request --dry-run --yes" ;;
         get) opts="--change-request --format --field --web" ;;
         list) opts="--change-request --page --page-size --order --status --body-format --target-page --authors --limit --all --format --field" ;;
@@ -161,18 +161,18 @@ _gbctl() {
     section-groups)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "add-section create delete list move remove-section update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        add-section) opts="--section-id --field --dry-run" ;;
+        add-section) opts="--section --field --dry-run" ;;
         create) opts="--title --icon --sections --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
         list) opts="--page --page-size --limit --all --format --field" ;;
         move) opts="--position --before-section --after-section --before-group --after-group --field --dry-run" ;;
-        remove-section) opts="--dry-run" ;;
+        remove-section) opts="--dry-run --yes" ;;
         update) opts="--title --icon --field --dry-run" ;;
       esac ;;
     sections)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete list move update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        create) opts="--space-id --title --icon --field --dry-run" ;;
+        create) opts="--space --title --icon --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
         list) opts="--share-key --page --page-size --limit --all --format --field" ;;
         move) opts="--position --before --after --field --dry-run" ;;
@@ -186,11 +186,11 @@ _gbctl() {
     site-spaces)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete list move update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        create) opts="--space-id --section-id --field --dry-run" ;;
-        delete) opts="--dry-run" ;;
+        create) opts="--space --section --field --dry-run" ;;
+        delete) opts="--dry-run --yes" ;;
         list) opts="--share-key --page --page-size --default --no-default --limit --all --format --field" ;;
         move) opts="--position --before --after --field --dry-run" ;;
-        update) opts="--path --condition --space-id --field --dry-run" ;;
+        update) opts="--path --condition --space --field --dry-run" ;;
       esac ;;
     sites)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "adaptive-schema create delete get list publish published set-adaptive-schema setup template-conditions unpublish update " -- "$cur")); return; fi

@@ -130,7 +130,7 @@ complete -c gbctl -n '__fish_use_subcommand' -a comments -d 'Manage comments'
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and not __fish_seen_subcommand_from create delete get list reopen resolve update' -a create -d 'Post a comment in a space'
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l node
-complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l page
+complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l page-id
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l body
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l table-cell
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l markdown
@@ -417,7 +417,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcomma
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from update' -l dry-run
 complete -c gbctl -n '__fish_use_subcommand' -a section-groups -d 'Manage section groups'
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and not __fish_seen_subcommand_from add-section create delete list move remove-section update' -a add-section -d 'Add a section to a section group'
-complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from add-section' -l section-id
+complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from add-section' -l section
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from add-section' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from add-section' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and not __fish_seen_subcommand_from add-section create delete list move remove-section update' -a create -d 'Add a section group to a site'
@@ -446,6 +446,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_see
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from move' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and not __fish_seen_subcommand_from add-section create delete list move remove-section update' -a remove-section -d 'Remove a section from a section group'
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from remove-section' -l dry-run
+complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from remove-section' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and not __fish_seen_subcommand_from add-section create delete list move remove-section update' -a update -d 'Update a section group'
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from update' -l title
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from update' -l icon
@@ -453,7 +454,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_see
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from update' -l dry-run
 complete -c gbctl -n '__fish_use_subcommand' -a sections -d 'Manage sections'
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and not __fish_seen_subcommand_from create delete list move update' -a create -d 'Add a section to a site'
-complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from create' -l space-id
+complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from create' -l space
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from create' -l title
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from create' -l icon
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from create' -l field
@@ -487,12 +488,13 @@ complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subc
 complete -c gbctl -n '__fish_use_subcommand' -a serve -d 'Serve the API over HTTP from the embedded store (a local emulator for offline work and CI)'
 complete -c gbctl -n '__fish_use_subcommand' -a site-spaces -d 'Manage site spaces'
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and not __fish_seen_subcommand_from create delete list move update' -a create -d 'Add a space to a site'
-complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l space-id
-complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l section-id
+complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l space
+complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l section
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and not __fish_seen_subcommand_from create delete list move update' -a delete -d 'Remove a space from a site'
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from delete' -l dry-run
+complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from delete' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and not __fish_seen_subcommand_from create delete list move update' -a list -d 'List the site spaces of a site'
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from list' -l share-key
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from list' -l page
@@ -512,7 +514,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_s
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and not __fish_seen_subcommand_from create delete list move update' -a update -d 'Update a site space'
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l path
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l condition
-complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l space-id
+complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l space
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l dry-run
 complete -c gbctl -n '__fish_use_subcommand' -a sites -d 'Manage sites'

@@ -24,7 +24,19 @@ export function cliDeps(manifest: Manifest): CliDeps {
   return { manifest, bespoke: BESPOKE, resources: cliResources, serverResources, openEmbedded };
 }
 
+/**
+ * A reader that closes early (`gbctl spaces list --all | head -1`) is normal in a pipeline: the
+ * command ends quietly with the code it would have had, and --all stops fetching with it.
+ */
+function quietOnClosedPipe(): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  });
+}
+
 function processIo(): Io {
+  quietOnClosedPipe();
   return {
     stdout: process.stdout,
     stderr: process.stderr,

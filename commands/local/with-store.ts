@@ -19,7 +19,7 @@ export type AdminEnv = Pick<Env, 'store' | 'clock' | 'ids'>;
 
 /** Opens the store file, makes sure it has its default organization and admin, runs `fn`, closes it. */
 export async function withStore<R>(cmd: Command, { io, deps }: Pick<Cli, 'io' | 'deps'>, fn: (env: AdminEnv, embedded: Embedded) => Promise<R>): Promise<R> {
-  const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env);
+  const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env, { dataAlias: true });
   let opened: Embedded;
   try {
     opened = await openEmbedded(deps.serverResources, { path, origin: '', warn: (m) => io.stderr.write(`${m}\n`) });

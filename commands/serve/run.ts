@@ -39,7 +39,7 @@ function numbers(o: ServeOptions) {
 /** `gbctl serve`: the embedded server on a socket, with the emulator's test controls, until SIGINT or SIGTERM. */
 export async function serve(io: Io, resources: ServerResources, o: ServeOptions): Promise<void> {
   const { port, seed, maxBodyBytes } = numbers(o);
-  const path = storePath(o, io.env);
+  const path = storePath(o, io.env, { dataAlias: true });
   favourFootprint(!!o.jit);
   const log = new RequestLog(1000, o.log ? (e) => io.stderr.write(`${JSON.stringify(e)}\n`) : undefined);
   // The controls snapshot the store, which opens after them: they reach it through `opened`.

@@ -11,7 +11,7 @@ export function registerCompact(store: Command, { io }: Cli): void {
     .option('--force', 'accept a snapshot edited outside gbctl: it becomes the store, journaled writes replayed on top')
     .action(async (_o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as GlobalOptions & { force?: boolean };
-      const path = storePath(o, io.env);
+      const path = storePath(o, io.env, { dataAlias: true });
       const s = JsonFileStore.open(path, { force: !!o.force, warn: (m) => io.stderr.write(`${m}\n`) });
       await s.compact();
       const info = await s.info();

@@ -23,7 +23,7 @@ checked against its schema, so that broken references and malformed records are 
     )
     .action(async (file: string, _o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as GlobalOptions & { check?: boolean };
-      const path = storePath(o, io.env);
+      const path = storePath(o, io.env, { dataAlias: true });
       const text = readText({ flag: 'FILE', path: file }, io.readStdin);
       let data: unknown;
       try {

@@ -69,10 +69,15 @@ const RESERVED = new Set([
   'limit', 'page-size', 'format', 'debug', 'dry-run', 'retries', 'timeout', 'input', 'field',
 ]);
 
+/**
+ * One vocabulary: an object is named by its noun (`--space`, `--section`, never `--space-id`),
+ * and `--page` is a list's page token, so a page id is `--page-id`.
+ */
 function flagFor(field: string, list: boolean): string {
   const k = kebab(field);
   if (list && field === 'limit') return 'page-size';
-  if (list && field === 'page') return 'page';
+  if (field === 'page') return list ? 'page' : 'page-id';
+  if (/^(space|section|site|collection)Id$/.test(field)) return kebab(field.slice(0, -2));
   if (k === 'format') return list ? 'body-format' : 'format';
   if (k === 'query') return 'search';
   return RESERVED.has(k) ? `${k}-value` : k;

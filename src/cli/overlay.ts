@@ -13,9 +13,9 @@ export interface ExtraOption {
 export interface Overlay {
   /** Table columns for lists (dotted paths allowed). */
   columns?: string[];
-  /** Question asked on a TTY before a destructive call. */
-  confirm?: (params: Record<string, unknown>) => string;
-  /** Said on stderr (TTY only) after success. */
+  /** Question asked on a TTY before a destructive call; `name` is the object's title and id where known. */
+  confirm?: (params: Record<string, unknown>, name: string) => string;
+  /** Said on stderr after success (always for destructive commands, else on a terminal). */
   done?: (params: Record<string, unknown>, result: unknown) => string;
   examples?: string[];
   options?: ExtraOption[];
