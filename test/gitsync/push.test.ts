@@ -32,7 +32,7 @@ describe('content push', () => {
     await ok('content', 'import', space, '--url', pathToFileURL(dir).href, '--source', 'markdown');
     const nothing = await ok('content', 'push', dir, space);
     expect(nothing.stderr).toContain('Nothing to push');
-    expect((await ok('change-requests', 'list', space, '--json')).stdout).toContain('"items": []');
+    expect(JSON.parse((await ok('change-requests', 'list', space, '--json')).stdout)).toEqual([]);
 
     writeFileSync(join(dir, 'faq.md'), '# FAQ\n\n## Why\n\nBecause it is better.\n');
     writeFileSync(join(dir, 'changelog.md'), '# Changelog\n\nFirst release.\n');
@@ -56,7 +56,7 @@ describe('content push', () => {
 
   it('over HTTP to a service on another machine, says a reachable --url is needed and sends nothing', async () => {
     const dir = join(tmp.dir, 'docs');
-    const r = await runCliInProcess(['content', 'push', dir, 'SPACE'], { env: { ...env, GITBOOK_ENDPOINT: 'https://api.example.invalid', GITBOOK_TOKEN: 't' } });
+    const r = await runCliInProcess(['content', 'push', dir, 'SPACE'], { env: { GBCTL_CONFIG_DIR: env.GBCTL_CONFIG_DIR as string, GITBOOK_ENDPOINT: 'https://api.example.invalid', GITBOOK_TOKEN: 't' } });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('cannot read');
     expect(r.stderr).toContain('--url');

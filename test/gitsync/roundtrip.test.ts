@@ -61,11 +61,11 @@ describe('a Git Sync folder round trip', () => {
       ['Reference', ['API', 'Status page']],
     ]);
     expect(tree[2]?.type).toBe('group');
-    const files = (await json('content', 'files', space)).items as { name: string }[];
+    const files = (await json('content', 'files', space)) as { name: string }[];
     expect(files.map((f) => f.name).sort()).toEqual(['diagram.png', 'logo.png']);
     for (const p of pages.filter((x) => x.type === 'document')) {
       const links = await json('content', 'links', space, p.id);
-      expect(links.items.filter((l: { status: string }) => l.status === 'broken'), p.title).toEqual([]);
+      expect((links as { status: string }[]).filter((l) => l.status === 'broken'), p.title).toEqual([]);
     }
     const install = pages.find((p) => p.title === 'Install') as P;
     const md = (await gb('content', 'page', space, install.id, '--format', 'markdown')).stdout;
