@@ -12,6 +12,7 @@ import { normalizeLocal, planIsEmpty, planPush, type PushPlan } from '../../src/
 import { readSpace } from '../../src/gitsync/read-space.js';
 import { unifiedDiff } from '../../src/server/lib/render/unified-diff.js';
 import { buildFolder } from '../../src/gitsync/write.js';
+import { embeddedHint } from '../../src/cli/web-url.js';
 
 interface PushOptions extends GlobalOptions {
   changeRequest?: string | boolean;
@@ -125,7 +126,11 @@ Examples:
           io.stderr.write(`✓ Merged change request #${cr.number}\n`);
         }
         if (json) io.stdout.write(`${JSON.stringify({ ...summary, pushed: true, changeRequest: cr.number, url: cr.urls.app, ...(merged ? { merged: merged.revision } : {}) }, null, 2)}\n`);
-        else io.stdout.write(`${cr.urls.app}\n`);
+        else {
+          io.stdout.write(`${cr.urls.app}\n`);
+          const hint = embeddedHint(cr.urls.app, `gbctl open ${spaceId} --change-request ${cr.number}`);
+          if (hint) io.stderr.write(`${hint}\n`);
+        }
       } finally {
         await conn.close();
       }

@@ -7,3 +7,11 @@ export function webUrlOf(obj: unknown, published = false): string | undefined {
   const pick = published ? (o.urls?.published ?? o.urls?.app) : (o.urls?.app ?? o.urls?.published);
   return pick ?? o.downloadURL ?? (typeof o.url === 'string' ? o.url : undefined);
 }
+
+/**
+ * What to run to open an address of the embedded store, which no server answers until one is
+ * started (`gbctl preview`, `gbctl open`); undefined for addresses that open as they are.
+ */
+export function embeddedHint(url: string | undefined, how: string): string | undefined {
+  return url !== undefined && EMBEDDED_URL.test(url) ? `gbctl:// addresses belong to the embedded store; open them with: ${how}` : undefined;
+}
