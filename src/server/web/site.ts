@@ -9,6 +9,7 @@ import { sectionsInOrder, siteSpacesIn } from '../views/site.js';
 import type { ReadTx } from '../../store/store.js';
 import { article, pageAt, sidebar, viewOf, type Addressing, type RevisionView } from './content.js';
 import { esc, htmlResponse, notice, page, redirect } from './html.js';
+import { servePublishedSpec } from './openapi.js';
 import { readerFor } from './reader.js';
 import { signedIn } from './session.js';
 
@@ -116,6 +117,7 @@ function markCurrent(html: string, href: string): string {
 export async function servePublished(env: Env, req: CoreRequest, url: URL): Promise<CoreResponse> {
   if (req.method !== 'GET' && req.method !== 'HEAD') return notice(405, 'Method not allowed', '<p>Published pages are read with GET.</p>', { allow: 'GET, HEAD' });
   const parts = url.pathname.split('/').filter(Boolean).slice(1);
+  if (parts[1] === 'openapi' && parts[2] && parts.length === 3) return servePublishedSpec(env, decodeURIComponent(parts[0] as string), decodeURIComponent(parts[2]));
   const user = await signedIn(env, req);
   const found = await env.store.read((tx) => {
     const r = parts[0] === 's' && parts[1] ? resolveSpace(tx, parts[1], parts.slice(2)) : parts.length >= 2 ? resolveSite(tx, parts[0] as string, parts[1] as string, parts.slice(2)) : undefined;

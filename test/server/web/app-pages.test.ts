@@ -64,4 +64,19 @@ describe('app pages', () => {
     expect((await asMember(rev.urls.app)).status).toBe(200);
     expect((await asMember(`${s.url}/app/s/nope`)).status).toBe(404);
   });
+
+  it('opens an OpenAPI spec: its app page for members, its published reference once public', async () => {
+    const doc = { openapi: '3.0.0', info: { title: 'Pet <b>Store</b>', version: '1.2' }, paths: { '/pets': { get: { summary: 'List pets' } } } };
+    const spec = (await api(s, 'PUT', `/orgs/${s.org}/openapi/pets`, { source: { text: JSON.stringify(doc) } })).body;
+    const app = await asMember(spec.urls.app);
+    expect(app.status).toBe(200);
+    expect(await app.text()).toContain('<h1>pets</h1>');
+    expect((await fetch(`${s.url}/published/${s.org}/openapi/pets`)).status).toBe(404);
+    const pub = (await api(s, 'PATCH', `/orgs/${s.org}/openapi/pets`, { visibility: 'public' })).body;
+    const res = await fetch(pub.urls.published);
+    const html = await res.text();
+    expect(res.status).toBe(200);
+    expect(html).toContain('<h1>Pet &lt;b&gt;Store&lt;/b&gt;</h1>');
+    expect(html).toContain('<code>GET /pets</code> — List pets');
+  });
 });
