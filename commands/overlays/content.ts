@@ -17,12 +17,9 @@ interface ImportAnswer {
   warnings?: string[];
 }
 
-/** The import's outcome, with each file left out and why. */
+/** The import's outcome; the files left out are listed by `after`, on stderr, whatever the output. */
 function importDone(r: ImportAnswer): string {
-  const lines = [`✓ Imported ${r.importedResources} of ${r.totalResources} resources as revision ${r.revision}`];
-  for (const s of r.skipped ?? []) lines.push(`  skipped ${s.path}: ${s.reason}`);
-  for (const w of r.warnings ?? []) lines.push(`  warning: ${w}`);
-  return lines.join('\n');
+  return `✓ Imported ${r.importedResources} of ${r.totalResources} resources as revision ${r.revision}`;
 }
 
 const flatten = (pages: Flat[]): Flat[] => pages.flatMap((p) => [p, ...flatten(p.pages ?? [])]);
@@ -37,6 +34,12 @@ export const overlays: Overlays = {
     description: 'Sources read by the embedded server: markdown (a Git Sync folder: .gitbook.yaml, SUMMARY.md for order and groups, or the folder tree without it; a .md file with the images beside it; or a zip), html (HTML files), website (an http(s) site, crawled on its origin) and zip. The URL may be file:// or http(s)://. The import becomes the content: pages matched by their file keep their ids, pages not in the source are removed.',
     examples: ['gbctl content import SPACE --url "file://$PWD/docs" --source markdown', 'gbctl content import SPACE --url https://example.com/ --source website --change-request 2'],
     done: (_p, r) => importDone(r as ImportAnswer),
+    after: ({ result, io }) => {
+      const r = result as ImportAnswer;
+      for (const s of r.skipped ?? []) io.stderr.write(`skipped ${s.path}: ${s.reason}\n`);
+      for (const w of r.warnings ?? []) io.stderr.write(`warning: ${w}\n`);
+      return Promise.resolve(result);
+    },
   },
   'content.template': {
     description: `Templates:\n${templateHelp()}`,

@@ -46,6 +46,8 @@ describe('a Git Sync folder round trip', () => {
   it('imports SUMMARY.md order, groups and nesting, lists what it skipped, and resolves relative links', async () => {
     const src = writeTree(join(tmp.dir, 'src'), FOLDER);
     const space = await newSpace('Docs');
+    const human = await gb('content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown');
+    expect(human.stderr).toBe('skipped drafts/unlisted.md: not listed in SUMMARY.md\nskipped notes.txt: not a page, and no page links to it\n');
     const r = await json('content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown');
     expect(r.totalResources).toBe(Object.keys(FOLDER).length);
     expect(r.importedResources).toBe(Object.keys(FOLDER).length - 2);
@@ -72,6 +74,17 @@ describe('a Git Sync folder round trip', () => {
     expect(md).toContain('![Diagram](.gitbook/assets/diagram.png)');
     const welcome = pages.find((p) => p.title === 'Welcome') as P;
     expect(md).toContain(`[the welcome page](page:${welcome.id})`);
+  });
+
+  it('brings in the images a single imported markdown file names beside it', async () => {
+    const src = join(tmp.dir, 'src');
+    const space = await newSpace('One file');
+    const r = await json('content', 'import', space, '--url', pathToFileURL(join(src, 'getting-started', 'install.md')).href, '--source', 'markdown');
+    expect(r).toMatchObject({ importedResources: 2, totalResources: 2 });
+    const files = (await json('content', 'files', space)) as { name: string; contentType: string }[];
+    expect(files.map((f) => [f.name, f.contentType])).toEqual([['diagram.png', 'image/png']]);
+    const [page] = (await json('content', 'pages', space)).pages as P[];
+    expect((await gb('content', 'page', space, (page as P).id, '--format', 'markdown')).stdout).toContain('![Diagram](.gitbook/assets/diagram.png)');
   });
 
   it('exports, and export → import → export gives the same files byte for byte', async () => {

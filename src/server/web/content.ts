@@ -110,9 +110,10 @@ export function sidebar(pages: readonly PageRecord[], v: RevisionView, current: 
 /** A page's article: title, description, body, previous and next. */
 export function article(v: RevisionView, f: FlatPage, a: Addressing): string {
   const body = renderBody(v, f.page, a);
-  const i = v.docs.findIndex((d) => d.page.id === f.page.id);
-  const prev = i > 0 ? v.docs[i - 1] : undefined;
-  const next = i >= 0 ? v.docs[i + 1] : undefined;
+  const shown = v.docs.filter((d) => !d.page.hidden || d.page.id === f.page.id);
+  const i = shown.findIndex((d) => d.page.id === f.page.id);
+  const prev = i > 0 ? shown[i - 1] : undefined;
+  const next = i >= 0 ? shown[i + 1] : undefined;
   const pager = prev || next
     ? `<nav class="pager" aria-label="Previous and next">${prev ? `<a rel="prev" href="${esc(a.page(prev.path))}">← ${esc(prev.page.title)}</a>` : '<span></span>'}${next ? `<a rel="next" href="${esc(a.page(next.path))}">${esc(next.page.title)} →</a>` : ''}</nav>`
     : '';
