@@ -65,7 +65,7 @@ _gbctl() {
 
       esac ;;
     content)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "backlinks export file files import links page pages push revision search template " -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "backlinks export file files import links push revision search template " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
         backlinks) opts="--change-request --page --page-size --limit --all --format --field" ;;
         export) opts="--change-request --revision" ;;
@@ -73,8 +73,6 @@ _gbctl() {
         files) opts="--change-request --page --page-size --metadata --no-metadata --computed --no-computed --limit --all --format --field" ;;
         import) opts="--change-request --url --source --field --dry-run" ;;
         links) opts="--change-request --page --page-size --status --limit --all --format --field" ;;
-        page) opts="--change-request --format --evaluated --no-evaluated --metadata --no-metadata --computed --no-computed --field" ;;
-        pages) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;
         push) opts="--change-request --merge --direct --diff --url --yes" ;;
         revision) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;
         search) opts="--page --page-size --limit --all --format --field" ;;
@@ -121,10 +119,12 @@ _gbctl() {
         list) opts="--page --page-size --limit --all --format --field" ;;
       esac ;;
     pages)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete update " -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete get list update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
         create) opts="--title --markdown --parent --emoji --file --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
+        get) opts="--change-request --format --evaluated --no-evaluated --metadata --no-metadata --computed --no-computed --field --web" ;;
+        list) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;
         update) opts="--title --markdown --emoji --file --field --dry-run" ;;
       esac ;;
     preview)

@@ -7,6 +7,7 @@ export function registerMembersList(parent: Command, { io, deps }: Cli): void {
   parent
     .command('list')
     .description('List memberships (of one organization with --org)')
+    .addHelpText('after', '\nExamples:\n  $ gbctl local members list --org "$ORG"')
     .addHelpText('after', ORG_HELP)
     .action(async (_o: unknown, cmd: Command) => {
       const org = opts(cmd).org;

@@ -7,6 +7,7 @@ export function registerMembersRemove(parent: Command, { io, deps }: Cli): void 
   parent
     .command('remove')
     .description('Remove a user from an organization')
+    .addHelpText('after', '\nExamples:\n  $ gbctl local members remove --org "$ORG" --user ada@example.com')
     .requiredOption('--user <user>', 'user id or email')
     .addHelpText('after', ORG_HELP)
     .action(async (_o: unknown, cmd: Command) => {

@@ -7,6 +7,7 @@ export function registerOrgsList(parent: Command, { io, deps }: Cli): void {
   parent
     .command('list')
     .description('List organizations; "default" marks the one the embedded CLI uses')
+    .addHelpText('after', '\nExamples:\n  $ gbctl local orgs list')
     .action(async (_o: unknown, cmd: Command) => {
       const all = await withStore(cmd, { io, deps }, (env) => env.store.read((tx) => listOrgs(tx)));
       const rows = all.map((x) => ({ ...x, default: x.default ? 'default' : '' }));

@@ -7,6 +7,7 @@ export function registerTokensList(parent: Command, { io, deps }: Cli): void {
   parent
     .command('list')
     .description('List tokens: ids, labels and users, never secrets')
+    .addHelpText('after', '\nExamples:\n  $ gbctl local tokens list --user ada@example.com')
     .option('--user <user>', 'only this user\'s tokens (id or email)')
     .action(async (_o: unknown, cmd: Command) => {
       const o = cmd.opts<{ user?: string }>();

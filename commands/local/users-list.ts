@@ -7,6 +7,7 @@ export function registerUsersList(parent: Command, { io, deps }: Cli): void {
   parent
     .command('list')
     .description('List users with their roles')
+    .addHelpText('after', '\nExamples:\n  $ gbctl local users list\n  $ gbctl local users list --json')
     .action(async (_o: unknown, cmd: Command) => {
       const all = await withStore(cmd, { io, deps }, (env) => env.store.read((tx) => listUsers(tx)));
       const rows = all.map((u) => ({ ...u, memberships: u.memberships.map((m) => `${m.organization}:${m.role}`).join(' ') }));

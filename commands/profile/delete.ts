@@ -10,6 +10,7 @@ export function registerDelete(profile: Command, { io }: Cli): void {
     .argument('<name>', 'profile to delete')
     .option('-y, --yes', 'do not ask for confirmation')
     .description('Delete a profile and its saved token')
+    .addHelpText('after', '\nExamples:\n  $ gbctl profile delete staging --yes')
     .action(async (name: string, o: { yes?: boolean }) => {
       if (name === LOCAL_PROFILE) throw usageError('the built-in "local" profile cannot be deleted');
       if (!readConfig(io.env).profiles?.[name]) throw new CliError(`no profile "${name}"`);

@@ -8,6 +8,7 @@ export function registerCompact(store: Command, { io }: Cli): void {
   store
     .command('compact')
     .description('Fold the journal into a new snapshot')
+    .addHelpText('after', '\nExamples:\n  $ gbctl store compact')
     .option('--force', 'accept a snapshot edited outside gbctl: it becomes the store, journaled writes replayed on top')
     .action(async (_o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as GlobalOptions & { force?: boolean };

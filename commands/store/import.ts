@@ -13,6 +13,7 @@ export function registerImport(store: Command, { io, deps }: Cli): void {
     .command('import')
     .argument('<file>', 'a gbctl-store JSON document (an export, or a store file); - for stdin')
     .description('Replace the whole store with a file, after checking every record (a bad file changes nothing)')
+    .addHelpText('after', '\nExamples:\n  $ gbctl store import backup.json')
     .option('--no-check', 'skip reading every object back through the API against its schema (large trusted files)')
     .addHelpText(
       'after',

@@ -8,6 +8,7 @@ export function registerReset(store: Command, { io }: Cli): void {
   store
     .command('reset')
     .description('Empty the store (the next command seeds a new organization, admin user and token)')
+    .addHelpText('after', '\nExamples:\n  $ gbctl store reset --yes --store ./ci-store.json')
     .option('-y, --yes', 'confirm: every object in the store is deleted')
     .action(async (_o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as GlobalOptions & { yes?: boolean; input?: boolean };

@@ -13,6 +13,8 @@ export interface Manifest {
   commands: ManifestCommand[];
   /** The bespoke commands' top-level names, with the summary of those that add a new one. */
   bespoke: BespokeSummary[];
+  /** What each group of generated commands is for, in the user's words. */
+  nouns: Record<string, string>;
 }
 
 export interface BespokeSummary {
@@ -175,7 +177,7 @@ function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
   };
 }
 
-export function deriveManifest(catalogue: readonly Endpoint[], overlays: Overlays, bespoke: BespokeSummary[]): Manifest {
-  return { version: 1, commands: groupCommands(catalogue).map((p) => commandOf(p, overlays)), bespoke };
+export function deriveManifest(catalogue: readonly Endpoint[], overlays: Overlays, bespoke: BespokeSummary[], nouns: Record<string, string>): Manifest {
+  return { version: 1, commands: groupCommands(catalogue).map((p) => commandOf(p, overlays)), bespoke, nouns };
 }
 

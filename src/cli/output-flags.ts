@@ -20,7 +20,8 @@ export async function checkJq(expr: string): Promise<void> {
  * the command is answered already (a bare --json on a terminal lists the fields, as gh does).
  */
 export async function checkOutputFlags(io: Io, fields: readonly string[], o: EmitOptions, bareJson: boolean): Promise<boolean> {
-  if (Array.isArray(o.json) && fields.length) {
+  if (Array.isArray(o.json) && !fields.length) throw usageError('--json FIELDS: this command prints no object to pick fields from', 'use --json alone, or leave it out');
+  if (Array.isArray(o.json)) {
     const unknown = o.json.filter((f) => !fields.includes(f.split('.')[0] as string));
     if (unknown.length) throw usageError(`unknown field${unknown.length > 1 ? 's' : ''} for --json: ${unknown.join(', ')}`, `valid fields: ${fields.join(', ')}`);
   }

@@ -21,8 +21,8 @@ export interface Overlay {
   options?: ExtraOption[];
   /** Longer help text. */
   description?: string;
-  /** What to show instead of the result when not --json; a string is printed as-is. */
-  view?: (result: unknown, input: InvocationInput) => unknown;
+  /** What to show instead of the result when not --json; a string is printed as-is. `terminal`: a person reads it (a table, not rows). */
+  view?: (result: unknown, input: InvocationInput, terminal?: boolean) => unknown;
   /** Runs after a successful call, before output, e.g. to save a download. Its return value replaces the shown result. */
   after?: (ctx: { result: unknown; opts: Record<string, unknown>; io: Io; client: Client; input: InvocationInput }) => Promise<unknown>;
 }

@@ -29,7 +29,8 @@ export function rootCommand(cli: Cli): Command {
     .option('--no-retry', 'do not retry')
     .option('--timeout <seconds>', 'request timeout (default 30)')
     .showHelpAfterError('(run with --help for usage)')
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
+    .configureHelp({ showGlobalOptions: false, sortSubcommands: true })
+    .addHelpText('afterAll', '\nOptions every command takes (--json, --jq, --store, --endpoint, --org, …): gbctl help global-options')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
   program.helpCommand(false);

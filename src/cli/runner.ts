@@ -10,6 +10,7 @@ import { optionKey } from './names.js';
 import type { Overlay } from './overlay.js';
 import { sayDone } from './prompt.js';
 import { confirmEndpoint } from './confirm-endpoint.js';
+import { resolvePagePaths } from './page-paths.js';
 import { dryRunText } from './dry-run.js';
 import { webUrlOf } from './web-url.js';
 import { checkOutputFlags } from './output-flags.js';
@@ -82,6 +83,7 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
       io.stdout.write(dryRunText(req, target, f.dryRun === 'curl'));
       return;
     }
+    await resolvePagePaths(endpoint, inv.input, list, conn.client, deps.resources);
     const name = endpoint.destructive
       ? await confirmEndpoint({ io, resources: deps.resources, client: conn.client, yes: !!f.yes, noInput: f.input === false }, endpoint, overlay, inv.input.params)
       : undefined;
@@ -96,7 +98,7 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
       return;
     }
     if (overlay.after) result = await overlay.after({ result, opts: inv.opts, io, client: conn.client, input: inv.input });
-    const shown = !opts.json && !opts.jq && overlay.view ? overlay.view(result, inv.input) : result;
+    const shown = !opts.json && !opts.jq && overlay.view ? overlay.view(result, inv.input, !!io.stdout.isTTY && !opts.tsv) : result;
     await emit(io, shown, opts);
     if (name !== undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${name}`).replace(/^✓ /, ''));
     else if (io.stderr.isTTY && overlay.done) io.stderr.write(`${overlay.done(inv.input.params, result)}\n`);
