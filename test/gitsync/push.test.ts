@@ -22,7 +22,7 @@ async function ok(...args: string[]) {
 }
 const titles = async (space: string) => {
   const flat = (ps: { title: string; pages?: unknown[] }[]): string[] => ps.flatMap((p) => [p.title, ...flat((p.pages ?? []) as never)]);
-  return flat(JSON.parse((await ok('content', 'pages', space, '--json')).stdout).pages);
+  return flat(JSON.parse((await ok('pages', 'list', space, '--json')).stdout).pages);
 };
 
 describe('content push', () => {

@@ -55,7 +55,7 @@ describe('a Git Sync folder round trip', () => {
       { path: 'drafts/unlisted.md', reason: 'not listed in SUMMARY.md' },
       { path: 'notes.txt', reason: 'not a page, and no page links to it' },
     ]);
-    const pages = flat((await json('content', 'pages', space)).pages as P[]);
+    const pages = flat((await json('pages', 'list', space)).pages as P[]);
     const tree = (await json('content', 'revision', space)).pages as P[];
     expect(shape(tree)).toEqual([
       'Welcome', 'Quick start',
@@ -70,7 +70,7 @@ describe('a Git Sync folder round trip', () => {
       expect((links as { status: string }[]).filter((l) => l.status === 'broken'), p.title).toEqual([]);
     }
     const install = pages.find((p) => p.title === 'Install') as P;
-    const md = (await gb('content', 'page', space, install.id, '--format', 'markdown')).stdout;
+    const md = (await gb('pages', 'get', space, install.id, '--format', 'markdown')).stdout;
     expect(md).toContain('![Diagram](.gitbook/assets/diagram.png)');
     const welcome = pages.find((p) => p.title === 'Welcome') as P;
     expect(md).toContain(`[the welcome page](page:${welcome.id})`);
@@ -83,8 +83,8 @@ describe('a Git Sync folder round trip', () => {
     expect(r).toMatchObject({ importedResources: 2, totalResources: 2 });
     const files = (await json('content', 'files', space)) as { name: string; contentType: string }[];
     expect(files.map((f) => [f.name, f.contentType])).toEqual([['diagram.png', 'image/png']]);
-    const [page] = (await json('content', 'pages', space)).pages as P[];
-    expect((await gb('content', 'page', space, (page as P).id, '--format', 'markdown')).stdout).toContain('![Diagram](.gitbook/assets/diagram.png)');
+    const [page] = (await json('pages', 'list', space)).pages as P[];
+    expect((await gb('pages', 'get', space, (page as P).id, '--format', 'markdown')).stdout).toContain('![Diagram](.gitbook/assets/diagram.png)');
   });
 
   it('exports, and export → import → export gives the same files byte for byte', async () => {
