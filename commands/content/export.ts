@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import type { GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
-import { writeFolder } from '../../src/gitsync/disk.js';
+import { readFolder, writeFolder } from '../../src/gitsync/disk.js';
 import { readSpace } from '../../src/gitsync/read-space.js';
 import { buildFolder } from '../../src/gitsync/write.js';
 
@@ -45,6 +45,9 @@ Examples:
         if (showProgress) io.stderr.write('\r\x1b[K');
         const files = buildFolder(input);
         await writeFolder(dir, files);
+        // Files of an earlier export that are no longer pages are left alone, but named.
+        const stale = [...(await readFolder(dir)).keys()].filter((p) => !files.has(p) && (/\.md$/i.test(p) || p.startsWith('.gitbook/')));
+        if (stale.length) io.stderr.write(`warning: ${stale.length} files in ${dir} are not part of the export (left as they were): ${stale.slice(0, 10).join(', ')}${stale.length > 10 ? ', …' : ''}\n`);
         const missing = input.files.filter((f) => !f.bytes).map((f) => f.name);
         if (missing.length) io.stderr.write(`warning: no bytes could be downloaded for ${missing.join(', ')}; they are not in the folder\n`);
         if (o.json !== undefined && o.json !== false) io.stdout.write(`${JSON.stringify({ dir: resolve(dir), files: [...files.keys()].sort() }, null, 2)}\n`);

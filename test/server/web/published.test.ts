@@ -118,6 +118,26 @@ describe('published sites on gbctl serve', () => {
     expect(pubHtml).not.toContain('noindex');
   });
 
+  it('shows sections and site spaces as navigation, each at its urls.published', async () => {
+    const site = await publishedSite(s, tmp.dir, 'public');
+    const other = (await api(s, 'POST', `/orgs/${s.org}/spaces`, { title: 'API reference' })).body.id as string;
+    const third = (await api(s, 'POST', `/orgs/${s.org}/spaces`, { title: 'Changelog' })).body.id as string;
+    const section = (await api(s, 'POST', `/orgs/${s.org}/sites/${site.site}/sections`, { spaceId: other, title: 'API' })).body;
+    const variant = (await api(s, 'POST', `/orgs/${s.org}/sites/${site.site}/site-spaces`, { spaceId: third, sectionId: section.id })).body;
+    expect(section.urls.published).toMatch(/\/api$/);
+    const home = await (await get(site.url)).text();
+    expect(home).toMatch(/<a href="[^"]+" class="current" aria-current="true">Handbook Docs<\/a>/);
+    expect(home).toMatch(/<a href="[^"]+\/api">API<\/a>/);
+    const api200 = await get(section.urls.published);
+    expect(api200.status).toBe(200);
+    const apiHtml = await api200.text();
+    expect(apiHtml).toContain('This space has no pages yet.');
+    expect(apiHtml).toMatch(/<a href="[^"]+\/api" class="current" aria-current="true">API<\/a>/);
+    expect(apiHtml).toContain('>Changelog</a>');
+    expect((await get(variant.urls.published)).status).toBe(200);
+    expect((await get(`${section.urls.published}/no-such-page`)).status).toBe(404);
+  });
+
   it('serves every file downloadURL with its bytes and content type', async () => {
     const files = (await api(s, 'GET', `/spaces/${pub.space}/content/files`)).body.items as { downloadURL: string; contentType: string; size: number }[];
     expect(files.length).toBe(2);
