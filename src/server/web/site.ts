@@ -94,10 +94,10 @@ function resolveSpace(tx: ReadTx, spaceId: string, rest: string[]): Resolved | u
   };
 }
 
-/** Sidebar HTML of a revision under one URL prefix, made once; the current page is marked per request. */
+/** Sidebar HTML of a revision under one addressing (prefix and share key), made once; the current page is marked per request. */
 const sidebars = new Map<string, string>();
-function cachedSidebar(v: RevisionView, prefix: string, a: Addressing): string {
-  const key = `${v.rev.id}\n${prefix}`;
+function cachedSidebar(v: RevisionView, a: Addressing): string {
+  const key = `${v.rev.id}\n${a.page('')}`;
   let html = sidebars.get(key);
   if (html === undefined) {
     html = sidebar(v.rev.pages, v, undefined, a);
@@ -155,7 +155,7 @@ export async function servePublished(env: Env, req: CoreRequest, url: URL): Prom
     const hits = q.trim() ? await searchFor(env, r, q) : [];
     const list = hits.map((h) => `<li><a href="${esc(a.page(h.path))}">${esc(h.title)}</a>${h.snippet ? `<br><span class="muted">${esc(h.snippet)}</span>` : ''}</li>`).join('');
     const body = `<h1>Search</h1><p>${hits.length} result${hits.length === 1 ? '' : 's'} for “${esc(q)}”</p><ul class="results">${list}</ul>`;
-    return htmlResponse(200, page({ ...shell, title: `Search: ${q}`, search: { ...shell.search, value: q }, sidebar: cachedSidebar(v, r.spaceBase, a), body }), extra);
+    return htmlResponse(200, page({ ...shell, title: `Search: ${q}`, search: { ...shell.search, value: q }, sidebar: cachedSidebar(v, a), body }), extra);
   }
   const redirectTo = r.rev.redirects?.[r.pagePath];
   if (redirectTo) {
@@ -169,7 +169,7 @@ export async function servePublished(env: Env, req: CoreRequest, url: URL): Prom
     }
     return notFoundPage();
   }
-  const html = page({ ...shell, title: f.page.title, sidebar: markCurrent(cachedSidebar(v, r.spaceBase, a), a.page(f.path)), body: article(v, f, a) });
+  const html = page({ ...shell, title: f.page.title, sidebar: markCurrent(cachedSidebar(v, a), a.page(f.path)), body: article(v, f, a) });
   return htmlResponse(200, html, extra);
 }
 
