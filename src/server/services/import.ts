@@ -224,7 +224,7 @@ export async function readImport(url: string, source: Source, opts: { fileUrls?:
 /** An HTML-converted page in the shape the import applies, keyed by its place in the tree. */
 function syncPage(p: ImportedPage, key: string): SyncPage {
   return {
-    kind: 'document', title: p.title, path: `${key}.md`, meta: p.description ? { description: p.description } : {},
+    kind: 'document', title: p.title, path: `${key}.md`, sourceless: true, meta: p.description ? { description: p.description } : {},
     markdown: p.markdown, pages: p.pages.map((k, i) => syncPage(k, `${key}/${i}`)),
   };
 }

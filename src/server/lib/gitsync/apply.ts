@@ -36,10 +36,22 @@ export function applyPages(existing: readonly PageRecord[], imported: readonly S
   };
   walk(existing);
 
+  // Pages from no file are keyed where export would place them, as pages already there are.
+  const keyOf = new Map<SyncPage, string>();
+  const temp = new Map<string, SyncPage>();
+  const layout = (list: readonly SyncPage[]): LayoutPage[] =>
+    list.map((p) => {
+      const id = `${temp.size}`;
+      temp.set(id, p);
+      return { id, title: p.title, type: p.kind, path: p.sourceless ? undefined : p.kind === 'link' ? p.href : p.path, pages: layout(p.pages) };
+    });
+  for (const [id, path] of assignPaths(layout(imported))) keyOf.set(temp.get(id) as SyncPage, path);
+  const key = (p: SyncPage) => (p.sourceless ? (keyOf.get(p) ?? p.path) : p.path);
+
   const idOf = new Map<string, string>();
   const assign = (list: readonly SyncPage[]) => {
     for (const p of list) {
-      idOf.set(p.path, old.get(p.path)?.id ?? env.newId());
+      idOf.set(p.path, old.get(key(p))?.id ?? env.newId());
       assign(p.pages);
     }
   };
@@ -56,7 +68,7 @@ export function applyPages(existing: readonly PageRecord[], imported: readonly S
 
   const build = (list: readonly SyncPage[]): PageRecord[] =>
     list.map((p) => {
-      const before = old.get(p.path);
+      const before = old.get(key(p));
       const id = idOf.get(p.path) as string;
       const record: PageRecord = {
         id,
@@ -69,7 +81,7 @@ export function applyPages(existing: readonly PageRecord[], imported: readonly S
         ...(p.meta.icon ? { icon: p.meta.icon } : {}),
         ...(p.meta.hidden ? { hidden: true } : {}),
         ...(p.meta.layout ? { layout: p.meta.layout } : {}),
-        ...(p.kind === 'document' ? { gitPath: p.path } : {}),
+        ...(p.kind === 'document' && !p.sourceless ? { gitPath: p.path } : {}),
         createdAt: before?.createdAt ?? env.now,
         updatedAt: env.now,
         pages: build(p.pages),

@@ -20,6 +20,8 @@ export interface SyncPage {
   /** The page's file, relative to the content root; for a group, `group:` and its folder. */
   path: string;
   meta: PageMeta;
+  /** A page from no Git Sync file (an HTML import): matched and exported by its place and title. */
+  sourceless?: boolean;
   /** Links to pages are `gitbook-page:PATH#fragment` until the pages have ids (apply.ts). */
   markdown: string;
   pages: SyncPage[];
