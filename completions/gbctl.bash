@@ -71,7 +71,7 @@ _gbctl() {
         export) opts="--change-request --revision" ;;
         file) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;
         files) opts="--change-request --page --page-size --metadata --no-metadata --computed --no-computed --limit --all --format --field" ;;
-        import) opts="--change-request --url --source --field --dry-run" ;;
+        import) opts="--change-request --url --source --path --field --dry-run" ;;
         links) opts="--change-request --page --page-size --status --limit --all --format --field" ;;
         push) opts="--change-request --merge --direct --diff --url --yes" ;;
         revision) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;

@@ -208,6 +208,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_s
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l url
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l source
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l path
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a links -d 'List the links in a page'

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
 import { templateHelp } from '../../src/server/lib/template-list.js';
 
@@ -34,7 +36,17 @@ export const overlays: Overlays = {
   'content.revision': { examples: ['gbctl content revision SPACE --json', 'gbctl content revision SPACE --change-request 3 --no-metadata --json'] },
   'content.import': {
     description: 'Sources read by the embedded server: markdown (a Git Sync folder: .gitbook.yaml, SUMMARY.md for order and groups, or the folder tree without it; a .md file with the images beside it; or a zip), html (HTML files), website (an http(s) site, crawled on its origin) and zip. The URL may be file:// or http(s)://. The import becomes the content: pages matched by their file keep their ids, pages not in the source are removed.',
-    examples: ['gbctl content import SPACE --url "file://$PWD/docs" --source markdown', 'gbctl content import SPACE --url https://example.com/ --source website --change-request 2'],
+    examples: ['gbctl content import SPACE --path ./docs', 'gbctl content import SPACE --url "file://$PWD/docs.zip" --source zip', 'gbctl content import SPACE --url https://example.com/ --source website --change-request 2'],
+    options: [
+      {
+        flags: '--path <path>',
+        description: 'a local folder, .zip or .md file, sent as its file:// URL (source markdown, or zip for a .zip, unless --source says otherwise)',
+        apply: (v, input) => {
+          input.body.url = pathToFileURL(resolve(v)).href;
+          input.body.source ??= /\.zip$/i.test(v) ? 'zip' : 'markdown';
+        },
+      },
+    ],
     done: (_p, r) => importDone(r as ImportAnswer),
     after: ({ result, io }) => {
       const r = result as ImportAnswer;

@@ -46,7 +46,7 @@ describe('a Git Sync folder round trip', () => {
   it('imports SUMMARY.md order, groups and nesting, lists what it skipped, and resolves relative links', async () => {
     const src = writeTree(join(tmp.dir, 'src'), FOLDER);
     const space = await newSpace('Docs');
-    const human = await gb('content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown');
+    const human = await gb('content', 'import', space, '--path', src);
     expect(human.stderr).toBe('skipped drafts/unlisted.md: not listed in SUMMARY.md\nskipped notes.txt: not a page, and no page links to it\n');
     const r = await json('content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown');
     expect(r.totalResources).toBe(Object.keys(FOLDER).length);
