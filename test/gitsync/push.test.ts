@@ -73,3 +73,27 @@ describe('content push', () => {
     expect((await run('content', 'push', join(tmp.dir, 'nope'), space)).code).toBe(2);
   });
 });
+
+describe('content export and push over HTTP', () => {
+  it('work against gbctl serve on loopback: the server reads the local folder, export downloads the files', async () => {
+    const { startServer, api } = await import('../helpers/server.js');
+    const s = await startServer();
+    try {
+      const http = { GITBOOK_ENDPOINT: s.url, GITBOOK_TOKEN: s.token, GITBOOK_ORGANIZATION: s.org, GBCTL_CONFIG_DIR: env.GBCTL_CONFIG_DIR as string };
+      const space = (await api(s, 'POST', `/orgs/${s.org}/spaces`, { title: 'Remote' })).body.id as string;
+      const dir = writeTree(join(tmp.dir, 'remote'), FOLDER);
+      const pushed = await runCliInProcess(['content', 'push', dir, space, '--direct'], { env: http });
+      expect(pushed.code, pushed.stderr).toBe(0);
+      expect(pushed.stderr).toContain('7 to add, 0 to change, 0 to remove, 4 other files');
+      const out = join(tmp.dir, 'remote-out');
+      const exported = await runCliInProcess(['content', 'export', space, out], { env: http });
+      expect(exported.code, exported.stderr).toBe(0);
+      const again = await runCliInProcess(['content', 'push', out, space], { env: http });
+      expect(again.stderr).toContain('Nothing to push');
+      const { readFileSync } = await import('node:fs');
+      expect(readFileSync(join(out, '.gitbook', 'assets', 'logo.png')).equals(FOLDER['.gitbook/assets/logo.png'] as Buffer)).toBe(true);
+    } finally {
+      await s.stop();
+    }
+  });
+});
