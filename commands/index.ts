@@ -19,4 +19,8 @@ export const BESPOKE: readonly Bespoke[] = [
   { name: 'content', load: () => import('./content/index.js').then((m) => m.command) },
   { name: 'preview', load: () => import('./preview/index.js').then((m) => m.command) },
   { name: 'open', load: () => import('./open/index.js').then((m) => m.command) },
+  { name: 'emulator', load: () => import('./emulator/index.js').then((m) => m.command) },
+  { name: 'whoami', load: () => import('./whoami/index.js').then((m) => m.command) },
+  { name: 'version', load: () => import('./version/index.js').then((m) => m.command) },
+  { name: 'reference', load: () => import('./reference/index.js').then((m) => m.command) },
 ];

@@ -2,7 +2,7 @@
 _gbctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" opts=""
   if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=($(compgen -W "api auth change-requests collections commenters comments completion content help local open openapi orgs pages preview profile replies saml section-groups sections serve site-spaces sites spaces sso store translations user --version --endpoint --token --profile --store --data --org --json --jq --no-color --no-input --debug --retries --no-retry --timeout" -- "$cur"))
+    COMPREPLY=($(compgen -W "api auth change-requests collections commenters comments completion content emulator help local open openapi orgs pages preview profile reference replies saml section-groups sections serve site-spaces sites spaces sso store translations user version whoami --version --endpoint --token --profile --store --data --org --json --jq --no-color --no-input --debug --retries --no-retry --timeout" -- "$cur"))
     return
   fi
   case "${COMP_WORDS[1]}" in
@@ -69,7 +69,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         backlinks) opts="--change-request --page --page-size --limit --all --format --field" ;;
         export) opts="--change-request --revision" ;;
-        file) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;
+        file) opts="--change-request --metadata --no-metadata --computed --no-computed --output --force --field" ;;
         files) opts="--change-request --page --page-size --metadata --no-metadata --computed --no-computed --limit --all --format --field" ;;
         import) opts="--change-request --url --source --path --field --dry-run" ;;
         links) opts="--change-request --page --page-size --status --limit --all --format --field" ;;
@@ -77,6 +77,17 @@ _gbctl() {
         revision) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;
         search) opts="--page --page-size --limit --all --format --field" ;;
         template) opts="--id --params --field --dry-run" ;;
+      esac ;;
+    emulator)
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "clock faults health requests reset restore snapshot " -- "$cur")); return; fi
+      case "${COMP_WORDS[2]}" in
+        clock) opts="--advance --set --freeze --unfreeze" ;;
+        faults) opts="--path --method --status --latency --retry-after --reset-connection --message --count --probability --remove --clear" ;;
+        health) opts="" ;;
+        requests) opts="--limit --clear" ;;
+        reset) opts="--yes" ;;
+        restore) opts="--yes" ;;
+        snapshot) opts="--list" ;;
       esac ;;
     help)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " " -- "$cur")); return; fi
@@ -140,6 +151,11 @@ _gbctl() {
         set) opts="" ;;
         use) opts="" ;;
       esac ;;
+    reference)
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " " -- "$cur")); return; fi
+      case "${COMP_WORDS[2]}" in
+
+      esac ;;
     replies)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete get list update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
@@ -179,7 +195,7 @@ _gbctl() {
         update) opts="--title --path --default-site-space --condition --icon --description --field --dry-run" ;;
       esac ;;
     serve)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --log --max-body --allow-file-urls --jit" -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --write-env --env-file --log --max-body --allow-file-urls --jit" -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
 
       esac ;;
@@ -250,6 +266,16 @@ _gbctl() {
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "get " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
         get) opts="--web" ;;
+      esac ;;
+    version)
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " " -- "$cur")); return; fi
+      case "${COMP_WORDS[2]}" in
+
+      esac ;;
+    whoami)
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " " -- "$cur")); return; fi
+      case "${COMP_WORDS[2]}" in
+
       esac ;;
   esac
   COMPREPLY=($(compgen -W "$opts --version --endpoint --token --profile --store --data --org --json --jq --no-color --no-input --debug --retries --no-retry --timeout" -- "$cur"))

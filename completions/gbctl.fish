@@ -191,6 +191,8 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l no-metadata
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l computed
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l no-computed
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l output
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l force
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a files -d 'List the files of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l change-request
@@ -246,6 +248,34 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l params
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l dry-run
+complete -c gbctl -n '__fish_use_subcommand' -a emulator -d 'Drive a running  gbctl serve  for tests  its health, clock, dataset snapshots, fault injection and request log'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a clock -d 'Show the server s clock, or move, set, freeze or unfreeze it'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l advance
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l set
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l freeze
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l unfreeze
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a faults -d 'List the fault rules; add one (delay, fail, rate-limit or cut off matching requests); remove one or all'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l path
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l method
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l status
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l latency
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l retry-after
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l reset-connection
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l message
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l count
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l probability
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l remove
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l clear
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a health -d 'Check that the server answers  its status, version, uptime and memory (exit 8 when it cannot be reached)'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a requests -d 'List the most recent requests the server answered (time, method, path, status, duration, endpoint), oldest first'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from requests' -l limit
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from requests' -l clear
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a reset -d 'Put the dataset back as it was when the server started, and its clock back to real time'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from reset' -l yes
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a restore -d 'Put the whole dataset back as it was when the named snapshot was taken (everything since is lost)'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from restore' -l yes
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a snapshot -d 'Save the whole dataset under a name, to put back later with  gbctl emulator restore ; with --list, list the saved ones'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from snapshot' -l list
 complete -c gbctl -n '__fish_use_subcommand' -a help -d 'Show help for a command or a topic'
 complete -c gbctl -n '__fish_use_subcommand' -a local -d 'Manage the embedded store s local users, organizations, roles and tokens (local only, not part of the platform API)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a members -d 'Give users roles in organizations (local only)'
@@ -349,6 +379,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from profile; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from delete list set use' -a list -d 'List profiles; * marks the current one'
 complete -c gbctl -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from delete list set use' -a set -d 'Set a value of a profile (the current one, or --profile NAME, created if new)'
 complete -c gbctl -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from delete list set use' -a use -d 'Make a profile the current one'
+complete -c gbctl -n '__fish_use_subcommand' -a reference -d 'Print the reference of every command (Markdown), generated from the command tree'
 complete -c gbctl -n '__fish_use_subcommand' -a replies -d 'Reply to comments, and edit or delete replies'
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and not __fish_seen_subcommand_from create delete get list update' -a create -d 'Reply to a comment'
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l change-request
@@ -683,3 +714,5 @@ complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_
 complete -c gbctl -n '__fish_use_subcommand' -a user -d 'Show who the token belongs to'
 complete -c gbctl -n '__fish_seen_subcommand_from user; and not __fish_seen_subcommand_from get' -a get -d 'Show the user the token belongs to  the platform s getAuthenticatedUser, used by  gbctl auth login  to check a token'
 complete -c gbctl -n '__fish_seen_subcommand_from user; and __fish_seen_subcommand_from get' -l web
+complete -c gbctl -n '__fish_use_subcommand' -a version -d 'Show gbctl s version, the commit it was built from and the Node.js running it'
+complete -c gbctl -n '__fish_use_subcommand' -a whoami -d 'Show who gbctl acts as  the user, the organization and the backend (embedded store or endpoint)'

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
+import { checkOutput, fetchDownload, saveBytes } from './download.js';
 import { templateHelp } from '../../src/server/lib/template-list.js';
 
 interface Flat {
@@ -66,7 +67,25 @@ export const overlays: Overlays = {
     examples: ['gbctl pages list SPACE', 'gbctl pages list SPACE --change-request 2 --json'],
   },
   'content.files': { columns: ['id', 'name', 'contentType', 'size'], examples: ['gbctl content files SPACE'] },
-  'content.file': { examples: ['gbctl content file SPACE FILE --json downloadURL'] },
+  'content.file': {
+    options: [
+      { flags: '--output <path>', description: 'save the file\'s bytes here ("-" for stdout) instead of showing its details' },
+      { flags: '--force', description: 'with --output, replace a file that exists' },
+    ],
+    check: (opts) => {
+      if (opts.output !== undefined) checkOutput(opts.output as string, !!opts.force);
+    },
+    after: async ({ result, opts, io, client }) => {
+      const out = opts.output as string | undefined;
+      if (out === undefined) return result;
+      const url = (result as { downloadURL: string }).downloadURL;
+      const saved = saveBytes(io, out, await fetchDownload(url, client, 'file'));
+      if (!saved) return undefined;
+      io.stderr.write(`✓ Saved ${saved.bytes} bytes to ${saved.file}\n`);
+      return { ...saved, id: (result as { id: string }).id, name: (result as { name: string }).name };
+    },
+    examples: ['gbctl content file SPACE FILE --json downloadURL', 'gbctl content file SPACE FILE --output logo.png'],
+  },
   'content.backlinks': { columns: ['kind', 'page', 'space'], examples: ['gbctl content backlinks SPACE FILE'] },
   'content.page': {
     view: (r, input: InvocationInput) => (input.query.format === 'markdown' ? ((r as { markdown?: string }).markdown ?? '') : r),

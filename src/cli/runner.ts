@@ -70,6 +70,7 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
   const list = inv.command.list && item !== undefined;
   const opts = emitOptions(io, f, overlay);
   // Everything about the command line is checked before anything is sent or written.
+  overlay.check?.(inv.opts);
   if (await checkOutputFlags(io, objectFields(list ? item : endpoint.response), opts, f.json === true)) return;
 
   const conn = await cli.connect(f);
