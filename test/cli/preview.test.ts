@@ -56,3 +56,29 @@ describe('addresses from the embedded store open', () => {
     }
   });
 });
+
+describe('addresses over HTTP', () => {
+  it('preview and open print the address at once, and it opens', async () => {
+    const { startServer, api } = await import('../helpers/server.js');
+    const s = await startServer();
+    try {
+      const http = { GITBOOK_ENDPOINT: s.url, GITBOOK_TOKEN: s.token, GITBOOK_ORGANIZATION: s.org, GBCTL_CONFIG_DIR: join(tmp.dir, 'config-http') };
+      const sp = (await api(s, 'POST', `/orgs/${s.org}/spaces`, { title: 'Remote' })).body.id as string;
+      const st = (await api(s, 'POST', `/orgs/${s.org}/sites`, { title: 'Remote site', visibility: 'public', spaces: [sp] })).body.id as string;
+      const unpublished = await runCliInProcess(['preview', st], { env: http });
+      expect(unpublished.code).toBe(0);
+      expect(unpublished.stderr).toContain('is not published');
+      expect(unpublished.stdout.trim()).toBe(`${s.url}/app/o/${s.org}/sites/${st}`);
+      await api(s, 'POST', `/orgs/${s.org}/sites/${st}/publish`);
+      const r = await runCliInProcess(['preview', st], { env: http });
+      expect(r.stdout.trim()).toBe(`${s.url}/published/${s.org}/${st}`);
+      expect((await fetch(r.stdout.trim())).status).toBe(200);
+      const o = await runCliInProcess(['open', sp], { env: http });
+      expect(o.stdout.trim()).toBe(`${s.url}/app/s/${sp}`);
+      const missing = await runCliInProcess(['open', 'nope'], { env: http });
+      expect(missing.code).toBe(5);
+    } finally {
+      await s.stop();
+    }
+  });
+});
