@@ -64,7 +64,8 @@ function rule(state: StateBlock, startLine: number, endLine: number, silent: boo
   if (end > startLine + 1) {
     const oldParent = state.parentType;
     const oldLineMax = state.lineMax;
-    state.parentType = 'blockquote' as never;
+    // The inside of a block is parsed as a document of its own, up to the closing tag.
+    state.parentType = 'root';
     state.lineMax = end;
     state.md.block.tokenize(state, startLine + 1, end);
     state.parentType = oldParent;
