@@ -21,7 +21,11 @@ function registerServe(program: Command, cli: Cli): void {
         .default(io.env.GBCTL_TRANSLATIONS === 'settings' ? 'settings' : 'translation'),
     )
     .option('--seed <n>', 'deterministic mode: ids and timestamps repeat run to run for the same requests')
-    .option('--ready-file <path>', 'write the URL to this file once listening (for CI)')
+    .option('--ready-file <path>', 'once listening, write the URL to this file; a name ending in .json gets {"url","organization","token"} instead (mode 0600)')
+    .option('--write-env <path>', 'once listening, write GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION lines for the store\'s admin (mode 0600)')
+    // Node.js reads --env-file itself wherever it appears and stops when the file is missing, so
+    // gbctl cannot own that name; when it does get through (the file exists), say which to use.
+    .addOption(new Option('--env-file <path>').hideHelp())
     .option('--log', 'print every request as an NDJSON line on stderr')
     .option('--max-body <bytes>', 'largest request body accepted; larger ones get 413', String(1024 * 1024))
     .option('--allow-file-urls', 'let imports and OpenAPI sources read file:// URLs even when bound to a non-loopback address')
@@ -30,28 +34,41 @@ function registerServe(program: Command, cli: Cli): void {
     .addHelpText(
       'after',
       `
-On start it prints one line to stdout: "listening on http://HOST:PORT".
-Requests need "Authorization: Bearer <token>"; print the store's admin token with "gbctl local token".
+On start it prints one line to stdout: "listening on http://HOST:PORT"; the store and its
+organization go to stderr. Requests need "Authorization: Bearer <token>".
+
+For CI, --write-env FILE (and a --ready-file ending in .json) carry a token minted at start-up
+for the store's admin, labelled "serve write-env" (a restart replaces it); it is never printed.
+(Not --env-file: Node.js takes that flag for itself and stops when the file does not exist.)
+Files are written whole (temporary name, then rename) once the server listens, so a job can wait
+for the file to appear. "gbctl local token" prints the embedded CLI's own admin token instead.
 SIGTERM or SIGINT stops accepting connections, finishes requests in flight, flushes the store
 and exits 0.
 
 Test controls (emulator only, not part of the platform API), under /_gbctl/, for admins of the
-store's default organization (the token "gbctl local token" prints):
+store's default organization; "gbctl emulator …" wraps each:
   GET  /_gbctl/health                      status, version, uptime, --jit, resident memory
+                                                                          gbctl emulator health
   GET  /_gbctl/clock                       the server's time; POST {"advance":"7d"}, {"set":ISO},
-                                           {"freeze":true|false}
-  POST /_gbctl/snapshots {"id":"name"}     snapshot the whole dataset; GET lists them
-  POST /_gbctl/snapshots/NAME/restore      put it back (atomic); POST /_gbctl/reset: as at start
+                                           {"freeze":true|false}          gbctl emulator clock
+  POST /_gbctl/snapshots {"name":"NAME"}   snapshot the whole dataset ("id" is accepted too);
+                                           GET lists them                 gbctl emulator snapshot
+  POST /_gbctl/snapshots/NAME/restore      put it back (atomic)           gbctl emulator restore
+  POST /_gbctl/reset                       dataset and clock as at start  gbctl emulator reset
   POST /_gbctl/faults RULE                 inject faults: {"method":"GET","path":"/v1/spaces/*",
                                            "status":503|429, "retryAfter":2, "latencyMs":200 or
                                            [min,max], "reset":true, "count":3, "probability":0.5}
-                                           GET lists, DELETE /_gbctl/faults[/ID] removes
-  GET  /_gbctl/requests?limit=N            the most recent requests (a ring of 1000)
+                                           a bad rule is a 400 naming the field; GET lists,
+                                           DELETE /_gbctl/faults[/ID] removes
+                                                                          gbctl emulator faults
+  GET  /_gbctl/requests?limit=N            the most recent requests (a ring of 1000); DELETE
+                                           clears them                    gbctl emulator requests
 
 Examples:
-  $ gbctl serve --port 0 --data ./ci-store.json --ready-file ./ready --seed 42
-  $ GITBOOK_ENDPOINT=http://127.0.0.1:7700 GITBOOK_TOKEN=$(gbctl local token) gbctl spaces list
-  $ curl -H "Authorization: Bearer $GITBOOK_TOKEN" -d '{"advance":"8d"}' http://127.0.0.1:7700/_gbctl/clock`,
+  $ gbctl serve --port 0 --store ./ci-store.json --write-env ./gbctl.env --seed 42 &
+  $ while [ ! -f ./gbctl.env ]; do sleep 0.1; done; set -a; . ./gbctl.env; set +a; gbctl spaces list
+  $ gbctl emulator clock --advance 8d
+  $ curl -H "Authorization: Bearer $GITBOOK_TOKEN" -d '{"advance":"8d"}' "$GITBOOK_ENDPOINT/_gbctl/clock"`,
     )
     .action((_o: unknown, cmd: Command) => serve(io, cli.deps.serverResources, cmd.optsWithGlobals() as ServeOptions));
 }

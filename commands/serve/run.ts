@@ -1,4 +1,3 @@
-import { renameSync, writeFileSync } from 'node:fs';
 import { storePath, type GlobalOptions, type Io } from '../../src/cli/context.js';
 import { CliError, usageError } from '../../src/cli/exit-codes.js';
 import { VERSION } from '../../src/cli/version.js';
@@ -8,8 +7,10 @@ import { RequestLog } from '../../src/server/controls/request-log.js';
 import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
 import { listen } from '../../src/server/http.js';
 import type { ServerResources } from '../../src/server/resources.js';
+import { mintOperatorToken } from '../../src/server/admin/operator-token.js';
 import { releaseSavepoint, type Savepoint } from '../../src/store/savepoint.js';
 import { favourFootprint, releaseLoadGarbage } from './footprint.js';
+import { checkHandoffPaths, needsToken, writeHandoff } from './handoff.js';
 
 export interface ServeOptions extends GlobalOptions {
   port: string;
@@ -18,6 +19,9 @@ export interface ServeOptions extends GlobalOptions {
   translations: 'translation' | 'settings';
   seed?: string;
   readyFile?: string;
+  writeEnv?: string;
+  /** Refused: Node.js owns the name (see index.ts). */
+  envFile?: string;
   log?: boolean;
   maxBody: string;
   allowFileUrls?: boolean;
@@ -38,7 +42,9 @@ function numbers(o: ServeOptions) {
 
 /** `gbctl serve`: the embedded server on a socket, with the emulator's test controls, until SIGINT or SIGTERM. */
 export async function serve(io: Io, resources: ServerResources, o: ServeOptions): Promise<void> {
+  if (o.envFile !== undefined) throw usageError('--env-file is Node.js\'s own flag (it reads that file, and stops when it is missing)', 'use --write-env FILE to have serve write GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION');
   const { port, seed, maxBodyBytes } = numbers(o);
+  checkHandoffPaths(o);
   const path = storePath(o, io.env, { dataAlias: true });
   favourFootprint(o.jit !== false);
   const log = new RequestLog(1000, o.log ? (e) => io.stderr.write(`${JSON.stringify(e)}\n`) : undefined);
@@ -72,6 +78,8 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
     throw new CliError((e as Error).message);
   }
   const e = opened;
+  // Minted before the initial snapshot, so that "POST /_gbctl/reset" keeps it valid.
+  const token = needsToken(o) ? (await e.store.write((tx) => mintOperatorToken(e.env, tx, 'serve write-env'))).secret : undefined;
   await rememberInitial(controls);
   await releaseLoadGarbage();
   let listening;
@@ -82,12 +90,10 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
     throw new CliError(`cannot listen on ${o.host}:${port}: ${(err as Error).message}`);
   }
   e.env.origin = listening.url;
-  if (o.readyFile) {
-    writeFileSync(`${o.readyFile}.tmp`, `${listening.url}\n`);
-    renameSync(`${o.readyFile}.tmp`, o.readyFile);
-  }
+  writeHandoff(o, { url: listening.url, organization: e.organization, ...(token !== undefined ? { token } : {}) });
   io.stdout.write(`listening on ${listening.url}\n`);
-  io.stderr.write(`store: ${path}\norganization: ${e.organization}\ntoken: run "gbctl local token --store ${path}" to print the admin token\n`);
+  io.stderr.write(`store: ${path}\norganization: ${e.organization}\n`);
+  io.stderr.write(o.writeEnv ? `environment: ${o.writeEnv} (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION)\n` : `token: run "gbctl local token --store ${path}" to print the admin token\n`);
   if (!loopback) {
     io.stderr.write(`warning: bound to ${o.host}, reachable from other machines; anyone who can reach it and holds a token can change the store\n`);
     if (!o.allowFileUrls) io.stderr.write('file:// URLs in imports and OpenAPI sources are refused (--allow-file-urls allows them)\n');

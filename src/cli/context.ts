@@ -4,6 +4,7 @@ import { Client } from '../client/client.js';
 import { httpTransport, type Transport } from '../client/transport.js';
 import { resolve, type Resolved } from './config.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
+import { soleOrganization } from './sole-organization.js';
 import { VERSION } from './version.js';
 
 /** Options every command accepts that decide where gbctl talks, as whom, and how. */
@@ -141,14 +142,12 @@ export async function connect(g: GlobalOptions, io: Io, openEmbedded: OpenEmbedd
     }
     const timeoutMs = number('timeout', g.timeout, 30) * 1000;
     const client = new Client({ transport: httpTransport(origin, timeoutMs, io.env), token: r.token, ...extras });
+    let sole: Promise<string> | undefined;
     return {
       client,
       mode: 'http',
       resolved: r,
-      organization: async () => {
-        if (r.organization) return r.organization;
-        throw usageError('no organization given', 'pass --org ORG, set GITBOOK_ORGANIZATION, or "gbctl profile set organization ORG"');
-      },
+      organization: async () => r.organization ?? (sole ??= soleOrganization(client)),
       close: async () => {},
     };
   }

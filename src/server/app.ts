@@ -15,6 +15,7 @@ import type { Controls } from './controls/routes.js';
 import { CONTROL_PREFIX } from './controls/prefix.js';
 import { serveControl } from './controls/routes.js';
 import { readBlob } from './services/blobs.js';
+import { isWebPath } from './web/paths.js';
 
 /** A request as the app sees it, whether it came over a socket or in-process. */
 export interface CoreRequest {
@@ -163,6 +164,11 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
       const body = text.trim() ? readJsonObject(text) : undefined;
       const out = await serveControl(env, opts.controls, caller, { method: req.method, path: url.pathname.slice(CONTROL_PREFIX.length), query: url.searchParams, body });
       return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(out) };
+    }
+    if (isWebPath(url.pathname)) {
+      // Loaded on first use: API-only runs (the embedded CLI) never load the renderer.
+      const { serveWeb } = await import('./web/index.js');
+      return serveWeb(env, req, url);
     }
     const path = url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : undefined;
     if (path === undefined) throw new HttpError(404, `no route for ${req.method} ${url.pathname}: API paths start with /v1/`);

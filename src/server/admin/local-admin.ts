@@ -108,8 +108,15 @@ function orgView(tx: ReadTx, o: OrgRecord): OrgView {
   return { id: o.id, title: o.title, createdAt: o.createdAt, members: tx.countWhere(memberships, 'organization', o.id), default: defaultOrganization(tx) === o.id };
 }
 
+/**
+ * A new organization, whose creator (the store's admin, whom the embedded CLI acts as) is made
+ * its admin: otherwise nobody could act in it until "gbctl local members add".
+ */
 export function createOrg(env: Ids, tx: WriteTx, input: { title: string }): OrgView {
-  return orgView(tx, addOrg(env, tx, checkName('--title', input.title)));
+  const org = addOrg(env, tx, checkName('--title', input.title));
+  const creator = localUser(tx);
+  if (creator) addMember(env, tx, org.id, creator, 'admin');
+  return orgView(tx, org);
 }
 
 export function listOrgs(tx: ReadTx): OrgView[] {

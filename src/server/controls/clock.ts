@@ -39,6 +39,12 @@ export class ControlClock implements Clock {
     else this.offsetMs += ms;
   }
 
+  /** Back to the time it started with: no offset, not frozen (a seeded clock keeps stepping on). */
+  reset(): void {
+    this.offsetMs = 0;
+    this.frozenAt = undefined;
+  }
+
   set(at: Date): void {
     if (this.frozenAt !== undefined) this.frozenAt = at.getTime();
     else this.offsetMs = at.getTime() - (this.stepping ?? Date.now());

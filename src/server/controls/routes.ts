@@ -1,10 +1,11 @@
 import type { Env } from '../context.js';
+import { describeIssues } from '../../contract/issues.js';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http-error.js';
 import type { UserRecord } from '../model/org.js';
 import { memberships, membershipId } from '../model/org.js';
 import { defaultOrganization } from '../admin/accounts.js';
 import { ControlClock, parseDuration } from './clock.js';
-import { Faults } from './faults.js';
+import { FaultRule, Faults } from './faults.js';
 import { RequestLog } from './request-log.js';
 import { CONTROL_PREFIX } from './prefix.js';
 
@@ -91,12 +92,12 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
     }
     case 'GET faults':
       return { items: controls.faults.list() };
-    case 'POST faults':
-      try {
-        return controls.faults.add(body);
-      } catch (e) {
-        throw badRequest(`fault rule: ${(e as Error).message}`);
-      }
+    case 'POST faults': {
+      // Checked here so that the 400 names the field at fault ("status: …"), as the API's do.
+      const rule = FaultRule.safeParse(body);
+      if (!rule.success) throw badRequest(describeIssues(rule.error, { topLevel: 'fault rule' }));
+      return controls.faults.add(rule.data);
+    }
     case 'DELETE faults':
       controls.faults.clear();
       return { items: [] };
@@ -111,7 +112,7 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
       return { items: [...saved.keys()].map((id) => ({ id })) };
     case 'POST snapshots': {
       const dataset = need(controls);
-      const id = typeof body.id === 'string' && /^[\w-]{1,64}$/.test(body.id) ? body.id : `snap-${saved.size + 1}`;
+      const id = snapshotName(body, saved.size);
       const taken = await dataset.snapshot();
       const before = saved.get(id);
       saved.set(id, taken);
@@ -123,7 +124,9 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
       const base = saved.get('initial');
       if (!base) throw new HttpError(409, 'no initial snapshot to reset to');
       await dataset.restore(base);
-      return { reset: true };
+      // "As at start" holds for time too: a clock moved or frozen by a test goes back to running.
+      controls.clock.reset();
+      return { reset: true, clock: clockState(controls) };
     }
   }
   const restore = /^POST snapshots\/([\w-]+)\/restore$/.exec(route);
@@ -139,6 +142,20 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
     return { deleted: del[1] };
   }
   throw notFound(`no test control ${r.method} ${CONTROL_PREFIX}${r.path}; see "gbctl serve --help"`);
+}
+
+/**
+ * The name a snapshot is saved under: `name` (what the README and "gbctl emulator snapshot" say)
+ * or `id` (the earlier spelling), else the next `snap-N`. A name given and malformed is a 400
+ * rather than a silent default, which would restore the wrong snapshot later.
+ */
+function snapshotName(body: Record<string, unknown>, taken: number): string {
+  const field = body.name !== undefined ? 'name' : body.id !== undefined ? 'id' : undefined;
+  if (!field) return `snap-${taken + 1}`;
+  const v = body[field];
+  if (typeof v !== 'string' || !/^[\w-]{1,64}$/.test(v)) throw badRequest(`${field}: 1 to 64 letters, digits, "_" or "-"`);
+  if (v === 'initial') throw badRequest(`${field}: "initial" is the start-up state that /_gbctl/reset returns to; pick another name`);
+  return v;
 }
 
 function need(c: Controls): DatasetControl {

@@ -93,9 +93,10 @@ describe('gbctl local users, orgs, members and tokens', () => {
   it('lists users, organizations and tokens, never a secret', async () => {
     const users = JSON.parse((await gb('local', 'users', 'list', '--json')).stdout) as { id: string; memberships: { organization: string; role: string }[] }[];
     expect(users.find((u) => u.id === ada)?.memberships).toEqual([{ organization: org, role: 'create' }]);
-    expect(users.find((u) => u.id !== ada)?.memberships).toEqual([{ organization: s.org, role: 'admin' }]);
+    // The store's admin created Acme, so is its admin too.
+    expect(users.find((u) => u.id !== ada)?.memberships).toEqual([{ organization: s.org, role: 'admin' }, { organization: org, role: 'admin' }]);
     const orgs = JSON.parse((await gb('local', 'orgs', 'list', '--json')).stdout) as { id: string; members: number; default: boolean }[];
-    expect(orgs.map((o) => [o.id, o.members, o.default])).toEqual([[s.org, 1, true], [org, 1, false]]);
+    expect(orgs.map((o) => [o.id, o.members, o.default])).toEqual([[s.org, 1, true], [org, 2, false]]);
     const tokensJson = await gb('local', 'tokens', 'list', '--json', 'label,user,local');
     expect(JSON.parse(tokensJson.stdout)).toEqual([{ label: 'local default', user: users.find((u) => u.id !== ada)?.id, local: true }, { label: 'ci', user: ada, local: false }]);
     const text = await gb('local', 'tokens', 'list');
