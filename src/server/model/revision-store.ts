@@ -107,12 +107,18 @@ function emptyMaterialized(): Materialized {
   return { rev: undefined as unknown as RevisionRecord, nodes: new Map(), root: [], objects: new Map(), depth: 0, weight: 0, whole: 0 };
 }
 
+/**
+ * The record a stored revision reads as: its own fields (any a newer writer added included), files,
+ * reusable contents and variables from its base when it did not write them.
+ */
 function recordOf(s: StoredRevision, pages: PageRecord[], base: Materialized | undefined): RevisionRecord {
+  const { base: _base, depth: _depth, weight: _weight, nodes: _nodes, root: _root, pages: _pages, files, reusableContents, variables, ...own } = s;
   return {
-    id: s.id, space: s.space, ...(s.changeRequest ? { changeRequest: s.changeRequest } : {}), parents: s.parents, type: s.type, createdAt: s.createdAt,
-    pages, files: s.files ?? base?.rev.files ?? [], reusableContents: s.reusableContents ?? base?.rev.reusableContents ?? [],
-    variables: s.variables ?? base?.rev.variables ?? {},
-    ...(s.mergedFrom ? { mergedFrom: s.mergedFrom } : {}), ...(s.message !== undefined ? { message: s.message } : {}),
+    ...own,
+    pages,
+    files: files ?? base?.rev.files ?? [],
+    reusableContents: reusableContents ?? base?.rev.reusableContents ?? [],
+    variables: variables ?? base?.rev.variables ?? {},
   };
 }
 
