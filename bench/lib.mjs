@@ -54,7 +54,7 @@ export function checkRow(name, value, target, unit = '×') {
 }
 
 /** Times `n` runs of `fn` (after `warm` unmeasured ones, so that V8 has optimised the code), in ms. */
-export async function timeIt(n, fn, warm = 10) {
+export async function timeIt(n, fn, warm = 30) {
   for (let i = 0; i < warm; i++) await fn(-1 - i);
   const out = [];
   for (let i = 0; i < n; i++) {
