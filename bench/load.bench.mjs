@@ -3,6 +3,7 @@
 // create, update) from 50 concurrent connections for 20 s each, on loopback.
 // Requires zero errors, timeouts and non-2xx answers; reports throughput and p99 latency as ratios.
 import autocannon from 'autocannon';
+import { checkRow, failed as rowsFailed } from './lib.mjs';
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -76,17 +77,24 @@ function cycle({ byId, list, create, ids, headers }) {
   ];
 }
 
+/** One load run; `cpu` is the load generator's (this process's) CPU time over the run's wall time, in cores. */
 function run(name, url, requests) {
+  const cpu0 = process.cpuUsage();
+  const t0 = process.hrtime.bigint();
   return new Promise((resolve, reject) => {
-    autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests }, (err, result) => (err ? reject(err) : resolve({ name, result })));
+    autocannon({ url, connections: CONNECTIONS, duration: DURATION, requests }, (err, result) => {
+      if (err) return reject(err);
+      const used = process.cpuUsage(cpu0);
+      const wall = Number(process.hrtime.bigint() - t0) / 1000;
+      resolve({ name, result, cpu: (used.user + used.system) / wall });
+    });
   });
 }
 
 async function gbctl() {
   const data = join(dir, 'gbctl.json');
   const { seedSpaces, JsonFileStore } = await import(join(root, 'dist', 'index.mjs'));
-  // In transactions of 1,000: one transaction of 10,000 creates is quadratic in its pending rows (80 s instead of 10 s).
-  for (let done = 0; done < RECORDS; done += 1000) await seedSpaces(data, Math.min(1000, RECORDS - done));
+  await seedSpaces(data, RECORDS);
   const store = JsonFileStore.open(data, { readOnly: true });
   const dump = await store.export();
   await store.close();
@@ -129,15 +137,17 @@ try {
     await stopAll();
     children.length = 0;
   }
-  const [g, j] = rows.map(({ name, result: r }) => ({ name, rps: r.requests.average, p99: r.latency.p99, total: r.requests.total, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx }));
+  const [g, j] = rows.map(({ name, result: r, cpu }) => ({ name, cpu, rps: r.requests.average, p99: r.latency.p99, total: r.requests.total, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx }));
   console.log(`load: ${RECORDS.toLocaleString('en')} records, ${CONNECTIONS} connections, ${DURATION} s each; reads:writes 4:2 (get, list, get, list, create, update)`);
-  console.log(`${'server'.padEnd(14)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'requests'.padStart(9)} ${'errors'.padStart(7)} ${'timeouts'.padStart(9)} ${'non-2xx'.padStart(8)}`);
+  console.log(`${'server'.padEnd(14)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'requests'.padStart(9)} ${'errors'.padStart(7)} ${'timeouts'.padStart(9)} ${'non-2xx'.padStart(8)} ${'load generator CPU'.padStart(19)}`);
   for (const x of [g, j]) {
-    console.log(`${x.name.padEnd(14)} ${x.rps.toFixed(0).padStart(9)} ${String(x.p99).padStart(8)} ${String(x.total).padStart(9)} ${String(x.errors).padStart(7)} ${String(x.timeouts).padStart(9)} ${String(x.non2xx).padStart(8)}`);
+    console.log(`${x.name.padEnd(14)} ${x.rps.toFixed(0).padStart(9)} ${String(x.p99).padStart(8)} ${String(x.total).padStart(9)} ${String(x.errors).padStart(7)} ${String(x.timeouts).padStart(9)} ${String(x.non2xx).padStart(8)} ${`${(x.cpu * 100).toFixed(0)}% of a core`.padStart(19)}`);
   }
   console.log(`gbctl / json-server: throughput ${(g.rps / j.rps).toFixed(2)}x, p99 latency ${(g.p99 / j.p99).toFixed(2)}x`);
+  checkRow('json-server req/s over gbctl serve req/s (target: gbctl ≥ 10×, so ≤ 0.1)', j.rps / g.rps, 0.1, '');
+  checkRow('gbctl p99 over json-server p99', g.p99 / j.p99, 0.1);
   // The requirement is on gbctl; json-server's own failures (it rewrites its whole file on every write) are only reported.
-  failed = g.errors + g.timeouts + g.non2xx > 0;
+  failed = g.errors + g.timeouts + g.non2xx > 0 || rowsFailed() > 0;
   console.log(`gbctl serve: ${g.errors} errors, ${g.timeouts} timeouts, ${g.non2xx} non-2xx answers (required: none): ${failed ? 'FAIL' : 'ok'}`);
   if (j.errors + j.timeouts + j.non2xx) console.log(`json-server: ${j.errors} errors, ${j.timeouts} timeouts, ${j.non2xx} non-2xx answers`);
 } finally {
