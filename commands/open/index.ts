@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
+import { showWeb } from '../preview/serve.js';
 import type { Connection, GlobalOptions } from '../../src/cli/context.js';
 import { ApiError } from '../../src/client/errors.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
@@ -74,7 +75,6 @@ Examples:
       } finally {
         await conn.close();
       }
-      const { showWeb } = await import('../../src/cli/web.js');
       await showWeb(io, cli.deps, o, conn.mode, url);
     });
 }

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
+import { servePreview, showWeb } from './serve.js';
 import type { GlobalOptions } from '../../src/cli/context.js';
 import { resolve } from '../../src/cli/config.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
@@ -14,6 +15,7 @@ interface PreviewOptions extends GlobalOptions {
 export const command: BespokeModule = {
   summary: 'Serve the embedded store on a local port and print the address of a site (or of the app pages)',
   register: (program, cli) => registerPreview(program, cli),
+  showWeb,
 };
 
 /** Where a site of the store is read: published, or (unpublished) its app page. */
@@ -61,7 +63,6 @@ Examples:
           const organizationId = await conn.organization();
           const got = (await conn.client.call(siteEndpoints['sites.get'], { params: { organizationId, siteId: id } })) as { urls: { published?: string; app: string } };
           if (!got.urls.published) io.stderr.write(`site ${id} is not published; this is its app page\n`);
-          const { showWeb } = await import('../../src/cli/web.js');
           await showWeb(io, cli.deps, o, 'http', got.urls.published ?? got.urls.app);
         } finally {
           await conn.close();
@@ -69,7 +70,6 @@ Examples:
         return;
       }
       await conn.close();
-      const { servePreview } = await import('../../src/cli/web.js');
       await servePreview(io, cli.deps, o, (e) => (id ? sitePath(e, id, io) : '/app'), { port });
     });
 }

@@ -109,7 +109,7 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
   } finally {
     await conn.close();
     // The embedded store's addresses open once it is served: that starts after it is closed here.
-    if (web) await (await import('./web.js')).showWeb(io, deps, f, conn.mode, web);
+    if (web) await deps.showWeb(io, deps, f, conn.mode, web);
   }
 }
 

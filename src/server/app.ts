@@ -38,6 +38,8 @@ export interface CoreResponse {
 export interface AppOptions {
   /** Check every response against its schema and answer 500 when one does not match (tests). */
   validateResponses?: boolean;
+  /** The pages of published sites and of the app, for browsers (gbctl serve and preview). */
+  web?: (env: Env, req: CoreRequest, url: URL) => Promise<CoreResponse>;
   /** The emulator's test controls under /_gbctl/ (gbctl serve only). */
   controls?: Controls;
 }
@@ -165,11 +167,9 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
       const out = await serveControl(env, opts.controls, caller, { method: req.method, path: url.pathname.slice(CONTROL_PREFIX.length), query: url.searchParams, body });
       return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(out) };
     }
-    if (isWebPath(url.pathname)) {
-      // Loaded on first use: API-only runs (the embedded CLI) never load the renderer.
-      const { serveWeb } = await import('./web/index.js');
-      return serveWeb(env, req, url);
-    }
+    // The pages a browser reads are served when the app is built with them (serve, preview);
+    // the embedded CLI's in-process app never loads the renderer.
+    if (opts.web && isWebPath(url.pathname)) return opts.web(env, req, url);
     const path = url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : undefined;
     if (path === undefined) throw new HttpError(404, `no route for ${req.method} ${url.pathname}: API paths start with /v1/`);
     router ??= new Router(ROUTES);

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { openEmbedded, type Embedded } from '../server/embedded.js';
-import { listen } from '../server/http.js';
-import { mintSignInCode } from '../server/web/session.js';
-import { storePath, type GlobalOptions, type Io } from './context.js';
-import type { CliDeps } from './deps.js';
-import { CliError, usageError } from './exit-codes.js';
-import { EMBEDDED_URL } from './web-url.js';
+import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
+import { listen } from '../../src/server/http.js';
+import { serveWeb } from '../../src/server/web/index.js';
+import { mintSignInCode } from '../../src/server/web/session.js';
+import { storePath, type GlobalOptions, type Io } from '../../src/cli/context.js';
+import type { CliDeps } from '../../src/cli/deps.js';
+import { CliError, usageError } from '../../src/cli/exit-codes.js';
+import { EMBEDDED_URL } from '../../src/cli/web-url.js';
 
 /** Whether a browser can be started here: a terminal, not CI, and a display (or macOS/Windows). */
 function canOpenBrowser(io: Io): boolean {
@@ -49,7 +50,7 @@ export async function servePreview(io: Io, deps: CliDeps, g: GlobalOptions, targ
   const path = storePath(g, io.env);
   let e;
   try {
-    e = await openEmbedded(deps.serverResources, { path, origin: '', fileUrls: true, warn: (m) => io.stderr.write(`${m}\n`) });
+    e = await openEmbedded(deps.serverResources, { path, origin: '', fileUrls: true, warn: (m) => io.stderr.write(`${m}\n`), app: { web: serveWeb } });
   } catch (err) {
     throw new CliError((err as Error).message);
   }
