@@ -42,6 +42,8 @@ const samePlace = (a: Placed | undefined, b: Placed | undefined) => !!a && !!b &
 interface Node {
   /** The page's fields (its `pages` is not read). */
   page: PageRecord;
+  /** The page as it was in the tree the editing started from, if it was there. */
+  was?: PageRecord;
   parent: string | undefined;
   children: string[];
 }
@@ -54,10 +56,10 @@ class EditableTree {
   private nodes = new Map<string, Node>();
   private root: string[] = [];
 
-  constructor(private readonly from: readonly PageRecord[]) {
+  constructor(from: readonly PageRecord[]) {
     const add = (ps: readonly PageRecord[], parent: string | undefined): string[] =>
       ps.map((p) => {
-        this.nodes.set(p.id, { page: p, parent, children: [] });
+        this.nodes.set(p.id, { page: p, was: p, parent, children: [] });
         (this.nodes.get(p.id) as Node).children = add(p.pages, p.id);
         return p.id;
       });
@@ -100,13 +102,10 @@ class EditableTree {
 
   /** The tree as records; a page left as it was in the tree it started from is that same object. */
   toPages(): PageRecord[] {
-    const before = new Map<string, PageRecord>();
-    const index = (ps: readonly PageRecord[]) => ps.forEach((p) => (before.set(p.id, p), index(p.pages)));
-    index(this.from);
     const build = (id: string): PageRecord => {
       const n = this.nodes.get(id) as Node;
       const pages = n.children.map(build);
-      const was = before.get(id);
+      const was = n.was;
       if (was && n.page === was && was.pages.length === pages.length && was.pages.every((k, i) => k === pages[i])) return was;
       return { ...n.page, pages };
     };
