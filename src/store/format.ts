@@ -155,10 +155,16 @@ export interface ParsedJournal {
   end: number;
   /** Lines read up to `end`. */
   lines: number;
-  /** A bad or partial last line: a write that was never acknowledged, if the writer is gone. */
-  tail?: { line: number; reason: string };
-  /** A bad line with more after it: damage. */
-  damage?: { line: number; reason: string };
+  /**
+   * A last line without its end of line: a write interrupted before it was acknowledged (the
+   * end of line is a record's last byte, synced with it).
+   */
+  tail?: { line: number; offset: number; reason: string };
+  /**
+   * A complete line that is not a good record: damage, even as the last line, since a record
+   * that reached its end of line may have been acknowledged.
+   */
+  damage?: { line: number; offset: number; reason: string };
 }
 
 /**
@@ -172,14 +178,12 @@ export function parseJournal(buf: Buffer, offset: number, firstLine: number): Pa
     const nl = buf.indexOf(0x0a, pos);
     const line = out.lines + 1;
     if (nl < 0) {
-      out.tail = { line, reason: 'a partial record (no end of line)' };
+      out.tail = { line, offset: offset + pos, reason: 'a partial record (no end of line)' };
       return out;
     }
     const parsed = offset + pos === 0 ? parseJournalHeader(buf.toString('utf8', pos, nl)) : parseRecord(buf.subarray(pos, nl), line);
     if (typeof parsed === 'string') {
-      const last = nl + 1 === buf.length && offset + pos > 0;
-      if (last) out.tail = { line, reason: parsed };
-      else out.damage = { line, reason: parsed };
+      out.damage = { line, offset: offset + pos, reason: parsed };
       return out;
     }
     if ('generation' in parsed) out.header = parsed;

@@ -62,12 +62,18 @@ describe('journal', () => {
     expect(await ids(open(path).store)).toEqual(['n0', 'n1', 'n2', 'after']);
   });
 
-  it('drops a last record whose checksum does not match', async () => {
+  it('refuses a complete last record whose checksum does not match, naming file and offset, files untouched', async () => {
+    // A record that reached its end of line was synced whole, and may have been acknowledged:
+    // dropping it as torn would lose a write and the evidence with it.
     const path = await seeded(2);
-    appendFileSync(`${path}.journal`, encodeRecord(3, [{ op: 'put', table: 'notes', row: { id: 'bad' } }]).replace('"bad"', '"bax"'));
-    const { store, warnings } = open(path);
-    expect(await ids(store)).toEqual(['n0', 'n1']);
-    expect(warnings.join()).toContain('checksum mismatch');
+    const j = `${path}.journal`;
+    const offset = readFileSync(j).length;
+    appendFileSync(j, encodeRecord(3, [{ op: 'put', table: 'notes', row: { id: 'bad' } }]).replace('"bad"', '"bax"'));
+    const before = files(path);
+    expect(() => open(path)).toThrow(StoreError);
+    expect(() => open(path)).toThrow(`${j} is damaged at line 4 (checksum mismatch), at byte offset ${offset},`);
+    expect(() => open(path, { readOnly: true })).toThrow(/checksum mismatch/);
+    expect(files(path)).toEqual(before);
   });
 
   it('refuses to load a journal damaged in the middle, naming file and line, and leaves the files untouched', async () => {
