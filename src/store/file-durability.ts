@@ -4,6 +4,7 @@ import type { FileView } from './file-view.js';
 import { JournalAppender, startJournal, type JournalPos } from './journal.js';
 import type { FileLock } from './lock.js';
 import { sweepDeadOwners } from './lock-holder.js';
+import { describeSweep, sweepLeftoverTemps } from './leftovers.js';
 import type { Op } from './store.js';
 
 const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
@@ -44,6 +45,8 @@ export class FileDurability implements Durability {
       return;
     }
     sweepDeadOwners(this.lock.path);
+    const swept = sweepLeftoverTemps(this.view.path);
+    if (swept.files) this.opts.warn(describeSweep(this.view.path, swept));
     if (!this.view.sync('unlocked') || this.view.snap?.edited) {
       this.lock.acquireSync();
       try {
