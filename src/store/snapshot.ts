@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { StoreError } from './errors.js';
-import { openIfExists, readOpen, writeFileDurably, type FileStamp } from './files.js';
+import { openIfExists, readOpen, withPath, writeFileDurably, type FileStamp } from './files.js';
 import { encodeJournalHeader, journalPath, newGeneration, snapshotHeader, snapshotIntact, snapshotParts, STORE_VERSION, tablesRange } from './format.js';
 import { RowFile } from './rows.js';
 import { ScanError, scanRecordLines, scanTables } from './scan.js';
@@ -28,7 +28,13 @@ export function readSnapshot(path: string): SnapshotFile | undefined {
   if (fd === undefined) return undefined;
   let kept = false;
   try {
-    const { buf, stamp } = readOpen(fd);
+    let read: ReturnType<typeof readOpen>;
+    try {
+      read = readOpen(fd);
+    } catch (e) {
+      throw withPath(e, path);
+    }
+    const { buf, stamp } = read;
     const head = snapshotHeader(buf);
     if (head?.version === STORE_VERSION && typeof head.generation === 'string' && Number.isInteger(head.seq) && snapshotIntact(buf, head)) {
       checkEnvelope(head, path);
