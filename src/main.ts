@@ -9,7 +9,8 @@ import { cliResources } from './registry.js';
 import { JsonFileStore } from './store/json-file-store.js';
 import { createApp } from './server/app.js';
 import { randomIds, systemClock } from './server/env.js';
-import { defaultOrganization, ensureSeeded } from './server/admin/accounts.js';
+import { ensureSeeded } from './server/admin/accounts.js';
+import { embeddedSession } from './server/admin/session.js';
 import { BESPOKE } from '../commands/index.js';
 
 /** Origin of the URLs the embedded store hands out (it has no socket). */
@@ -19,10 +20,13 @@ export const EMBEDDED_ORIGIN = 'gbctl://local';
 const openEmbedded: OpenEmbedded = async (path, io) => {
   const store = JsonFileStore.open(path);
   const translations = io.env.GBCTL_TRANSLATIONS === 'settings' ? ('settings' as const) : ('translation' as const);
-  const env = { store, clock: systemClock, ids: randomIds, origin: EMBEDDED_ORIGIN, translations };
-  const token = await ensureSeeded(env);
-  const organization = (await store.read((tx) => defaultOrganization(tx))) as string;
-  return { transport: inProcessTransport(createApp(env)), token, organization, close: () => store.close() };
+  const base = { store, clock: systemClock, ids: randomIds, origin: EMBEDDED_ORIGIN, translations };
+  // The CLI acts as the store's admin in this process: no token is read from, or kept in, the store.
+  const admin = await ensureSeeded(base);
+  const { token, sessions } = embeddedSession(admin.user);
+  // The user's own machine: imports and OpenAPI sources may read private addresses and files.
+  const env = { ...base, sessions, fileUrls: true, privateUrls: true };
+  return { transport: inProcessTransport(createApp(env)), token, organization: admin.organization, close: () => store.close() };
 };
 
 /** The program's parts: the framework is handed the command tree, the bespoke commands and the resources. */

@@ -29,7 +29,7 @@ async function withStore<R>(cmd: Command, io: Io, fn: (env: AdminEnv) => Promise
   }
   try {
     const env = { store, clock: envMod.systemClock, ids: envMod.randomIds };
-    await ensureSeeded({ ...env, origin: '', translations: 'translation' });
+    await ensureSeeded(env);
     return await fn(env);
   } catch (e) {
     if (e instanceof LocalAdminError) throw asCliError(e);
@@ -112,11 +112,20 @@ Examples:
 
   local
     .command('token')
-    .description('Print the admin token of the embedded store (for gbctl serve clients)')
-    .addHelpText('after', '\nExamples:\n  $ export GITBOOK_TOKEN=$(gbctl local token --store ./ci-store.json)')
+    .description('Mint a new API token of the embedded store\'s admin and print it, once (for gbctl serve clients)')
+    .addHelpText(
+      'after',
+      `
+The store keeps only the token's SHA-256: a token cannot be shown again, so each run mints a new
+one (labelled "local admin", "local admin 2", …; revoke old ones with "gbctl local tokens revoke").
+The embedded CLI itself needs no token: it acts as the admin in its own process.
+
+Examples:
+  $ export GITBOOK_TOKEN=$(gbctl local token --store ./ci-store.json)`,
+    )
     .action(async (_o: unknown, cmd: Command) => {
       const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env);
-      const [{ JsonFileStore }, { ensureSeeded }, envMod] = await Promise.all([
+      const [{ JsonFileStore }, { mintAdminToken }, envMod] = await Promise.all([
         import('../../src/store/json-file-store.js'),
         import('../../src/server/admin/accounts.js'),
         import('../../src/server/env.js'),
@@ -127,9 +136,14 @@ Examples:
       } catch (e) {
         throw new CliError((e as Error).message);
       }
-      const token = await ensureSeeded({ store, clock: envMod.systemClock, ids: envMod.randomIds, origin: '', translations: 'translation' });
-      await store.close();
-      io.stdout.write(`${token}\n`);
+      try {
+        const token = await mintAdminToken({ store, clock: envMod.systemClock, ids: envMod.randomIds });
+        io.stdout.write(`${token}\n`);
+      } catch (e) {
+        throw new CliError((e as Error).message);
+      } finally {
+        await store.close();
+      }
     });
 
   // ---- users ----

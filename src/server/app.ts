@@ -118,7 +118,7 @@ function authenticateToken(env: Env, req: CoreRequest): Promise<UserRecord> {
   const auth = header(req, 'authorization') ?? '';
   const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
   if (!m) throw unauthorized('the Authorization header must be "Bearer <token>"');
-  return env.store.read((tx) => userFromToken(tx, m[1] as string)).then((u) => {
+  return env.store.read((tx) => userFromToken(tx, m[1] as string, env.sessions)).then((u) => {
     if (!u) throw unauthorized('the token is not valid for this server');
     return u;
   });

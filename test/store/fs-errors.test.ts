@@ -2,7 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.js';
-import { ensureSeeded } from '../../src/server/admin/accounts.js';
+import { mintAdminToken } from '../../src/server/admin/accounts.js';
 import { FakeClock, randomIds } from '../../src/server/env.js';
 import { orgs } from '../../src/server/model/org.js';
 import { StoreError } from '../../src/store/errors.js';
@@ -40,7 +40,7 @@ describe('file-system errors name the file and the reason', () => {
     const path = fresh();
     const store = JsonFileStore.open(path);
     const env = { store, clock: new FakeClock(), ids: randomIds, origin: '', translations: 'translation' as const };
-    const token = await ensureSeeded(env);
+    const token = await mintAdminToken(env);
     const org = (await store.read((tx) => tx.all(orgs)))[0]?.id as string;
     rmSync(`${path}.journal`);
     mkdirSync(`${path}.journal`);

@@ -12,7 +12,7 @@ import { seededIds } from '../../../src/server/controls/random.js';
 import { FakeClock } from '../../../src/server/env.js';
 import { listen } from '../../../src/server/http.js';
 import { changeRequests, commentReplies, comments } from '../../../src/server/model/review.js';
-import { addMember, addOrg, addToken, addUser, ensureSeeded } from '../../../src/server/admin/accounts.js';
+import { addMember, addOrg, addToken, addUser, mintAdminToken } from '../../../src/server/admin/accounts.js';
 import { orgs, users } from '../../../src/server/model/org.js';
 import { revisions, type PageRecord } from '../../../src/server/model/revision.js';
 import { samlProviders } from '../../../src/server/model/saml.js';
@@ -448,7 +448,7 @@ describe('fuzzing the emulator', () => {
 
     store = JsonFileStore.open(file, { warn: (m) => notes.push(m) });
     env = { store, clock: new FakeClock(), ids: seededIds(SEED), origin: '', translations: 'translation' };
-    const admin = await ensureSeeded(env);
+    const admin = await mintAdminToken(env);
     tokens = await store.write((tx) => {
       const main = (tx.all(orgs)[0] as { id: string }).id;
       const adminUser = (tx.all(users)[0] as { id: string }).id;
