@@ -161,7 +161,8 @@ async function markdownOrHtmlIndex(e: Entry, toPage: (e: Entry) => Promise<Impor
 export const FILE_URLS_OFF = 'url: file:// URLs are off on a server reachable from other machines; start gbctl serve with --allow-file-urls to read files of the server';
 
 /** Reads and converts what `url` holds; nothing is stored yet. */
-export async function readImport(url: string, source: Source, opts: { fileUrls?: boolean | undefined } = {}): Promise<Imported> {
+export async function readImport(url: string, source: Source, opts: { fileUrls?: boolean | undefined; privateUrls?: boolean | undefined } = {}): Promise<Imported> {
+  const policy = { privateAddresses: opts.privateUrls === true };
   if (!SUPPORTED.includes(source)) {
     throw badRequest(`source: "${source}" imports are not supported by this server; it imports ${SUPPORTED.join(', ')}`);
   }
@@ -171,9 +172,9 @@ export async function readImport(url: string, source: Source, opts: { fileUrls?:
   if (u.protocol === 'file:' && opts.fileUrls === false) throw badRequest(FILE_URLS_OFF);
   if (u.protocol === 'file:') entries = await readFileUrl(u);
   else if (u.protocol === 'http:' || u.protocol === 'https:') {
-    if (source === 'website') ({ entries, discovered } = await crawl(u));
+    if (source === 'website') ({ entries, discovered } = await crawl(u, policy));
     else {
-      const got = await fetchUrl(u);
+      const got = await fetchUrl(u, policy);
       entries = isZip(got.bytes) ? await unzip(got.bytes, url) : [{ path: nameFor(got.finalUrl, got.contentType), bytes: got.bytes, contentType: got.contentType }];
     }
   } else throw badRequest(`url: ${u.protocol} URLs cannot be imported; use file:, http: or https:`);
@@ -214,7 +215,7 @@ function toRecords(c: Ctx, pages: ImportedPage[]): PageRecord[] {
 /** `POST …/content/import`: reads first (nothing is stored if that fails), then one new revision. */
 export async function importContent(c: Ctx, spaceId: string, cr: string | undefined, body: { url: string; source: Source }) {
   await c.read((tx) => editable(contentScope(c, tx, spaceId, cr)));
-  const got = await readImport(body.url, body.source, { fileUrls: c.fileUrls });
+  const got = await readImport(body.url, body.source, { fileUrls: c.fileUrls, privateUrls: c.privateUrls });
   return c.write((tx) => {
     const scope = editable(contentScope(c, tx, spaceId, cr));
     const now = isoNow(c);

@@ -71,7 +71,7 @@ async function processSource(c: Ctx, specId: string, source: Source): Promise<vo
       return true;
     });
     if (!started) return;
-    const outcome: Outcome = await loadSpecSource(source, undefined, c.fileUrls !== false);
+    const outcome: Outcome = await loadSpecSource(source, undefined, c.fileUrls !== false, c.privateUrls === true);
     await c.write((tx) => {
       const s = tx.get(specs, specId);
       if (!s) return;
