@@ -21,7 +21,8 @@ describe('the admin token is stored hashed', () => {
     expect((await runCli(['spaces', 'create', '--title', 'One', '--store', file])).code).toBe(0);
     const token = (await runCli(['local', 'token', '--store', file])).stdout.trim();
     expect(token).toMatch(/^gb_local_/);
-    const exported = await runCli(['store', 'export', '--store', file]);
+    const exported = await runCli(['store', 'export', '-', '--store', file]);
+    expect(exported.stdout).toContain('"localUser"');
     for (const text of [filesText(dir), exported.stdout]) {
       expect(text).not.toContain(token);
       expect(text).not.toMatch(/gb_local_/);
