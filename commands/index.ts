@@ -16,4 +16,8 @@ export const BESPOKE: readonly Bespoke[] = [
   { name: 'comments', load: () => import('./comments/index.js').then((m) => m.command) },
   { name: 'sites', load: () => import('./sites/index.js').then((m) => m.command) },
   { name: 'openapi', load: () => import('./openapi/index.js').then((m) => m.command) },
+  { name: 'emulator', load: () => import('./emulator/index.js').then((m) => m.command) },
+  { name: 'whoami', load: () => import('./whoami/index.js').then((m) => m.command) },
+  { name: 'version', load: () => import('./version/index.js').then((m) => m.command) },
+  { name: 'reference', load: () => import('./reference/index.js').then((m) => m.command) },
 ];

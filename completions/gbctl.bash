@@ -2,7 +2,7 @@
 _gbctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" opts=""
   if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=($(compgen -W "api auth change-requests collections commenters comments completion content help local openapi orgs pages profile replies saml section-groups sections serve site-spaces sites spaces sso store translations user --version --endpoint --token --profile --store --data --org --json --jq --no-color --no-input --debug --retries --no-retry --timeout" -- "$cur"))
+    COMPREPLY=($(compgen -W "api auth change-requests collections commenters comments completion content emulator help local openapi orgs pages profile reference replies saml section-groups sections serve site-spaces sites spaces sso store translations user version whoami --version --endpoint --token --profile --store --data --org --json --jq --no-color --no-input --debug --retries --no-retry --timeout" -- "$cur"))
     return
   fi
   case "${COMP_WORDS[1]}" in
@@ -51,7 +51,7 @@ _gbctl() {
     comments)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete get list reopen resolve update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        create) opts="--change-request --node --page --body --table-cell --markdown --field --dry-run" ;;
+        create) opts="--change-request --node --page-id --body --table-cell --markdown --field --dry-run" ;;
         delete) opts="--change-request --dry-run --yes" ;;
         get) opts="--change-request --format --field" ;;
         list) opts="--change-request --page --page-size --order --status --body-format --target-page --authors --limit --all --format --field" ;;
@@ -65,18 +65,27 @@ _gbctl() {
 
       esac ;;
     content)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "backlinks file files import links page pages revision search template " -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "backlinks file files import links revision search template " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
         backlinks) opts="--change-request --page --page-size --limit --all --format --field" ;;
-        file) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;
+        file) opts="--change-request --metadata --no-metadata --computed --no-computed --output --force --field" ;;
         files) opts="--change-request --page --page-size --metadata --no-metadata --computed --no-computed --limit --all --format --field" ;;
         import) opts="--change-request --url --source --field --dry-run" ;;
         links) opts="--change-request --page --page-size --status --limit --all --format --field" ;;
-        page) opts="--change-request --format --evaluated --no-evaluated --metadata --no-metadata --computed --no-computed --field" ;;
-        pages) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;
         revision) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;
         search) opts="--page --page-size --limit --all --format --field" ;;
         template) opts="--id --params --field --dry-run" ;;
+      esac ;;
+    emulator)
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "clock faults health requests reset restore snapshot " -- "$cur")); return; fi
+      case "${COMP_WORDS[2]}" in
+        clock) opts="--advance --set --freeze --unfreeze" ;;
+        faults) opts="--path --method --status --latency --retry-after --reset-connection --message --count --probability --remove --clear" ;;
+        health) opts="" ;;
+        requests) opts="--limit --clear" ;;
+        reset) opts="--yes" ;;
+        restore) opts="--yes" ;;
+        snapshot) opts="--list" ;;
       esac ;;
     help)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " " -- "$cur")); return; fi
@@ -114,10 +123,12 @@ _gbctl() {
         list) opts="--page --page-size --limit --all --format --field" ;;
       esac ;;
     pages)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete update " -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete get list update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
         create) opts="--title --markdown --parent --emoji --file --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
+        get) opts="--change-request --format --evaluated --no-evaluated --metadata --no-metadata --computed --no-computed --field" ;;
+        list) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;
         update) opts="--title --markdown --emoji --file --field --dry-run" ;;
       esac ;;
     profile)
@@ -127,6 +138,11 @@ _gbctl() {
         list) opts="" ;;
         set) opts="" ;;
         use) opts="" ;;
+      esac ;;
+    reference)
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " " -- "$cur")); return; fi
+      case "${COMP_WORDS[2]}" in
+
       esac ;;
     replies)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete get list update " -- "$cur")); return; fi
@@ -149,36 +165,36 @@ _gbctl() {
     section-groups)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "add-section create delete list move remove-section update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        add-section) opts="--section-id --field --dry-run" ;;
+        add-section) opts="--section --field --dry-run" ;;
         create) opts="--title --icon --sections --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
         list) opts="--page --page-size --limit --all --format --field" ;;
         move) opts="--position --before-section --after-section --before-group --after-group --field --dry-run" ;;
-        remove-section) opts="--dry-run" ;;
+        remove-section) opts="--dry-run --yes" ;;
         update) opts="--title --icon --field --dry-run" ;;
       esac ;;
     sections)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete list move update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        create) opts="--space-id --title --icon --field --dry-run" ;;
+        create) opts="--space --title --icon --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
         list) opts="--share-key --page --page-size --limit --all --format --field" ;;
         move) opts="--position --before --after --field --dry-run" ;;
         update) opts="--title --path --default-site-space --condition --icon --description --field --dry-run" ;;
       esac ;;
     serve)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --log --max-body --allow-file-urls --jit" -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --write-env --env-file --log --max-body --allow-file-urls --jit" -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
 
       esac ;;
     site-spaces)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete list move update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        create) opts="--space-id --section-id --field --dry-run" ;;
-        delete) opts="--dry-run" ;;
+        create) opts="--space --section --field --dry-run" ;;
+        delete) opts="--dry-run --yes" ;;
         list) opts="--share-key --page --page-size --default --no-default --limit --all --format --field" ;;
         move) opts="--position --before --after --field --dry-run" ;;
-        update) opts="--path --condition --space-id --field --dry-run" ;;
+        update) opts="--path --condition --space --field --dry-run" ;;
       esac ;;
     sites)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "adaptive-schema create delete get list publish published set-adaptive-schema setup template-conditions unpublish update " -- "$cur")); return; fi
@@ -238,6 +254,16 @@ _gbctl() {
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "get " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
         get) opts="" ;;
+      esac ;;
+    version)
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " " -- "$cur")); return; fi
+      case "${COMP_WORDS[2]}" in
+
+      esac ;;
+    whoami)
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " " -- "$cur")); return; fi
+      case "${COMP_WORDS[2]}" in
+
       esac ;;
   esac
   COMPREPLY=($(compgen -W "$opts --version --endpoint --token --profile --store --data --org --json --jq --no-color --no-input --debug --retries --no-retry --timeout" -- "$cur"))

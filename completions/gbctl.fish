@@ -23,7 +23,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcomma
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status token' -a logout -d 'Remove the saved token of a profile'
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status token' -a status -d 'Show the profile, endpoint, organization and where the token comes from'
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status token' -a token -d 'Print the token gbctl would use, for piping'
-complete -c gbctl -n '__fish_use_subcommand' -a change-requests -d 'Manage change requests'
+complete -c gbctl -n '__fish_use_subcommand' -a change-requests -d 'Propose, review, merge and export changes to a space'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a create -d 'Create a change request'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from create' -l subject
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from create' -l agent-task-id
@@ -69,7 +69,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_se
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from update' -l status
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a collections -d 'Manage collections'
+complete -c gbctl -n '__fish_use_subcommand' -a collections -d 'Group spaces into collections and move them around'
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and not __fish_seen_subcommand_from create delete get list move spaces transfer update' -a create -d 'Create a collection'
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from create' -l title
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from create' -l parent
@@ -115,7 +115,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_s
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from update' -l default-level
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a commenters -d 'Manage commenters'
+complete -c gbctl -n '__fish_use_subcommand' -a commenters -d 'See who commented in a space or change request'
 complete -c gbctl -n '__fish_seen_subcommand_from commenters; and not __fish_seen_subcommand_from list' -a list -d 'List the members who commented in a space'
 complete -c gbctl -n '__fish_seen_subcommand_from commenters; and __fish_seen_subcommand_from list' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from commenters; and __fish_seen_subcommand_from list' -l page
@@ -124,11 +124,11 @@ complete -c gbctl -n '__fish_seen_subcommand_from commenters; and __fish_seen_su
 complete -c gbctl -n '__fish_seen_subcommand_from commenters; and __fish_seen_subcommand_from list' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from commenters; and __fish_seen_subcommand_from list' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from commenters; and __fish_seen_subcommand_from list' -l field
-complete -c gbctl -n '__fish_use_subcommand' -a comments -d 'Manage comments'
+complete -c gbctl -n '__fish_use_subcommand' -a comments -d 'Discuss pages  post, edit, resolve and delete comments'
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and not __fish_seen_subcommand_from create delete get list reopen resolve update' -a create -d 'Post a comment in a space'
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l node
-complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l page
+complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l page-id
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l body
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l table-cell
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from create' -l markdown
@@ -170,8 +170,8 @@ complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subc
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from update' -l dry-run
 complete -c gbctl -n '__fish_use_subcommand' -a completion -d 'Print a shell completion script generated from the command tree'
-complete -c gbctl -n '__fish_use_subcommand' -a content -d 'Manage content'
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a backlinks -d 'List the places that link to a file'
+complete -c gbctl -n '__fish_use_subcommand' -a content -d 'Read a space s content  pages, files, search, links; import into it'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a backlinks -d 'List the places that link to a file'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l page-size
@@ -179,14 +179,16 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a file -d 'Show a file of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a file -d 'Show a file of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l metadata
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l no-metadata
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l computed
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l no-computed
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l output
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l force
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a files -d 'List the files of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a files -d 'List the files of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l page-size
@@ -198,13 +200,13 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a import -d 'Import content into a space from a URL'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a import -d 'Import content into a space from a URL'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l url
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l source
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l dry-run
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a links -d 'List the links in a page'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a links -d 'List the links in a page'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l page-size
@@ -213,42 +215,53 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a page -d 'Show a page of a space'
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l change-request
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l format
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l evaluated
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l no-evaluated
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l metadata
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l no-metadata
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l computed
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l no-computed
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from page' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a pages -d 'List the pages of a space'
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from pages' -l change-request
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from pages' -l metadata
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from pages' -l no-metadata
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from pages' -l computed
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from pages' -l no-computed
-complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from pages' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a revision -d 'Show the current revision of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a revision -d 'Show the current revision of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l metadata
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l no-metadata
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l computed
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l no-computed
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a search -d 'Search the content of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a search -d 'Search the content of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l page-size
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l limit
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links page pages revision search template' -a template -d 'Apply a template to a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a template -d 'Apply a template to a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l id
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l params
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l dry-run
+complete -c gbctl -n '__fish_use_subcommand' -a emulator -d 'Drive a running  gbctl serve  for tests  its health, clock, dataset snapshots, fault injection and request log'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a clock -d 'Show the server s clock, or move, set, freeze or unfreeze it'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l advance
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l set
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l freeze
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l unfreeze
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a faults -d 'List the fault rules; add one (delay, fail, rate-limit or cut off matching requests); remove one or all'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l path
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l method
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l status
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l latency
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l retry-after
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l reset-connection
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l message
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l count
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l probability
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l remove
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l clear
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a health -d 'Check that the server answers  its status, version, uptime and memory (exit 8 when it cannot be reached)'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a requests -d 'List the most recent requests the server answered (time, method, path, status, duration, endpoint), oldest first'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from requests' -l limit
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from requests' -l clear
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a reset -d 'Put the dataset back as it was when the server started, and its clock back to real time'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from reset' -l yes
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a restore -d 'Put the whole dataset back as it was when the named snapshot was taken (everything since is lost)'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from restore' -l yes
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a snapshot -d 'Save the whole dataset under a name, to put back later with  gbctl emulator restore ; with --list, list the saved ones'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from snapshot' -l list
 complete -c gbctl -n '__fish_use_subcommand' -a help -d 'Show help for a command or a topic'
 complete -c gbctl -n '__fish_use_subcommand' -a local -d 'Manage the embedded store s local users, organizations, roles and tokens (local only, not part of the platform API)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a members -d 'Give users roles in organizations (local only)'
@@ -256,7 +269,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_sub
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a token -d 'Print the admin token of the embedded store (for gbctl serve clients)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a tokens -d 'Create, list and revoke API tokens (local only; stored hashed)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a users -d 'Add and list the store s users (local only)'
-complete -c gbctl -n '__fish_use_subcommand' -a openapi -d 'Manage openapi'
+complete -c gbctl -n '__fish_use_subcommand' -a openapi -d 'Publish OpenAPI specs and browse their versions'
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and not __fish_seen_subcommand_from create delete get latest latest-content list publish put update version version-content versions' -a create -d 'Create an OpenAPI spec'
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from create' -l slug
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from create' -l source
@@ -298,7 +311,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from versions' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from versions' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from versions' -l field
-complete -c gbctl -n '__fish_use_subcommand' -a orgs -d 'Manage orgs'
+complete -c gbctl -n '__fish_use_subcommand' -a orgs -d 'List the organizations you belong to'
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and not __fish_seen_subcommand_from list' -a list -d 'List the organizations the caller belongs to  the platform s listOrganizationsForAuthenticatedUser'
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcommand_from list' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcommand_from list' -l page-size
@@ -306,8 +319,8 @@ complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcomma
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcommand_from list' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcommand_from list' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from orgs; and __fish_seen_subcommand_from list' -l field
-complete -c gbctl -n '__fish_use_subcommand' -a pages -d 'Manage pages'
-complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete update' -a create -d 'Add a page to a change request  gbctl  edit change-request content (not a platform route)'
+complete -c gbctl -n '__fish_use_subcommand' -a pages -d 'Add, edit and remove pages in a change request'
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete get list update' -a create -d 'Add a page to a change request  gbctl  edit change-request content (not a platform route)'
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l title
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l markdown
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l parent
@@ -315,10 +328,27 @@ complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcomm
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l file
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from create' -l dry-run
-complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete update' -a delete -d 'Remove a page from a change request  gbctl  edit change-request content (not a platform route)'
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete get list update' -a delete -d 'Remove a page from a change request  gbctl  edit change-request content (not a platform route)'
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from delete' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from delete' -l yes
-complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete update' -a update -d 'Edit a page of a change request  gbctl  edit change-request content (not a platform route)'
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete get list update' -a get -d 'Show a page of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l change-request
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l format
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l evaluated
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l no-evaluated
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l metadata
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l no-metadata
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l computed
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l no-computed
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l field
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete get list update' -a list -d 'List the pages of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l change-request
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l metadata
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l no-metadata
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l computed
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l no-computed
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l field
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete get list update' -a update -d 'Edit a page of a change request  gbctl  edit change-request content (not a platform route)'
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from update' -l title
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from update' -l markdown
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from update' -l emoji
@@ -331,7 +361,8 @@ complete -c gbctl -n '__fish_seen_subcommand_from profile; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from delete list set use' -a list -d 'List profiles; * marks the current one'
 complete -c gbctl -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from delete list set use' -a set -d 'Set a value of a profile (the current one, or --profile NAME, created if new)'
 complete -c gbctl -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from delete list set use' -a use -d 'Make a profile the current one'
-complete -c gbctl -n '__fish_use_subcommand' -a replies -d 'Manage replies'
+complete -c gbctl -n '__fish_use_subcommand' -a reference -d 'Print the reference of every command (Markdown), generated from the command tree'
+complete -c gbctl -n '__fish_use_subcommand' -a replies -d 'Reply to comments, and edit or delete replies'
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and not __fish_seen_subcommand_from create delete get list update' -a create -d 'Reply to a comment'
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l body
@@ -365,7 +396,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from update' -l markdown
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a saml -d 'Manage saml'
+complete -c gbctl -n '__fish_use_subcommand' -a saml -d 'Set up single sign-on through SAML identity providers'
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and not __fish_seen_subcommand_from create delete get list update' -a create -d 'Create a SAML provider'
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from create' -l label
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from create' -l entity-id
@@ -397,9 +428,9 @@ complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcomma
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from update' -l certificate-file
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a section-groups -d 'Manage section groups'
+complete -c gbctl -n '__fish_use_subcommand' -a section-groups -d 'Group a site s sections in its navigation'
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and not __fish_seen_subcommand_from add-section create delete list move remove-section update' -a add-section -d 'Add a section to a section group'
-complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from add-section' -l section-id
+complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from add-section' -l section
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from add-section' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from add-section' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and not __fish_seen_subcommand_from add-section create delete list move remove-section update' -a create -d 'Add a section group to a site'
@@ -428,14 +459,15 @@ complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_see
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from move' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and not __fish_seen_subcommand_from add-section create delete list move remove-section update' -a remove-section -d 'Remove a section from a section group'
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from remove-section' -l dry-run
+complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from remove-section' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and not __fish_seen_subcommand_from add-section create delete list move remove-section update' -a update -d 'Update a section group'
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from update' -l title
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from update' -l icon
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from section-groups; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a sections -d 'Manage sections'
+complete -c gbctl -n '__fish_use_subcommand' -a sections -d 'Split a site into sections, each with its own spaces'
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and not __fish_seen_subcommand_from create delete list move update' -a create -d 'Add a section to a site'
-complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from create' -l space-id
+complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from create' -l space
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from create' -l title
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from create' -l icon
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from create' -l field
@@ -467,14 +499,15 @@ complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subc
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from sections; and __fish_seen_subcommand_from update' -l dry-run
 complete -c gbctl -n '__fish_use_subcommand' -a serve -d 'Serve the API over HTTP from the embedded store (a local emulator for offline work and CI)'
-complete -c gbctl -n '__fish_use_subcommand' -a site-spaces -d 'Manage site spaces'
+complete -c gbctl -n '__fish_use_subcommand' -a site-spaces -d 'Choose which spaces a site publishes, and where'
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and not __fish_seen_subcommand_from create delete list move update' -a create -d 'Add a space to a site'
-complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l space-id
-complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l section-id
+complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l space
+complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l section
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from create' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and not __fish_seen_subcommand_from create delete list move update' -a delete -d 'Remove a space from a site'
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from delete' -l dry-run
+complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from delete' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and not __fish_seen_subcommand_from create delete list move update' -a list -d 'List the site spaces of a site'
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from list' -l share-key
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from list' -l page
@@ -494,10 +527,10 @@ complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_s
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and not __fish_seen_subcommand_from create delete list move update' -a update -d 'Update a site space'
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l path
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l condition
-complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l space-id
+complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l space
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from site-spaces; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a sites -d 'Manage sites'
+complete -c gbctl -n '__fish_use_subcommand' -a sites -d 'Create, configure, publish and unpublish published sites'
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and not __fish_seen_subcommand_from adaptive-schema create delete get list publish published set-adaptive-schema setup template-conditions unpublish update' -a adaptive-schema -d 'Show the adaptive content schema of a site'
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and not __fish_seen_subcommand_from adaptive-schema create delete get list publish published set-adaptive-schema setup template-conditions unpublish update' -a create -d 'Create a site (unpublished)'
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from create' -l type
@@ -557,7 +590,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcomm
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from update' -l adaptive
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a spaces -d 'Manage spaces'
+complete -c gbctl -n '__fish_use_subcommand' -a spaces -d 'Create, find, change, delete and restore spaces'
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and not __fish_seen_subcommand_from create delete duplicate get links list move restore transfer update' -a create -d 'Create a space'
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from create' -l title
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from create' -l emoji
@@ -613,7 +646,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcom
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from update' -l language
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a sso -d 'Manage sso'
+complete -c gbctl -n '__fish_use_subcommand' -a sso -d 'See the single sign-on entries members can use to log in'
 complete -c gbctl -n '__fish_seen_subcommand_from sso; and not __fish_seen_subcommand_from list' -a list -d 'List the SSO login entries of an organization'
 complete -c gbctl -n '__fish_use_subcommand' -a store -d 'Inspect and maintain the embedded store file (local only, not part of the platform API)'
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a compact -d 'Fold the journal into a new snapshot'
@@ -624,7 +657,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from store; and __fish_seen_subcomm
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a info -d 'Show the store s path, format version, object counts, sizes and journal length'
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a reset -d 'Empty the store (the next command seeds a new organization, admin user and token)'
 complete -c gbctl -n '__fish_seen_subcommand_from store; and __fish_seen_subcommand_from reset' -l yes
-complete -c gbctl -n '__fish_use_subcommand' -a translations -d 'Manage translations'
+complete -c gbctl -n '__fish_use_subcommand' -a translations -d 'Translate spaces into other languages'
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and not __fish_seen_subcommand_from create delete get list run update' -a create -d 'Create a translation'
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from create' -l language
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from create' -l source
@@ -655,5 +688,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from update' -l instructions-text
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from update' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a user -d 'Manage user'
+complete -c gbctl -n '__fish_use_subcommand' -a user -d 'Show who the token belongs to'
 complete -c gbctl -n '__fish_seen_subcommand_from user; and not __fish_seen_subcommand_from get' -a get -d 'Show the user the token belongs to  the platform s getAuthenticatedUser, used by  gbctl auth login  to check a token'
+complete -c gbctl -n '__fish_use_subcommand' -a version -d 'Show gbctl s version, the commit it was built from and the Node.js running it'
+complete -c gbctl -n '__fish_use_subcommand' -a whoami -d 'Show who gbctl acts as  the user, the organization and the backend (embedded store or endpoint)'

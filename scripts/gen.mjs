@@ -1,5 +1,6 @@
 // Writes the checked-in generated files from the build (run by `npm run gen`): the route table
-// the server routes by without building any schema, and the shell completion scripts.
+// the server routes by without building any schema, the shell completion scripts and the
+// command reference (docs/commands.md).
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 
@@ -13,3 +14,6 @@ for (const [shell, file] of Object.entries(files)) {
   writeFileSync(file, out);
   console.log(`wrote ${file}`);
 }
+
+writeFileSync('docs/commands.md', execFileSync(process.execPath, ['bin/gbctl.js', 'reference'], { encoding: 'utf8' }));
+console.log('wrote docs/commands.md');

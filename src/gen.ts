@@ -1,20 +1,32 @@
+import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
-import { MANIFEST_FILE } from './cli/build-output.js';
+import { BUILD_FILE, MANIFEST_FILE, type BuildInfo } from './cli/build-output.js';
 import { makeCli } from './cli/deps.js';
 import { buildProgram } from './cli/program.js';
-import { catalogue } from './contract/index.js';
-import { ROUTES_FILE, routeTable } from './contract/resources.js';
 import { cliDeps } from './main.js';
 import { sourceManifest } from './manifest-source.js';
 
-/**
- * Build step: writes the command tree (dist/manifest.json) and the route table (dist/routes.json)
- * next to the bundle, then the top-level help that bin/gbctl.js prints without loading the CLI.
+/*
+ * Build step: writes what the build was made from (dist/build.json, for "gbctl version"), the
+ * command tree (dist/manifest.json) next to the bundle, then the top-level help that
+ * bin/gbctl.js prints without loading the CLI.
  */
+
+/** The commit checked out where the build runs. */
+function gitCommit(): string | null {
+  try {
+    return execFileSync('git', ['rev-parse', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() || null;
+  } catch {
+    // Not a git checkout (an npm tarball), or no git: the commit is unknown.
+    return null;
+  }
+}
+const build: BuildInfo = { commit: gitCommit() };
+writeFileSync(new URL(`./${BUILD_FILE}`, import.meta.url), `${JSON.stringify(build)}\n`);
+
 const manifest = await sourceManifest();
 writeFileSync(new URL(`./${MANIFEST_FILE}`, import.meta.url), `${JSON.stringify(manifest)}\n`);
-writeFileSync(new URL(`./${ROUTES_FILE}`, import.meta.url), `${JSON.stringify(routeTable(catalogue))}\n`);
 
 const sink = Object.assign(new Writable({ write: (_c, _e, cb) => cb() }), { isTTY: false });
 const cli = makeCli({ stdout: sink, stderr: sink, stdinIsTTY: false, env: {}, readStdin: () => '' }, cliDeps(manifest));

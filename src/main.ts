@@ -5,12 +5,8 @@ import type { Manifest } from './cli/manifest.js';
 import { builtManifest } from './cli/build-output.js';
 import { runCli } from './cli/run.js';
 import { inProcessTransport } from './client/transport.js';
-import { cliResources } from './registry.js';
-import { JsonFileStore } from './store/json-file-store.js';
-import { createApp } from './server/app.js';
-import { randomIds, systemClock } from './server/env.js';
-import { ensureSeeded } from './server/admin/accounts.js';
-import { embeddedSession } from './server/admin/session.js';
+import { cliResources, serverResources } from './registry.js';
+import { openEmbedded as openStore } from './server/embedded.js';
 import { BESPOKE } from '../commands/index.js';
 
 /** Origin of the URLs the embedded store hands out (it has no socket). */
@@ -18,23 +14,30 @@ export const EMBEDDED_ORIGIN = 'gbctl://local';
 
 /** The embedded store, opened in this process: the CLI's default backend. */
 const openEmbedded: OpenEmbedded = async (path, io) => {
-  const store = JsonFileStore.open(path);
   const translations = io.env.GBCTL_TRANSLATIONS === 'settings' ? ('settings' as const) : ('translation' as const);
-  const base = { store, clock: systemClock, ids: randomIds, origin: EMBEDDED_ORIGIN, translations };
-  // The CLI acts as the store's admin in this process: no token is read from, or kept in, the store.
-  const admin = await ensureSeeded(base);
-  const { token, sessions } = embeddedSession(admin.user);
-  // The user's own machine: imports and OpenAPI sources may read private addresses and files.
-  const env = { ...base, sessions, fileUrls: true, privateUrls: true };
-  return { transport: inProcessTransport(createApp(env)), token, organization: admin.organization, close: () => store.close() };
+  // The user's own machine: imports and OpenAPI sources may read its private addresses.
+  const e = await openStore(serverResources, { path, origin: EMBEDDED_ORIGIN, translations, privateUrls: true, warn: (m) => io.stderr.write(`${m}\n`) });
+  return { transport: inProcessTransport(e.app), token: e.token, organization: e.organization, close: e.close };
 };
 
 /** The program's parts: the framework is handed the command tree, the bespoke commands and the resources. */
 export function cliDeps(manifest: Manifest): CliDeps {
-  return { manifest, bespoke: BESPOKE, resources: cliResources, openEmbedded };
+  return { manifest, bespoke: BESPOKE, resources: cliResources, serverResources, openEmbedded };
+}
+
+/**
+ * A reader that closes early (`gbctl spaces list --all | head -1`) is normal in a pipeline: the
+ * command ends quietly with the code it would have had, and --all stops fetching with it.
+ */
+function quietOnClosedPipe(): void {
+  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
+  });
 }
 
 function processIo(): Io {
+  quietOnClosedPipe();
   return {
     stdout: process.stdout,
     stderr: process.stderr,
@@ -48,7 +51,6 @@ function processIo(): Io {
     readStdin: () => readFileSync(0, 'utf8'),
   };
 }
-
 
 /** Runs gbctl as built (bin/gbctl.js calls this) and resolves to the exit code. */
 export function run(argv: string[], io: Io = processIo()): Promise<number> {

@@ -3,6 +3,7 @@ import { deriveManifest } from './cli/manifest.js';
 import { catalogue } from './contract/index.js';
 import { allOverlays } from './registry.js';
 import { BESPOKE } from '../commands/index.js';
+import { NOUNS } from '../commands/overlays/nouns.js';
 
 /**
  * The command tree as the source says it now: the catalogue, every overlay and every bespoke
@@ -11,5 +12,5 @@ import { BESPOKE } from '../commands/index.js';
  */
 export async function sourceManifest(): Promise<Manifest> {
   const [overlays, bespoke] = await Promise.all([allOverlays(), Promise.all(BESPOKE.map(async (b) => ({ name: b.name, summary: (await b.load()).summary })))]);
-  return deriveManifest(catalogue, overlays, bespoke.map((b) => (b.summary ? b : { name: b.name })));
+  return deriveManifest(catalogue, overlays, bespoke.map((b) => (b.summary ? b : { name: b.name })), NOUNS);
 }

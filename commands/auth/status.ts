@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { account } from '../../src/contract/endpoints/account.js';
 import { configFile, resolve } from '../../src/cli/config.js';
-import { storePath, type GlobalOptions } from '../../src/cli/context.js';
+import { chooseBackend, type GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
 
@@ -24,6 +24,7 @@ export function registerStatus(auth: Command, cli: Cli): void {
     .action(async (_o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as GlobalOptions & { json?: unknown };
       const r = resolve(o, io.env);
+      const backend = chooseBackend(o, io.env, r);
       const conn = await cli.connect(o);
       let user: { displayName?: string; id?: string } | undefined;
       let problem: string | undefined;
@@ -39,7 +40,8 @@ export function registerStatus(auth: Command, cli: Cli): void {
       const status = {
         profile: r.profile,
         mode: conn.mode,
-        endpoint: conn.mode === 'http' ? r.endpoint : `embedded store ${storePath(o, io.env)}`,
+        endpoint: backend.kind === 'http' ? backend.endpoint : `embedded store ${backend.path}`,
+        backend: { ...backend },
         organization: organization ?? null,
         user: user ? { id: user.id, displayName: user.displayName } : null,
         token: { source: conn.resolved.sources.token, storedIn: r.sources.token.startsWith('profile') ? configFile(io.env) : null },
@@ -51,7 +53,7 @@ export function registerStatus(auth: Command, cli: Cli): void {
       else {
         const lines = [
           `profile:       ${status.profile}`,
-          `endpoint:      ${status.endpoint}`,
+          `backend:       ${status.endpoint} (from ${backend.source})`,
           `organization:  ${status.organization ?? '(none: pass --org or set GITBOOK_ORGANIZATION)'}`,
           `user:          ${user ? `${user.displayName} (${user.id})` : '(unknown)'}`,
           `token from:    ${status.token.source}${status.token.storedIn ? ` — stored in the file ${status.token.storedIn} (${mode === undefined ? 'mode unknown' : `mode ${mode.toString(8).padStart(4, '0')}`})` : ''}`,

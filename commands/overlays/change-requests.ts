@@ -75,10 +75,10 @@ export const overlays: Overlays = {
   },
   'change-requests.update-page': {
     options: [markdownFile],
-    examples: ['gbctl pages update SPACE 3 PAGE --file page.md', 'gbctl content page SPACE PAGE --format markdown | sed s/old/new/ | gbctl pages update SPACE 3 PAGE --file -'],
+    examples: ['gbctl pages update SPACE 3 PAGE --file page.md', 'gbctl pages get SPACE PAGE --format markdown | sed s/old/new/ | gbctl pages update SPACE 3 PAGE --file -'],
   },
   'change-requests.delete-page': {
-    confirm: (p) => `Remove page ${String(p.pageId)} and its children from change request ${String(p.changeRequestId)}?`,
+    confirm: (p, name) => `Remove page ${name} and its children from change request ${String(p.changeRequestId)}?`,
     examples: ['gbctl pages delete SPACE 3 PAGE --yes'],
   },
 };

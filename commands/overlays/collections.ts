@@ -6,9 +6,9 @@ export const overlays: Overlays = {
   'collections.create': { examples: ['gbctl collections create --title Guides'], done: (_p, r) => `✓ Created collection ${(r as { id: string }).id}` },
   'collections.spaces': { columns: ['id', 'title', 'visibility', 'updatedAt'] },
   'collections.delete': {
-    confirm: (p) => `Delete collection ${String(p.collectionId)}? Its spaces move up to its parent.`,
+    confirm: (_p, name) => `Delete collection ${name}? Its spaces move up to its parent.`,
     done: (p) => `✓ Deleted collection ${String(p.collectionId)}`,
   },
   'collections.move': { options: spaceOrCollectionPosition, examples: ['gbctl collections move COLLECTION --parent OTHER'] },
-  'collections.transfer': { confirm: (p) => `Transfer collection ${String(p.collectionId)} and everything in it to another organization?` },
+  'collections.transfer': { confirm: (_p, name) => `Transfer collection ${name} and everything in it to another organization?` },
 };

@@ -25,7 +25,7 @@ export const overlays: Overlays = {
     examples: ['gbctl comments update SPACE COMMENT --markdown "Fixed wording"', 'gbctl comments update SPACE COMMENT --added-reactions 👍', 'gbctl comments resolve SPACE COMMENT'],
   },
   'comments.delete': {
-    confirm: (p) => `Delete comment ${String(p.commentId)} and its replies?`,
+    confirm: (_p, name) => `Delete comment ${name} and its replies?`,
     done: (p) => `✓ Deleted comment ${String(p.commentId)}`,
     examples: ['gbctl comments delete SPACE COMMENT --yes'],
   },
@@ -41,7 +41,7 @@ export const overlays: Overlays = {
     examples: ['gbctl replies update SPACE COMMENT REPLY --markdown "Edited"', 'gbctl replies update SPACE COMMENT REPLY --change-request 2 --resolved'],
   },
   'comments.delete-reply': {
-    confirm: (p) => `Delete reply ${String(p.commentReplyId)}?`,
+    confirm: (_p, name) => `Delete reply ${name}?`,
     done: (p) => `✓ Deleted reply ${String(p.commentReplyId)}`,
     examples: ['gbctl replies delete SPACE COMMENT REPLY --yes'],
   },

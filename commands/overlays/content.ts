@@ -1,4 +1,5 @@
 import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
+import { checkOutput, fetchDownload, saveBytes } from './download.js';
 import { templateHelp } from '../../src/server/lib/template-list.js';
 
 interface Flat {
@@ -9,12 +10,14 @@ interface Flat {
   pages?: Flat[];
 }
 
-const flatten = (pages: Flat[]): Flat[] => pages.flatMap((p) => [p, ...flatten(p.pages ?? [])]);
+/** The page tree as rows; on a terminal a page's title is indented under its parent's. */
+const flatten = (pages: Flat[], indent = '', terminal = false): Flat[] =>
+  pages.flatMap((p) => [{ ...p, title: terminal ? `${indent}${p.title}` : p.title }, ...flatten(p.pages ?? [], `${indent}  `, terminal)]);
 
 export const overlays: Overlays = {
   'content.search': {
     columns: ['id', 'title', 'path'],
-    examples: ['gbctl content search SPACE "install"', 'gbctl content search SPACE "install" --json items'],
+    examples: ['gbctl content search SPACE "install"', 'gbctl content search SPACE "install" --json title,path'],
   },
   'content.revision': { examples: ['gbctl content revision SPACE --json', 'gbctl content revision SPACE --change-request 3 --no-metadata --json'] },
   'content.import': {
@@ -29,15 +32,31 @@ export const overlays: Overlays = {
   },
   'content.pages': {
     columns: ['id', 'title', 'type', 'path'],
-    view: (r) => ({ items: flatten((r as { pages: Flat[] }).pages) }),
-    examples: ['gbctl content pages SPACE', 'gbctl content pages SPACE --change-request 2 --json'],
+    view: (r, _input, terminal) => ({ items: flatten((r as { pages: Flat[] }).pages, '', terminal) }),
+    examples: ['gbctl pages list SPACE', 'gbctl pages list SPACE --change-request 2 --json'],
   },
   'content.files': { columns: ['id', 'name', 'contentType', 'size'], examples: ['gbctl content files SPACE'] },
-  'content.file': { examples: ['gbctl content file SPACE FILE --json downloadURL'] },
+  'content.file': {
+    options: [
+      { flags: '--output <path>', description: 'save the file\'s bytes here ("-" for stdout) instead of showing its details' },
+      { flags: '--force', description: 'with --output, replace a file that exists' },
+    ],
+    after: async ({ result, opts, io, client }) => {
+      const out = opts.output as string | undefined;
+      if (out === undefined) return result;
+      checkOutput(out, !!opts.force);
+      const url = (result as { downloadURL: string }).downloadURL;
+      const saved = saveBytes(io, out, await fetchDownload(url, client, 'file'));
+      if (!saved) return undefined;
+      io.stderr.write(`✓ Saved ${saved.bytes} bytes to ${saved.file}\n`);
+      return { ...saved, id: (result as { id: string }).id, name: (result as { name: string }).name };
+    },
+    examples: ['gbctl content file SPACE FILE --json downloadURL', 'gbctl content file SPACE FILE --output logo.png'],
+  },
   'content.backlinks': { columns: ['kind', 'page', 'space'], examples: ['gbctl content backlinks SPACE FILE'] },
   'content.page': {
     view: (r, input: InvocationInput) => (input.query.format === 'markdown' ? ((r as { markdown?: string }).markdown ?? '') : r),
-    examples: ['gbctl content page SPACE PAGE --format markdown > page.md', 'gbctl content page SPACE PAGE --change-request 2 --format markdown'],
+    examples: ['gbctl pages get SPACE PAGE --format markdown > page.md', 'gbctl pages get SPACE PAGE --change-request 2 --format markdown'],
   },
   'content.links': { columns: ['status', 'targetReference.kind', 'targetReference.page', 'targetReference.url'], examples: ['gbctl content links SPACE PAGE --status broken'] },
 };

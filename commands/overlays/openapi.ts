@@ -11,6 +11,6 @@ export const overlays: Overlays = {
   'openapi.list': { columns: ['slug', 'processingState', 'lastProcessErrorCode', 'visibility', 'updatedAt'] },
   'openapi.create': { options: sourceOptions, examples: ['gbctl openapi create --slug petstore --file openapi.yaml', 'gbctl openapi create --slug petstore --url https://example.com/openapi.json'] },
   'openapi.put': { options: sourceOptions, examples: ['gbctl openapi put petstore --file openapi.yaml', 'gbctl openapi publish openapi.yaml --spec petstore   # as the platform CLI'] },
-  'openapi.delete': { confirm: (p) => `Delete OpenAPI spec ${String(p.specSlug)} and all its versions?` },
+  'openapi.delete': { confirm: (_p, name) => `Delete OpenAPI spec ${name} and all its versions?` },
   'openapi.versions': { columns: ['id', 'createdAt', 'url'] },
 };

@@ -14,6 +14,6 @@ export const overlays: Overlays = {
     examples: ['gbctl saml create --label Okta --entity-id https://idp.example.com --sso-url https://idp.example.com/sso --certificate-file idp.pem'],
   },
   'saml.update': { options: [certificateFile] },
-  'saml.delete': { confirm: (p) => `Delete SAML provider ${String(p.samlProviderId)}? Members can no longer sign in through it.` },
+  'saml.delete': { confirm: (_p, name) => `Delete SAML provider ${name}? Members can no longer sign in through it.` },
   'sso.list': { columns: ['id', 'label', 'startURL'] },
 };

@@ -24,12 +24,12 @@ export const overlays: Overlays = {
     ],
     examples: ['gbctl sites update SITE --title "Handbook" --visibility share-link', 'gbctl sites update SITE --proxy example.com/docs', 'gbctl sites update SITE --proxy null'],
   },
-  'sites.delete': { confirm: (p) => `Delete site ${String(p.siteId)}? Its spaces are kept.`, done: (p) => `✓ Deleted site ${String(p.siteId)}` },
+  'sites.delete': { confirm: (_p, name) => `Delete site ${name}? Its spaces are kept.`, done: (p) => `✓ Deleted site ${String(p.siteId)}` },
   'sites.publish': {
     view: (r) => (r as { urls: { published?: string } }).urls.published ?? '',
     done: (p) => `✓ Published site ${String(p.siteId)}`,
   },
-  'sites.unpublish': { confirm: (p) => `Unpublish site ${String(p.siteId)}? Visitors lose access; its configuration is kept.`, done: (p) => `✓ Unpublished site ${String(p.siteId)}` },
+  'sites.unpublish': { confirm: (_p, name) => `Unpublish site ${name}? Visitors lose access; its configuration is kept.`, done: (p) => `✓ Unpublished site ${String(p.siteId)}` },
   'sites.set-adaptive-schema': {
     options: [{ flags: '--file <path>', description: 'read the JSON schema from this file', apply: (v, i, io) => { i.body.jsonSchema = readJsonObject({ flag: '--file', path: v }, io.readStdin); } }],
     examples: ['gbctl sites set-adaptive-schema SITE --file visitor-schema.json'],

@@ -13,7 +13,7 @@ export const overlays: Overlays = {
   'spaces.get': { examples: ['gbctl spaces get SPACE --json'] },
   'spaces.update': { examples: ['gbctl spaces update SPACE --title "New title" --edit-mode locked'] },
   'spaces.delete': {
-    confirm: (p) => `Delete space ${String(p.spaceId)}? It can be restored for 7 days.`,
+    confirm: (_p, name) => `Delete space ${name}? It can be restored for 7 days.`,
     done: (p) => `✓ Deleted space ${String(p.spaceId)} (restore with: gbctl spaces restore ${String(p.spaceId)})`,
     examples: ['gbctl spaces delete SPACE --yes'],
   },
@@ -24,7 +24,7 @@ export const overlays: Overlays = {
     examples: ['gbctl spaces move SPACE --parent COLLECTION', 'gbctl spaces move SPACE --parent null --before-space OTHER'],
   },
   'spaces.transfer': {
-    confirm: (p) => `Transfer space ${String(p.spaceId)} to another organization?`,
+    confirm: (_p, name) => `Transfer space ${name} to another organization?`,
     examples: ['gbctl spaces transfer SPACE --organization ORG --yes'],
   },
   'spaces.links': { columns: ['status', 'targetReference.kind', 'targetReference.page', 'targetReference.url'], examples: ['gbctl spaces links SPACE --status broken'] },

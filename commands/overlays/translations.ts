@@ -38,6 +38,6 @@ export const overlays: Overlays = {
   },
   'translations.get': { view: (r) => ({ ...translationRow(r as Obj), ...((r as Obj).object === 'translation' ? { result: ((r as Obj).result as Obj | undefined)?.space ?? '' } : {}) }) },
   'translations.update': { options: [instructionsOption], view: (r) => translationRow(r as Obj) },
-  'translations.delete': { confirm: (p) => `Delete translation ${String(p.translationId)}? Its result space is kept.` },
+  'translations.delete': { confirm: (_p, name) => `Delete translation ${name}? Its result space is kept.` },
   'translations.run': { done: (p) => `✓ Ran translation ${String(p.translationId)} (see: gbctl translations get ${String(p.translationId)})` },
 };

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { LOCAL_PROFILE, readConfig, updateConfig } from '../../src/cli/config.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { CliError, usageError } from '../../src/cli/exit-codes.js';
-import { confirmOrFail } from '../../src/cli/prompt.js';
+import { confirmOrFail, sayDone } from '../../src/cli/prompt.js';
 
 export function registerDelete(profile: Command, { io }: Cli): void {
   profile
@@ -10,14 +10,15 @@ export function registerDelete(profile: Command, { io }: Cli): void {
     .argument('<name>', 'profile to delete')
     .option('-y, --yes', 'do not ask for confirmation')
     .description('Delete a profile and its saved token')
+    .addHelpText('after', '\nExamples:\n  $ gbctl profile delete staging --yes')
     .action(async (name: string, o: { yes?: boolean }) => {
       if (name === LOCAL_PROFILE) throw usageError('the built-in "local" profile cannot be deleted');
       if (!readConfig(io.env).profiles?.[name]) throw new CliError(`no profile "${name}"`);
-      await confirmOrFail(io, `Delete profile "${name}" and its saved token?`, !!o.yes);
+      await confirmOrFail(io, { action: `delete profile "${name}"`, question: `Delete profile "${name}" and its saved token?` }, !!o.yes);
       await updateConfig(io.env, (c) => {
         delete c.profiles?.[name];
         if (c.currentProfile === name) delete c.currentProfile;
       });
-      io.stderr.write(`Deleted profile "${name}"\n`);
+      sayDone(io, `Deleted profile "${name}"`);
     });
 }

@@ -6,6 +6,7 @@ export function registerList(profile: Command, { io }: Cli): void {
   profile
     .command('list')
     .description('List profiles; * marks the current one')
+    .addHelpText('after', '\nExamples:\n  $ gbctl profile list\n  $ gbctl profile list --json')
     .action((_o: unknown, cmd: Command) => {
       const c = readConfig(io.env);
       const current = c.currentProfile ?? LOCAL_PROFILE;

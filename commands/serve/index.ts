@@ -1,59 +1,14 @@
 import { Option, type Command } from 'commander';
-import { storePath, type GlobalOptions } from '../../src/cli/context.js';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
-import { CliError, usageError } from '../../src/cli/exit-codes.js';
-import type { Savepoint } from '../../src/store/savepoint.js';
-
-interface ServeOptions extends GlobalOptions {
-  port: string;
-  host: string;
-  validate?: boolean;
-  translations: 'translation' | 'settings';
-  seed?: string;
-  readyFile?: string;
-  log?: boolean;
-  maxBody: string;
-  allowFileUrls?: boolean;
-  jit?: boolean;
-}
-
-const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
-
-/**
- * A server's memory is mostly its store; V8's defaults favour throughput over footprint:
- * - it grows the young generation to 32 MiB while a large store loads (every record survives)
- *   and never gives it back, though a small one collects a server's short-lived garbage as well;
- * - it lets the old generation grow to about twice what is live before collecting it;
- * - its optimising compiler keeps the code it makes and, on its worker threads, memory it used
- *   to make it: about 15 MiB for an emulator whose requests wait mostly on the disk (--jit keeps it).
- * These are read at run time, so they are set here, before the store loads.
- */
-async function favourFootprint(jit: boolean): Promise<void> {
-  const v8 = await import('node:v8');
-  v8.setFlagsFromString('--semi-space-growth-factor=1');
-  v8.setFlagsFromString('--heap-growing-percent=10');
-  if (!jit) v8.setFlagsFromString('--no-opt');
-}
-
-/**
- * Loading a store reads the whole snapshot (and scans or parses it): V8 would keep that garbage,
- * the file's bytes among it, until its next full collection. Two once loaded give it back.
- */
-async function releaseLoadGarbage(): Promise<void> {
-  const [v8, vm] = await Promise.all([import('node:v8'), import('node:vm')]);
-  v8.setFlagsFromString('--expose-gc');
-  const gc = vm.runInNewContext('gc') as () => void;
-  gc();
-  await new Promise((r) => setImmediate(r));
-  gc();
-}
+import { serve, type ServeOptions } from './run.js';
 
 export const command: BespokeModule = {
   summary: 'Serve the API over HTTP from the embedded store (a local emulator for offline work and CI)',
   register: (program, cli) => registerServe(program, cli),
 };
 
-function registerServe(program: Command, { io }: Cli): void {
+function registerServe(program: Command, cli: Cli): void {
+  const { io } = cli;
   program
     .command('serve')
     .description(command.summary as string)
@@ -66,119 +21,59 @@ function registerServe(program: Command, { io }: Cli): void {
         .default(io.env.GBCTL_TRANSLATIONS === 'settings' ? 'settings' : 'translation'),
     )
     .option('--seed <n>', 'deterministic mode: ids and timestamps repeat run to run for the same requests')
-    .option('--ready-file <path>', 'write the URL to this file once listening (for CI)')
+    .option('--ready-file <path>', 'once listening, write the URL to this file; a name ending in .json gets {"url","organization","token"} instead (mode 0600)')
+    .option('--write-env <path>', 'once listening, write GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION lines for the store\'s admin (mode 0600)')
+    // Node.js reads --env-file itself wherever it appears and stops when the file is missing, so
+    // gbctl cannot own that name; when it does get through (the file exists), say which to use.
+    .addOption(new Option('--env-file <path>').hideHelp())
     .option('--log', 'print every request as an NDJSON line on stderr')
     .option('--max-body <bytes>', 'largest request body accepted; larger ones get 413', String(1024 * 1024))
     .option('--allow-file-urls', 'let imports and OpenAPI sources read file:// URLs even when bound to a non-loopback address')
+    .option('--allow-private-urls', 'let imports and OpenAPI sources fetch loopback, private and link-local addresses even when bound to a non-loopback address')
     .option('--jit', "let V8 optimise hot code: more requests a second under heavy load, about 15 MiB more memory")
     .addHelpText(
       'after',
       `
-On start it prints one line to stdout: "listening on http://HOST:PORT".
-Requests need "Authorization: Bearer <token>"; print the store's admin token with "gbctl local token".
+On start it prints one line to stdout: "listening on http://HOST:PORT"; the store and its
+organization go to stderr. Requests need "Authorization: Bearer <token>".
+
+For CI, --write-env FILE (and a --ready-file ending in .json) carry a token minted at start-up
+for the store's admin, labelled "serve write-env" (a restart replaces it); it is never printed.
+(Not --env-file: Node.js takes that flag for itself and stops when the file does not exist.)
+Files are written whole (temporary name, then rename) once the server listens, so a job can wait
+for the file to appear. "gbctl local token" mints an admin token and prints it once instead.
+
+Bound to loopback (the default), imports and OpenAPI sources may read file:// URLs and fetch
+from loopback, private and link-local addresses, as anyone on this machine could. Bound to any
+other address, both are refused (a 400 naming the rule) unless --allow-file-urls or
+--allow-private-urls: a token holder must not reach what only the server can.
 SIGTERM or SIGINT stops accepting connections, finishes requests in flight, flushes the store
 and exits 0.
 
 Test controls (emulator only, not part of the platform API), under /_gbctl/, for admins of the
-store's default organization (the token "gbctl local token" prints):
+store's default organization; "gbctl emulator …" wraps each:
   GET  /_gbctl/health                      status, version, uptime, --jit, resident memory
+                                                                          gbctl emulator health
   GET  /_gbctl/clock                       the server's time; POST {"advance":"7d"}, {"set":ISO},
-                                           {"freeze":true|false}
-  POST /_gbctl/snapshots {"id":"name"}     snapshot the whole dataset; GET lists them
-  POST /_gbctl/snapshots/NAME/restore      put it back (atomic); POST /_gbctl/reset: as at start
+                                           {"freeze":true|false}          gbctl emulator clock
+  POST /_gbctl/snapshots {"name":"NAME"}   snapshot the whole dataset ("id" is accepted too);
+                                           GET lists them                 gbctl emulator snapshot
+  POST /_gbctl/snapshots/NAME/restore      put it back (atomic)           gbctl emulator restore
+  POST /_gbctl/reset                       dataset and clock as at start  gbctl emulator reset
   POST /_gbctl/faults RULE                 inject faults: {"method":"GET","path":"/v1/spaces/*",
                                            "status":503|429, "retryAfter":2, "latencyMs":200 or
                                            [min,max], "reset":true, "count":3, "probability":0.5}
-                                           GET lists, DELETE /_gbctl/faults[/ID] removes
-  GET  /_gbctl/requests?limit=N            the most recent requests (a ring of 1000)
+                                           a bad rule is a 400 naming the field; GET lists,
+                                           DELETE /_gbctl/faults[/ID] removes
+                                                                          gbctl emulator faults
+  GET  /_gbctl/requests?limit=N            the most recent requests (a ring of 1000); DELETE
+                                           clears them                    gbctl emulator requests
 
 Examples:
-  $ gbctl serve --port 0 --data ./ci-store.json --ready-file ./ready --seed 42
-  $ GITBOOK_ENDPOINT=http://127.0.0.1:7700 GITBOOK_TOKEN=$(gbctl local token) gbctl spaces list
-  $ curl -H "Authorization: Bearer $GITBOOK_TOKEN" -d '{"advance":"8d"}' http://127.0.0.1:7700/_gbctl/clock`,
+  $ gbctl serve --port 0 --store ./ci-store.json --write-env ./gbctl.env --seed 42 &
+  $ while [ ! -f ./gbctl.env ]; do sleep 0.1; done; set -a; . ./gbctl.env; set +a; gbctl spaces list
+  $ gbctl emulator clock --advance 8d
+  $ curl -H "Authorization: Bearer $GITBOOK_TOKEN" -d '{"advance":"8d"}' "$GITBOOK_ENDPOINT/_gbctl/clock"`,
     )
-    .action(async (_o: unknown, cmd: Command) => {
-      const o = cmd.optsWithGlobals() as ServeOptions;
-      const port = Number(o.port);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port: "${o.port}" is not a port number (0-65535)`);
-      const seed = o.seed === undefined ? undefined : Number(o.seed);
-      if (seed !== undefined && !Number.isInteger(seed)) throw usageError(`--seed: "${o.seed}" is not a whole number`);
-      const maxBodyBytes = Number(o.maxBody);
-      if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw usageError(`--max-body: "${o.maxBody}" is not a number of bytes`);
-      const path = storePath(o, io.env);
-      await favourFootprint(!!o.jit);
-      const [{ JsonFileStore }, { releaseSavepoint }, { createApp }, { listen }, { ensureSeeded, defaultOrganization }, controlsMod, { seededIds }, { RequestLog }, envMod, { VERSION }] = await Promise.all([
-        import('../../src/store/json-file-store.js'),
-        import('../../src/store/savepoint.js'),
-        import('../../src/server/app.js'),
-        import('../../src/server/http.js'),
-        import('../../src/server/admin/accounts.js'),
-        import('../../src/server/controls/routes.js'),
-        import('../../src/server/controls/random.js'),
-        import('../../src/server/controls/request-log.js'),
-        import('../../src/server/env.js'),
-        import('../../src/cli/version.js'),
-      ]);
-      let store: import('../../src/store/json-file-store.js').JsonFileStore;
-      try {
-        store = JsonFileStore.open(path);
-      } catch (e) {
-        throw new CliError((e as Error).message);
-      }
-      const log = new RequestLog(1000, o.log ? (e) => io.stderr.write(`${JSON.stringify(e)}\n`) : undefined);
-      const controls = controlsMod.createControls({
-        ...(seed !== undefined ? { seed } : {}),
-        version: VERSION,
-        jit: !!o.jit,
-        log,
-        dataset: {
-          snapshot: () => store.savepoint(),
-          restore: (s) => store.restoreSavepoint(s as Savepoint),
-          release: (s) => releaseSavepoint(s as Savepoint),
-        },
-      });
-      const loopback = LOOPBACK.test(o.host);
-      const env = {
-        store,
-        clock: controls.clock,
-        ids: seed !== undefined ? seededIds(seed) : envMod.randomIds,
-        origin: '',
-        translations: o.translations,
-        fileUrls: loopback || !!o.allowFileUrls,
-      };
-      await ensureSeeded(env);
-      await controlsMod.rememberInitial(controls);
-      await releaseLoadGarbage();
-      const organization = await store.read((tx) => defaultOrganization(tx));
-      const app = createApp(env, { validateResponses: !!o.validate, controls });
-      let listening;
-      try {
-        listening = await listen(app, { host: o.host, port, maxBodyBytes, faults: controls.faults, log });
-      } catch (e) {
-        await store.close();
-        throw new CliError(`cannot listen on ${o.host}:${port}: ${(e as Error).message}`);
-      }
-      env.origin = listening.url;
-      if (o.readyFile) {
-        const { writeFileSync, renameSync } = await import('node:fs');
-        writeFileSync(`${o.readyFile}.tmp`, `${listening.url}\n`);
-        renameSync(`${o.readyFile}.tmp`, o.readyFile);
-      }
-      io.stdout.write(`listening on ${listening.url}\n`);
-      io.stderr.write(`store: ${path}\norganization: ${organization}\ntoken: run "gbctl local token --store ${path}" to print the admin token\n`);
-      if (!loopback) {
-        io.stderr.write(`warning: bound to ${o.host}, reachable from other machines; anyone who can reach it and holds a token can change the store\n`);
-        if (!o.allowFileUrls) io.stderr.write('file:// URLs in imports and OpenAPI sources are refused (--allow-file-urls allows them)\n');
-      }
-      await new Promise<void>((resolve) => {
-        const stop = () => {
-          // close() stops accepting and waits for requests in flight; idle keep-alive sockets go now.
-          listening.server.close(() => resolve());
-          listening.server.closeIdleConnections();
-        };
-        process.once('SIGINT', stop);
-        process.once('SIGTERM', stop);
-      });
-      await store.close();
-    });
+    .action((_o: unknown, cmd: Command) => serve(io, cli.deps.serverResources, cmd.optsWithGlobals() as ServeOptions));
 }

@@ -10,9 +10,10 @@ export function registerExport(store: Command, { io }: Cli): void {
     .command('export')
     .argument('<file>', 'file to write, or - for stdout')
     .description('Write the whole store as one JSON document (gbctl-store format), others\' latest writes included')
+    .addHelpText('after', '\nExamples:\n  $ gbctl store export > backup.json')
     .action(async (file: string, _o: unknown, cmd: Command) => {
-      const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env);
-      const s = JsonFileStore.open(path);
+      const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env, { dataAlias: true });
+      const s = JsonFileStore.open(path, { warn: (m) => io.stderr.write(`${m}\n`) });
       const dump = await s.export();
       await s.close();
       const text = exportText(dump.tables);

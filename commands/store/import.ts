@@ -9,11 +9,12 @@ import { JsonFileStore } from '../../src/store/json-file-store.js';
 import { migrate } from '../../src/store/migrate.js';
 import { validateDocument } from '../../src/store/validate.js';
 
-export function registerImport(store: Command, { io }: Cli): void {
+export function registerImport(store: Command, { io, deps }: Cli): void {
   store
     .command('import')
     .argument('<file>', 'a gbctl-store JSON document (an export, or a store file); - for stdin')
     .description('Replace the whole store with a file, after checking every record (a bad file changes nothing)')
+    .addHelpText('after', '\nExamples:\n  $ gbctl store import backup.json')
     .option('--no-check', 'skip reading every object back through the API against its schema (large trusted files)')
     .addHelpText(
       'after',
@@ -25,7 +26,7 @@ checked against its schema, so that broken references and malformed records are 
     )
     .action(async (file: string, _o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as GlobalOptions & { check?: boolean };
-      const path = storePath(o, io.env);
+      const path = storePath(o, io.env, { dataAlias: true });
       const text = readText({ flag: 'FILE', path: file }, io.readStdin);
       let data: unknown;
       try {
@@ -39,7 +40,7 @@ checked against its schema, so that broken references and malformed records are 
       const accounts = accountProblem(doc.tables);
       if (accounts) throw new CliError(`${file}: ${accounts}; nothing was changed`, 1, 'fix the file, or export a good store with "gbctl store export"');
       if (o.check !== false) {
-        const { problems } = await checkDataset({ tables: doc.tables });
+        const { problems } = await checkDataset({ tables: doc.tables }, deps.serverResources);
         if (problems.length) {
           const shown = problems.slice(0, 10).map((p) => `  ${p}`).join('\n');
           throw new CliError(`${file} has ${problems.length} object${problems.length === 1 ? '' : 's'} that do not read back valid; nothing was changed:\n${shown}`, 1, 'fix the file, or export a good store with "gbctl store export"');

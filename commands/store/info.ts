@@ -8,9 +8,10 @@ export function registerInfo(store: Command, { io }: Cli): void {
   store
     .command('info')
     .description('Show the store\'s path, format version, object counts, sizes and journal length')
+    .addHelpText('after', '\nExamples:\n  $ gbctl store info\n  $ gbctl store info --json')
     .action(async (_o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as GlobalOptions & { json?: unknown };
-      const s = JsonFileStore.open(storePath(o, io.env), { readOnly: true });
+      const s = JsonFileStore.open(storePath(o, io.env, { dataAlias: true }), { readOnly: true, warn: (m) => io.stderr.write(`${m}\n`) });
       const info = await s.info();
       await s.close();
       if (o.json !== undefined && o.json !== false) {

@@ -1,19 +1,20 @@
 import type { Command } from 'commander';
 import { storePath, type GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
-import { usageError } from '../../src/cli/exit-codes.js';
+import { confirmOrFail, sayDone } from '../../src/cli/prompt.js';
 import { JsonFileStore } from '../../src/store/json-file-store.js';
 
 export function registerReset(store: Command, { io }: Cli): void {
   store
     .command('reset')
     .description('Empty the store (the next command seeds a new organization, admin user and token)')
+    .addHelpText('after', '\nExamples:\n  $ gbctl store reset --yes --store ./ci-store.json')
     .option('-y, --yes', 'confirm: every object in the store is deleted')
-    .action((_o: unknown, cmd: Command) => {
-      const o = cmd.optsWithGlobals() as GlobalOptions & { yes?: boolean };
-      const path = storePath(o, io.env);
-      if (!o.yes) throw usageError(`store reset needs --yes: it deletes everything in ${path}`, 'pass --yes to confirm');
+    .action(async (_o: unknown, cmd: Command) => {
+      const o = cmd.optsWithGlobals() as GlobalOptions & { yes?: boolean; input?: boolean };
+      const path = storePath(o, io.env, { dataAlias: true });
+      await confirmOrFail(io, { action: `reset the store ${path}`, question: `Delete every object in ${path}?` }, !!o.yes, o.input === false);
       JsonFileStore.replace(path, { tables: {} });
-      io.stderr.write(`reset ${path}: the store is empty\n`);
+      sayDone(io, `Reset ${path}: the store is empty`);
     });
 }

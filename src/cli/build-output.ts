@@ -17,3 +17,24 @@ export function builtManifest(): Manifest {
     throw new CliError(`this copy of gbctl is incomplete: cannot read ${url.pathname} (${(e as Error).message})`, 1, 'rebuild it with "npm run build"');
   }
 }
+
+/** Where the build records what it was built from, next to the bundle (dist/). */
+export const BUILD_FILE = 'build.json';
+
+/** What the build recorded about itself: the git commit, when built in a checkout. */
+export interface BuildInfo {
+  commit: string | null;
+}
+
+/**
+ * The build's record (dist/build.json). Missing when running from source (tests) or from a
+ * build made before it existed: then the commit is unknown, which is not an error.
+ */
+export function buildInfo(): BuildInfo {
+  try {
+    const data = JSON.parse(readFileSync(new URL(`./${BUILD_FILE}`, import.meta.url), 'utf8')) as Partial<BuildInfo>;
+    return { commit: typeof data.commit === 'string' ? data.commit : null };
+  } catch {
+    return { commit: null };
+  }
+}

@@ -28,7 +28,7 @@ export function buildCommands(program: Command, manifest: Manifest, run: (c: Cal
   for (const m of manifest.commands) {
     let noun = nouns.get(m.noun);
     if (!noun) {
-      noun = program.command(m.noun).description(`Manage ${m.noun.replace(/-/g, ' ')}`);
+      noun = program.command(m.noun).description(manifest.nouns[m.noun] ?? m.noun);
       nouns.set(m.noun, noun);
     }
     if (only && !only.has(m.noun)) continue;

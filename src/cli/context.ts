@@ -4,6 +4,7 @@ import { Client } from '../client/client.js';
 import { httpTransport, type Transport } from '../client/transport.js';
 import { resolve, type Resolved } from './config.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
+import { soleOrganization } from './sole-organization.js';
 import { VERSION } from './version.js';
 
 /** Options every command accepts that decide where gbctl talks, as whom, and how. */
@@ -52,12 +53,50 @@ export interface Connection {
   close(): Promise<void>;
 }
 
-/** The embedded store's file: --store, --data FILE, GBCTL_DATA, then the per-user default. */
-export function storePath(g: GlobalOptions, env: NodeJS.ProcessEnv): string {
-  const explicit = g.store ?? (g.data && !isBodyData(g.data) ? g.data : undefined) ?? env.GBCTL_DATA;
-  if (explicit) return resolvePath(explicit);
+/** The store file named by --store or GBCTL_DATA, with where it was named; undefined when neither is given. */
+export function explicitStore(g: GlobalOptions, env: NodeJS.ProcessEnv, opts: { dataAlias?: boolean } = {}): { path: string; source: string } | undefined {
+  if (g.store !== undefined) return { path: resolvePath(g.store), source: '--store' };
+  if (opts.dataAlias && g.data !== undefined && !isBodyData(g.data)) return { path: resolvePath(g.data), source: '--data' };
+  if (env.GBCTL_DATA) return { path: resolvePath(env.GBCTL_DATA), source: 'GBCTL_DATA' };
+  return undefined;
+}
+
+/**
+ * The embedded store file: --store, GBCTL_DATA, else the default under XDG_DATA_HOME. `serve`,
+ * `local` and `store` also take --data FILE for it (`dataAlias`); elsewhere --data is a body.
+ */
+export function storePath(g: GlobalOptions, env: NodeJS.ProcessEnv, opts: { dataAlias?: boolean } = {}): string {
+  const explicit = explicitStore(g, env, opts);
+  if (explicit) return explicit.path;
   const base = env.XDG_DATA_HOME || join(homedir(), '.local', 'share');
   return join(base, 'gbctl', 'store.json');
+}
+
+/** --data carries a request body; a bare file name there is refused, never taken for a store file. */
+export function checkDataFlag(g: GlobalOptions): void {
+  if (g.data !== undefined && !isBodyData(g.data)) {
+    throw usageError(`--data "${g.data}": --data takes a request body (@FILE, - for stdin, or inline JSON)`, `for a body in a file write --data @${g.data}; for a store file use --store ${g.data} (or GBCTL_DATA)`);
+  }
+}
+
+const RANK = { flag: 3, env: 2, profile: 1 } as const;
+const levelOf = (source: string) => RANK[source.startsWith('--') ? 'flag' : source.startsWith('profile') ? 'profile' : 'env'];
+
+export type Backend = { kind: 'http'; endpoint: string; source: string } | { kind: 'embedded'; path: string; source: string };
+
+/**
+ * Which backend a command talks to. An explicit store (--store or GBCTL_DATA) and an endpoint
+ * (--endpoint, GITBOOK_ENDPOINT or the profile's) are weighed by where each was given, flags
+ * over environment over profile; two at the same level are a usage error, never a guess.
+ */
+export function chooseBackend(g: GlobalOptions, env: NodeJS.ProcessEnv, r: Resolved, opts: { dataAlias?: boolean } = {}): Backend {
+  const store = explicitStore(g, env, opts);
+  if (!r.endpoint) return store ? { kind: 'embedded', ...store } : { kind: 'embedded', path: storePath(g, env, opts), source: 'the default location' };
+  if (!store) return { kind: 'http', endpoint: r.endpoint, source: r.sources.endpoint };
+  const s = levelOf(store.source);
+  const e = levelOf(r.sources.endpoint);
+  if (s === e) throw usageError(`${store.source} and ${r.sources.endpoint} name two backends: the store file ${store.path} and the endpoint ${r.endpoint}`, 'give one of them');
+  return s > e ? { kind: 'embedded', ...store } : { kind: 'http', endpoint: r.endpoint, source: r.sources.endpoint };
 }
 
 /** `--data @file`, `--data -` and inline JSON are request bodies; any other value names the store. */
@@ -87,9 +126,14 @@ function clientExtras(g: GlobalOptions, io: Io) {
 
 /** A client for the configured endpoint, or for the embedded store when there is none. */
 export async function connect(g: GlobalOptions, io: Io, openEmbedded: OpenEmbedded): Promise<Connection> {
+  checkDataFlag(g);
   const r = resolve(g, io.env);
   const extras = clientExtras(g, io);
-  if (r.endpoint) {
+  const backend = chooseBackend(g, io.env, r);
+  if (g.debug || io.env.GBCTL_DEBUG === 'api') {
+    io.stderr.write(backend.kind === 'http' ? `backend: ${backend.endpoint} (from ${backend.source})\n` : `backend: embedded store ${backend.path} (from ${backend.source})\n`);
+  }
+  if (backend.kind === 'http' && r.endpoint) {
     let origin: string;
     try {
       origin = new URL(r.endpoint).origin;
@@ -97,32 +141,37 @@ export async function connect(g: GlobalOptions, io: Io, openEmbedded: OpenEmbedd
       throw usageError(`endpoint "${r.endpoint}" (from ${r.sources.endpoint}) is not a URL`, 'give the host, e.g. https://api.gitbook.com or http://127.0.0.1:7700');
     }
     const timeoutMs = number('timeout', g.timeout, 30) * 1000;
-    const client = new Client({ transport: httpTransport(origin, timeoutMs), token: r.token, ...extras });
+    const client = new Client({ transport: httpTransport(origin, timeoutMs, io.env), token: r.token, ...extras });
+    let sole: Promise<string> | undefined;
     return {
       client,
       mode: 'http',
       resolved: r,
-      organization: async () => {
-        if (r.organization) return r.organization;
-        throw usageError('no organization given', 'pass --org ORG, set GITBOOK_ORGANIZATION, or "gbctl profile set organization ORG"');
-      },
+      organization: async () => r.organization ?? (sole ??= soleOrganization(client)),
       close: async () => {},
     };
   }
-  const path = storePath(g, io.env);
-  let backend: EmbeddedBackend;
+  const path = backend.kind === 'embedded' ? backend.path : storePath(g, io.env);
+  // A token or organization meant for the endpoint is not the store's: the store's own admin acts.
+  const fromProfile = (source: string) => source.startsWith('profile');
+  const local: Resolved = {
+    ...r,
+    ...(r.endpoint && fromProfile(r.sources.token) ? { token: undefined } : {}),
+    ...(r.endpoint && fromProfile(r.sources.organization) ? { organization: undefined } : {}),
+  };
+  let embedded: EmbeddedBackend;
   try {
-    backend = await openEmbedded(path, io);
+    embedded = await openEmbedded(path, io);
   } catch (e) {
     throw e instanceof CliError ? e : new CliError((e as Error).message, Exit.error);
   }
-  const resolved: Resolved = r.token ? r : { ...r, token: backend.token, sources: { ...r.sources, token: `the embedded store (${path})` } };
-  const client = new Client({ transport: backend.transport, token: resolved.token, ...extras, retries: 0, parseResponses: false });
+  const resolved: Resolved = local.token ? local : { ...local, token: embedded.token, sources: { ...local.sources, token: `the embedded store (${path})` } };
+  const client = new Client({ transport: embedded.transport, token: resolved.token, ...extras, retries: 0, parseResponses: false });
   return {
     client,
     mode: 'embedded',
     resolved,
-    organization: async () => r.organization ?? backend.organization,
-    close: () => backend.close(),
+    organization: async () => local.organization ?? embedded.organization,
+    close: () => embedded.close(),
   };
 }

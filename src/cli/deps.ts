@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Endpoint } from '../contract/endpoint.js';
+import type { ServerResources } from '../server/resources.js';
 import { connect, type Connection, type GlobalOptions, type Io, type OpenEmbedded } from './context.js';
 import type { Manifest } from './manifest.js';
 import type { Overlay } from './overlay.js';
@@ -28,6 +29,8 @@ export interface CliDeps {
   manifest: Manifest;
   bespoke: readonly Bespoke[];
   resources: CliResources;
+  /** For the commands that run the server in this process (`serve`, `local`, `store import`). */
+  serverResources: ServerResources;
   openEmbedded: OpenEmbedded;
 }
 

@@ -53,6 +53,8 @@ export class ListPrinter {
   constructor(
     private io: Io,
     private o: EmitOptions,
+    /** How items read in a table or rows (an overlay's view); JSON shows them as they are. */
+    private human?: (items: unknown[]) => unknown[],
   ) {}
 
   private get mode(): 'jq' | 'ndjson' | 'json' | 'rows' | 'table' {
@@ -76,10 +78,13 @@ export class ListPrinter {
         }
         break;
       case 'rows':
-        await renderRows(this.io, shown, { color: false, ...(this.o.columns ? { columns: this.o.columns } : {}), tsv: true });
+        await renderRows(this.io, this.human ? this.human(shown) : shown, { color: false, ...(this.o.columns ? { columns: this.o.columns } : {}), tsv: true });
+        break;
+      case 'jq':
+        this.buffered.push(...shown);
         break;
       default:
-        this.buffered.push(...shown);
+        this.buffered.push(...(this.human ? this.human(shown) : shown));
     }
   }
 

@@ -27,13 +27,26 @@ export function explainAuthFailure(e: unknown, tokenSource: string): unknown {
   return new CliError(r.message, r.code, r.hint);
 }
 
+/**
+ * An invalid-input answer (from the server's 400 or the client's own check) in the words of
+ * the command line: `body.title` or `limit` become the flags the user typed. An organization's
+ * 404 says where to look only for commands that act in one.
+ */
+export function explainForCommand(e: unknown, flags: ReadonlyMap<string, string>, orgScoped: boolean): unknown {
+  const rename = (message: string) =>
+    message.replace(/(^|; |: )(?:body\.|query\.)?([A-Za-z][\w]*)(?=[.:])/g, (m, pre: string, field: string) => (flags.has(field) ? `${pre}--${flags.get(field)}` : m));
+  if (e instanceof InputError) return new CliError(`invalid input: ${rename(e.message)}`, Exit.usage);
+  if (e instanceof ApiError && (e.status === 400 || e.status === 422)) return new CliError(`${rename(e.message)} (HTTP ${e.status})`, Exit.usage);
+  if (e instanceof ApiError && e.status === 404 && orgScoped) return new CliError(`${e.message} (HTTP 404)`, Exit.notFound, 'check the id, and that you are in the right organization (--org, GITBOOK_ORGANIZATION)');
+  return e;
+}
+
 function classify(e: unknown): Reported | undefined {
   if (e instanceof CliError) return { code: e.exitCode, message: e.message, ...(e.hint ? { hint: e.hint } : {}) };
   if (e instanceof InputError) return { code: Exit.usage, message: `invalid input: ${e.message}` };
   if (e instanceof ApiError) {
     if (e.status === 401 || e.status === 403) return authFailure(e);
-    const hint = e.status === 404 ? 'check the id, and that you are in the right organization' : undefined;
-    return { code: exitForStatus(e.status), status: e.status, message: `${e.message} (HTTP ${e.status})`, ...(hint ? { hint } : {}) };
+    return { code: exitForStatus(e.status), status: e.status, message: `${e.message} (HTTP ${e.status})` };
   }
   if (e instanceof NetworkError) return { code: Exit.server, message: e.message, hint: 'check --endpoint / GITBOOK_ENDPOINT and that the server is running' };
   if (e instanceof ResponseShapeError) return { code: Exit.error, message: e.message };

@@ -11,7 +11,9 @@ export const Exit = {
   server: 8,
 } as const;
 
+/** The exit code of an HTTP status: a request the server refused as invalid is a usage error, as when gbctl refuses it itself. */
 export function exitForStatus(status: number): number {
+  if (status === 400 || status === 422) return Exit.usage;
   if (status === 401 || status === 403) return Exit.auth;
   if (status === 404) return Exit.notFound;
   if (status === 409 || status === 412) return Exit.conflict;

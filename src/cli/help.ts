@@ -21,21 +21,29 @@ export const TOPICS: Record<string, string> = {
 
   On a terminal, lists print as a table and objects as key/value lines, with colour.
   When piped, the same data prints as tab-separated rows with no header, no colour,
-  no truncation and exact ISO times: piping never switches to JSON by itself.
+  no truncation and exact ISO times: piping never switches to JSON by itself. A record is
+  one line: tab, newline, carriage return and backslash inside a value are written \\t,
+  \\n, \\r and \\\\; a nested object shows as its URL, id or title, a nested list as its length.
+  A reader that stops early (| head) ends gbctl quietly with exit 0.
 
-  --json               the API's response as JSON
-  --json id,title      only these fields (of each item of a list); an unknown field is an
-                       error that lists the valid ones
+  --json               the response as JSON: an object, or for a list command an array of
+                       its items, whatever the paging flags (--jq '.[0].id' always works)
+  --json id,title      only these fields (of each item of a list): any field the response
+                       documents, null where an object lacks it; an unknown field is a usage
+                       error (exit 2, nothing sent) that lists the valid ones; a bare --json on
+                       a terminal lists them
   --jq EXPR            filter the JSON with jq (a real jq, built in); strings print raw:
-                         gbctl spaces list --jq '.items[].title'
+                         gbctl spaces list --jq '.[].title'
                          gbctl spaces list --all --jq 'map(select(.visibility == "public")) | length'
+  When a list has more pages, the next page token is said on stderr ("more results: add
+  --page TOKEN"); --all follows them. The API's raw envelope ({items, next}) is what
+  "gbctl api GET /orgs/ORG/spaces" prints.
 
   Lists
   --page-size N        items per request (the API's "limit", 0 to 1000, default 50)
   --limit N            at most N items in all, fetching as many pages as needed
   --all                every page, printing items as they arrive
-  --format ndjson      one JSON object per line; --format json prints the items as one array
-                       (without --all or --limit: the first page); --format tsv forces
+  --format ndjson      one JSON object per line; --format json is --json; --format tsv forces
                        tab-separated rows; --format table the human format
 
   Colour is off when stdout is not a terminal, with NO_COLOR set (any value) or --no-color;
@@ -65,13 +73,17 @@ export const TOPICS: Record<string, string> = {
 export function registerHelp(program: Command, io: Io): void {
   program
     .command('help')
-    .argument('[topic...]', `a command, or one of: ${Object.keys(TOPICS).join(', ')}`)
+    .argument('[topic...]', `a command, or one of: ${[...Object.keys(TOPICS), 'global-options'].join(', ')}`)
     .description('Show help for a command or a topic')
     .action((topic: string[]) => {
       const first = topic[0];
       if (!first) {
         io.stdout.write(program.helpInformation());
-        io.stdout.write(`\nHelp topics: ${Object.keys(TOPICS).map((t) => `gbctl help ${t}`).join(', ')}\n`);
+        io.stdout.write(`\nHelp topics: ${[...Object.keys(TOPICS), 'global-options'].map((t) => `gbctl help ${t}`).join(', ')}\n`);
+        return;
+      }
+      if (first === 'global-options') {
+        io.stdout.write(globalOptions(program));
         return;
       }
       const text = TOPICS[first];
@@ -84,4 +96,12 @@ export function registerHelp(program: Command, io: Io): void {
       if (!cmd) throw usageError(`no help topic or command "${topic.join(' ')}"`, `topics: ${Object.keys(TOPICS).join(', ')}`);
       io.stdout.write(cmd.helpInformation());
     });
+}
+
+/** The root's options, said once here instead of under every command. */
+function globalOptions(program: Command): string {
+  const help = program.createHelp();
+  const options = help.visibleOptions(program).filter((o) => o.long !== '--help');
+  const width = Math.max(...options.map((o) => help.optionTerm(o).length));
+  return `Options every command takes\n\n${options.map((o) => `  ${help.optionTerm(o).padEnd(width)}  ${help.optionDescription(o)}`).join('\n')}\n\nPrecedence for each setting: flags, then environment variables (gbctl help environment), then the profile.\n`;
 }

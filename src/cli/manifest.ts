@@ -13,6 +13,8 @@ export interface Manifest {
   commands: ManifestCommand[];
   /** The bespoke commands' top-level names, with the summary of those that add a new one. */
   bespoke: BespokeSummary[];
+  /** What each group of generated commands is for, in the user's words. */
+  nouns: Record<string, string>;
 }
 
 export interface BespokeSummary {
@@ -69,10 +71,15 @@ const RESERVED = new Set([
   'limit', 'page-size', 'format', 'debug', 'dry-run', 'retries', 'timeout', 'input', 'field',
 ]);
 
+/**
+ * One vocabulary: an object is named by its noun (`--space`, `--section`, never `--space-id`),
+ * and `--page` is a list's page token, so a page id is `--page-id`.
+ */
 function flagFor(field: string, list: boolean): string {
   const k = kebab(field);
   if (list && field === 'limit') return 'page-size';
-  if (list && field === 'page') return 'page';
+  if (field === 'page') return list ? 'page' : 'page-id';
+  if (/^(space|section|site|collection)Id$/.test(field)) return kebab(field.slice(0, -2));
   if (k === 'format') return list ? 'body-format' : 'format';
   if (k === 'query') return 'search';
   return RESERVED.has(k) ? `${k}-value` : k;
@@ -170,7 +177,7 @@ function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
   };
 }
 
-export function deriveManifest(catalogue: readonly Endpoint[], overlays: Overlays, bespoke: BespokeSummary[]): Manifest {
-  return { version: 1, commands: groupCommands(catalogue).map((p) => commandOf(p, overlays)), bespoke };
+export function deriveManifest(catalogue: readonly Endpoint[], overlays: Overlays, bespoke: BespokeSummary[], nouns: Record<string, string>): Manifest {
+  return { version: 1, commands: groupCommands(catalogue).map((p) => commandOf(p, overlays)), bespoke, nouns };
 }
 

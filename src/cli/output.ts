@@ -1,5 +1,4 @@
 import type { Io } from './context.js';
-import { usageError } from './exit-codes.js';
 import { importEsm } from './esm.js';
 
 type Obj = Record<string, unknown>;
@@ -11,25 +10,39 @@ export function isList(v: unknown): v is { items: unknown[] } & Obj {
 function pick(o: unknown, fields: string[]): unknown {
   if (!o || typeof o !== 'object') return o;
   const out: Obj = {};
-  for (const f of fields) if (f in (o as Obj)) out[f] = (o as Obj)[f];
+  // A documented field the object lacks prints as null, so every item has the same keys.
+  for (const f of fields) out[f] = getPath(o, f) ?? null;
   return out;
 }
 
-/** Applies `--json a,b`: keeps those fields of the object, or of each item of a list. */
+/** Applies `--json a,b` (fields checked against the schema beforehand): those fields of the object, or of each item of a list. */
 export function selectFields(data: unknown, fields: string[]): unknown {
-  const sample = isList(data) ? data.items[0] : data;
-  if (sample && typeof sample === 'object') {
-    const known = Object.keys(sample as Obj);
-    const unknown = fields.filter((f) => !known.includes(f));
-    if (unknown.length) throw usageError(`unknown field${unknown.length > 1 ? 's' : ''} for --json: ${unknown.join(', ')}`, `valid fields: ${known.join(', ')}`);
-  }
   return isList(data) ? data.items.map((i) => pick(i, fields)) : pick(data, fields);
+}
+
+/** A nested value in one column: an object by its URL, id or name, a list by its length. */
+function summary(v: object): string {
+  if (Array.isArray(v)) return String(v.length);
+  const o = v as Obj;
+  for (const k of ['app', 'location', 'published', 'id', 'title', 'displayName', 'name']) if (typeof o[k] === 'string') return o[k] as string;
+  return Object.keys(o).length ? `${Object.keys(o).length} fields` : '';
 }
 
 function cell(v: unknown): string {
   if (v === undefined || v === null) return '';
-  if (typeof v === 'object') return JSON.stringify(v);
+  if (typeof v === 'object') return summary(v);
   return String(v);
+}
+
+/** One field of a tab-separated record: tab, newline, carriage return and backslash escaped, so a record is one line. */
+export function tsvField(v: unknown): string {
+  return cell(v).replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+}
+
+/** A column's header in words: `siteSpaces` is SITE SPACES, `updatedAt` UPDATED, `urls.app` APP. */
+export function header(column: string): string {
+  const last = column.split('.').pop() as string;
+  return last.replace(/At$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toUpperCase();
 }
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
@@ -73,12 +86,12 @@ export async function renderRows(io: Io, items: unknown[], opts: RenderOptions):
   const out = io.stdout;
   const cols = opts.columns ?? defaultColumns(items);
   if (opts.tsv || !out.isTTY) {
-    out.write(items.map((i) => `${cols.map((c) => cell(getPath(i, c))).join('\t')}\n`).join(''));
+    out.write(items.map((i) => `${cols.map((c) => tsvField(getPath(i, c))).join('\t')}\n`).join(''));
     return;
   }
   const rows = items.map((i) => cols.map((c) => humanCell(getPath(i, c))));
   const [{ default: Table }, bold] = await Promise.all([import('cli-table3'), colorer(opts.color)]);
-  const t = new Table({ head: cols.map((c) => bold(c.toUpperCase())), style: { head: [], border: [] }, chars: PLAIN_CHARS });
+  const t = new Table({ head: cols.map((c) => bold(header(c))), style: { head: [], border: [] }, chars: PLAIN_CHARS });
   for (const r of rows) t.push(r.map((c) => truncate(c, 60)));
   out.write(`${t.toString()}\n`);
 }
@@ -94,7 +107,7 @@ export async function render(io: Io, data: unknown, opts: RenderOptions): Promis
   if (isList(data)) return renderRows(io, data.items, opts);
   const entries = Object.entries((data ?? {}) as Obj).filter(([k]) => k !== 'object');
   if (opts.tsv || !out.isTTY) {
-    out.write(entries.map(([k, v]) => `${k}\t${cell(v)}\n`).join(''));
+    out.write(entries.map(([k, v]) => `${k}\t${tsvField(v)}\n`).join(''));
     return;
   }
   const bold = await colorer(opts.color);

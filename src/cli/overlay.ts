@@ -13,16 +13,16 @@ export interface ExtraOption {
 export interface Overlay {
   /** Table columns for lists (dotted paths allowed). */
   columns?: string[];
-  /** Question asked on a TTY before a destructive call. */
-  confirm?: (params: Record<string, unknown>) => string;
-  /** Said on stderr (TTY only) after success. */
+  /** Question asked on a TTY before a destructive call; `name` is the object's title and id where known. */
+  confirm?: (params: Record<string, unknown>, name: string) => string;
+  /** Said on stderr after success (always for destructive commands, else on a terminal). */
   done?: (params: Record<string, unknown>, result: unknown) => string;
   examples?: string[];
   options?: ExtraOption[];
   /** Longer help text. */
   description?: string;
-  /** What to show instead of the result when not --json; a string is printed as-is. */
-  view?: (result: unknown, input: InvocationInput) => unknown;
+  /** What to show instead of the result when not --json; a string is printed as-is. `terminal`: a person reads it (a table, not rows). */
+  view?: (result: unknown, input: InvocationInput, terminal?: boolean) => unknown;
   /** Runs after a successful call, before output, e.g. to save a download. Its return value replaces the shown result. */
   after?: (ctx: { result: unknown; opts: Record<string, unknown>; io: Io; client: Client; input: InvocationInput }) => Promise<unknown>;
 }

@@ -17,8 +17,8 @@ export function rootCommand(cli: Cli): Command {
     .addOption(new Option('--endpoint <url>', 'API host (default: the embedded store)'))
     .addOption(new Option('--token <token>', 'API token (prefer GITBOOK_TOKEN or "gbctl auth login": argv is visible to others)'))
     .addOption(new Option('--profile <name>', 'configuration profile to use'))
-    .addOption(new Option('--store <file>', 'embedded store file'))
-    .option('--data <file|@body.json|->', 'embedded store file; or, as @FILE, - or inline JSON, the request body')
+    .addOption(new Option('--store <file>', 'embedded store file (or GBCTL_DATA); selects the embedded store even when a profile has an endpoint'))
+    .option('--data <@file|-|json>', 'request body: @FILE, - (stdin) or inline JSON (serve, local and store also take --data FILE as --store)')
     .addOption(new Option('--org <id>', 'organization for organization-scoped commands'))
     .option('--json [fields]', 'print JSON (only these comma-separated fields, if given)')
     .option('--jq <expr>', 'filter JSON output with a jq expression')
@@ -29,7 +29,8 @@ export function rootCommand(cli: Cli): Command {
     .option('--no-retry', 'do not retry')
     .option('--timeout <seconds>', 'request timeout (default 30)')
     .showHelpAfterError('(run with --help for usage)')
-    .configureHelp({ showGlobalOptions: true, sortSubcommands: true })
+    .configureHelp({ showGlobalOptions: false, sortSubcommands: true })
+    .addHelpText('afterAll', '\nOptions every command takes (--json, --jq, --store, --endpoint, --org, …): gbctl help global-options')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
   program.helpCommand(false);

@@ -7,16 +7,32 @@ export function canPrompt(io: Io, noInput = false): boolean {
   return !noInput && !!io.stdout.isTTY && !io.env.CI && !io.env.GBCTL_NO_INPUT && io.stdinIsTTY;
 }
 
-/** Asks before a destructive call; without a terminal, --yes is required. Nothing is auto-confirmed. */
-export async function confirmOrFail(io: Io, question: string, yes: boolean, noInput = false): Promise<void> {
+/** What a destructive command is about to do, said two ways. */
+export interface Confirmation {
+  /** The act in a few words, e.g. `delete space "Guides" (abc123)`: the refusal says it. */
+  action: string;
+  /** What a person at a terminal is asked; the action and its consequence. */
+  question: string;
+}
+
+/**
+ * The one confirmation of every destructive verb: on a terminal it asks; otherwise --yes is
+ * required and its absence is a usage error before anything is done. Nothing is auto-confirmed.
+ */
+export async function confirmOrFail(io: Io, c: Confirmation, yes: boolean, noInput = false): Promise<void> {
   if (yes) return;
-  if (!canPrompt(io, noInput)) throw usageError(`refusing to ${question.replace(/\?$/, '')} without confirmation`, 'pass --yes to confirm');
+  if (!canPrompt(io, noInput)) throw usageError(`refusing to ${c.action} without confirmation`, 'pass --yes to confirm');
   const { confirm } = await importEsm('@inquirer/prompts');
   let ok: boolean;
   try {
-    ok = await confirm({ message: question, default: false }, { output: io.stderr as NodeJS.WritableStream & { isTTY?: boolean } as never });
+    ok = await confirm({ message: c.question, default: false }, { output: io.stderr as NodeJS.WritableStream & { isTTY?: boolean } as never });
   } catch {
     throw new CliError('cancelled', Exit.cancelled);
   }
   if (!ok) throw new CliError('cancelled', Exit.cancelled);
+}
+
+/** Says on stderr what a destructive command did. */
+export function sayDone(io: Io, what: string): void {
+  io.stderr.write(`✓ ${what}\n`);
 }

@@ -2,14 +2,18 @@ import type { Endpoint } from '../contract/endpoint.js';
 import { buildRequest, type Client } from '../client/client.js';
 import type { GlobalOptions, Io } from './context.js';
 import type { Cli } from './deps.js';
-import { explainAuthFailure } from './errors.js';
+import { explainAuthFailure, explainForCommand } from './errors.js';
 import { usageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
 import { emit, ListPrinter, type EmitOptions } from './emit.js';
 import { optionKey } from './names.js';
 import type { Overlay } from './overlay.js';
-import { confirmOrFail } from './prompt.js';
+import { sayDone } from './prompt.js';
+import { confirmEndpoint } from './confirm-endpoint.js';
+import { resolvePagePaths } from './page-paths.js';
 import { dryRunText } from './dry-run.js';
+import { checkOutputFlags } from './output-flags.js';
+import { itemSchema, objectFields } from '../contract/response-fields.js';
 
 export interface RunFlags extends GlobalOptions {
   json?: unknown;
@@ -61,6 +65,11 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
   if (!endpoint.body && Object.keys(inv.input.body).length) throw usageError(`gbctl ${inv.command.noun} ${inv.command.verb} takes no request body`);
   const limit = f.limit === undefined ? undefined : Number(f.limit);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw usageError(`--limit: "${f.limit}" is not a whole number`);
+  const item = itemSchema(endpoint.response);
+  const list = inv.command.list && item !== undefined;
+  const opts = emitOptions(io, f, overlay);
+  // Everything about the command line is checked before anything is sent or written.
+  if (await checkOutputFlags(io, objectFields(list ? item : endpoint.response), opts, f.json === true)) return;
 
   const conn = await cli.connect(f);
   try {
@@ -72,22 +81,23 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
       io.stdout.write(dryRunText(req, target, f.dryRun === 'curl'));
       return;
     }
-    if (endpoint.destructive) {
-      const what = overlay.confirm?.(inv.input.params) ?? `${endpoint.summary.toLowerCase()} (${Object.values(inv.input.params).join(' ')})?`;
-      await confirmOrFail(io, what, !!f.yes, f.input === false);
-    }
-    const opts = emitOptions(io, f, overlay);
-    if (inv.command.list && (f.all || limit !== undefined || f.format === 'json' || f.format === 'ndjson')) {
-      await walkList(conn.client, endpoint, input, io, opts, { all: !!f.all, ...(limit !== undefined ? { limit } : {}) });
+    await resolvePagePaths(endpoint, inv.input, list, conn.client, deps.resources);
+    const name = endpoint.destructive
+      ? await confirmEndpoint({ io, resources: deps.resources, client: conn.client, yes: !!f.yes, noInput: f.input === false }, endpoint, overlay, inv.input.params)
+      : undefined;
+    if (list) {
+      await walkList(conn.client, endpoint, input, io, opts, { all: !!f.all, ...(limit !== undefined ? { limit } : {}), ...(overlay.view ? { view: overlay.view } : {}), input: inv.input });
       return;
     }
     let result = await conn.client.call(endpoint, input);
     if (overlay.after) result = await overlay.after({ result, opts: inv.opts, io, client: conn.client, input: inv.input });
-    const shown = !opts.json && !opts.jq && overlay.view ? overlay.view(result, inv.input) : result;
+    const shown = !opts.json && !opts.jq && overlay.view ? overlay.view(result, inv.input, !!io.stdout.isTTY && !opts.tsv) : result;
     await emit(io, shown, opts);
-    if (io.stderr.isTTY && overlay.done) io.stderr.write(`${overlay.done(inv.input.params, result)}\n`);
+    if (name !== undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${name}`).replace(/^✓ /, ''));
+    else if (io.stderr.isTTY && overlay.done) io.stderr.write(`${overlay.done(inv.input.params, result)}\n`);
   } catch (e) {
-    throw explainAuthFailure(e, conn.resolved.sources.token);
+    const flags = new Map(inv.command.options.map((o) => [o.field, o.flag]));
+    throw explainForCommand(explainAuthFailure(e, conn.resolved.sources.token), flags, inv.command.orgScoped);
   } finally {
     await conn.close();
   }
@@ -100,9 +110,9 @@ async function walkList(
   input: { params: Record<string, unknown>; query: Record<string, unknown>; body?: unknown },
   io: Io,
   opts: EmitOptions,
-  want: { all: boolean; limit?: number },
+  want: { all: boolean; limit?: number; view?: Overlay['view']; input: Invocation['input'] },
 ): Promise<void> {
-  const printer = new ListPrinter(io, opts);
+  const printer = new ListPrinter(io, opts, want.view ? (items) => (want.view?.({ items }, want.input) as { items: unknown[] }).items : undefined);
   let page = input.query.page as string | undefined;
   let seen = 0;
   const progress = want.all && !!io.stderr.isTTY;
@@ -123,4 +133,6 @@ async function walkList(
     if (progress) io.stderr.write('\r\x1b[K');
   }
   await printer.end();
+  // One JSON shape whatever the paging flags: the items; the way on is said apart from them.
+  if (page && !want.all && (want.limit === undefined || seen < want.limit)) io.stderr.write(`more results: add --page ${page} for the next page, or --all for every one\n`);
 }

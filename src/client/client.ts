@@ -1,3 +1,5 @@
+import { describeIssues } from '../contract/issues.js';
+import { fillPath } from '../contract/path.js';
 import type { z } from 'zod';
 import type { Endpoint } from '../contract/endpoint.js';
 import { encodeQuery } from '../contract/introspect.js';
@@ -53,16 +55,14 @@ export function backoff(attempt: number): number {
   return Math.random() * Math.min(500 * 2 ** attempt, 8000);
 }
 
-function issues(where: string, err: z.ZodError): string {
-  return err.issues.map((i) => `${[where, ...i.path.map(String)].filter(Boolean).join('.')}: ${i.message}`).join('; ');
-}
+const issues = (where: string, err: z.ZodError) => describeIssues(err, { where });
 
-/** Fills `{param}` placeholders, each encoded as one path segment. */
-export function fillPath(path: string, params: Record<string, unknown>): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+/** Fills `{param}` placeholders from `params`; a missing one is an input error. */
+function pathOf(path: string, params: Record<string, unknown>): string {
+  return fillPath(path, (name) => {
     const v = params[name];
     if (v === undefined || v === null || v === '') throw new InputError(`missing ${name}`);
-    return encodeURIComponent(String(v));
+    return String(v);
   });
 }
 
@@ -79,7 +79,7 @@ export function buildRequest(endpoint: Endpoint, input: CallInput, token?: strin
   if (userAgent) headers['user-agent'] = userAgent;
   const req: WireRequest = {
     method: endpoint.method,
-    path: `/v1${fillPath(endpoint.path, (p?.data ?? {}) as Record<string, unknown>)}${encodeQuery(q?.data as Record<string, unknown> | undefined)}`,
+    path: `/v1${pathOf(endpoint.path, (p?.data ?? {}) as Record<string, unknown>)}${encodeQuery(q?.data as Record<string, unknown> | undefined)}`,
     headers,
   };
   if (b) {

@@ -24,9 +24,10 @@ export interface Transport {
 }
 
 /** HTTP over undici to `origin` (scheme, host and port, no /v1). */
-const PROXY_VARS = ['HTTPS_PROXY', 'https_proxy', 'HTTP_PROXY', 'http_proxy'];
+const pick = (env: NodeJS.ProcessEnv, name: string) => env[name] ?? env[name.toLowerCase()] ?? undefined;
 
-export function httpTransport(origin: string, timeoutMs = 30_000): Transport {
+/** `env` is where the proxy settings are read: the CLI's environment, which a test or a library caller may give apart from the process's. */
+export function httpTransport(origin: string, timeoutMs = 30_000, env: NodeJS.ProcessEnv = process.env): Transport {
   const base = origin.replace(/\/+$/, '');
   let dispatcher: import('undici').Dispatcher | null | undefined;
   return {
@@ -34,7 +35,12 @@ export function httpTransport(origin: string, timeoutMs = 30_000): Transport {
     async send(req) {
       const { request, EnvHttpProxyAgent } = await import('undici');
       // HTTPS_PROXY / HTTP_PROXY / NO_PROXY (either case) are honoured through undici's agent.
-      if (dispatcher === undefined) dispatcher = PROXY_VARS.some((v) => process.env[v]) ? new EnvHttpProxyAgent() : null;
+      if (dispatcher === undefined) {
+        const httpProxy = pick(env, 'HTTP_PROXY');
+        const httpsProxy = pick(env, 'HTTPS_PROXY');
+        const noProxy = pick(env, 'NO_PROXY');
+        dispatcher = httpProxy || httpsProxy ? new EnvHttpProxyAgent({ ...(httpProxy ? { httpProxy } : {}), ...(httpsProxy ? { httpsProxy } : {}), noProxy: noProxy ?? '' }) : null;
+      }
       const url = base + req.path;
       try {
         const res = await request(url, {

@@ -67,6 +67,8 @@ export function defineResource<const N extends string, const T extends Record<st
   for (const [key, spec] of Object.entries(specs)) {
     out[`${name}.${key}`] = {
       ...spec,
+      // Every DELETE confirms; other destructive acts (transfer, unpublish) say so themselves.
+      destructive: spec.destructive ?? spec.method === 'DELETE',
       id: `${name}.${key}`,
       noun: spec.cli?.noun ?? name,
       verb: spec.cli?.verb ?? key,

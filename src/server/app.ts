@@ -1,18 +1,20 @@
+import { describeIssues } from '../contract/issues.js';
 import { isDeepStrictEqual } from 'node:util';
-import type { z } from 'zod';
 import type { Endpoint } from '../contract/endpoint.js';
 import { decodeQuery } from '../contract/introspect.js';
-import { loadEndpoint, loadRoutes, resourceOf, type RouteEntry } from '../contract/resources.js';
+import { ROUTES } from '../contract/routes.js';
+import type { RouteEntry } from '../contract/route-table.js';
 import { StoreError } from '../store/errors.js';
 import { makeCtx, type Env } from './context.js';
-import { handlerLoaders } from './handlers/index.js';
+import type { Route, ServerResources } from './resources.js';
 import { HttpError, badRequest, errorBody, unauthorized } from './http-error.js';
 import type { UserRecord } from './model/org.js';
 import { decodeSegment, Router } from './router.js';
 import { userFromToken } from './services/orgs.js';
-import type { Handler } from './types.js';
 import type { Controls } from './controls/routes.js';
 import { CONTROL_PREFIX } from './controls/prefix.js';
+import { serveControl } from './controls/routes.js';
+import { readBlob } from './services/blobs.js';
 
 /** A request as the app sees it, whether it came over a socket or in-process. */
 export interface CoreRequest {
@@ -46,15 +48,6 @@ export interface App {
 
 const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
 
-export function zodMessage(where: string, err: z.ZodError): string {
-  return err.issues
-    .slice(0, 5)
-    .map((i) => {
-      const path = [where, ...i.path.map(String)].filter(Boolean).join('.');
-      return `${path}: ${i.message}`;
-    })
-    .join('; ');
-}
 
 function header(req: CoreRequest, name: string): string | undefined {
   const v = req.headers[name];
@@ -130,7 +123,6 @@ function authenticateToken(env: Env, req: CoreRequest): Promise<UserRecord> {
  */
 async function serveBlob(env: Env, method: string, id: string): Promise<CoreResponse> {
   if (method !== 'GET') throw new HttpError(405, `${method} is not allowed on /_gbctl/blobs; allowed: GET`);
-  const { readBlob } = await import('./services/pdf.js');
   const blob = await readBlob({ read: (fn) => env.store.read(fn), clock: env.clock }, decodeSegment(id));
   if (!blob) throw new HttpError(404, 'no such download, or its link has expired');
   return { status: 200, headers: { 'content-type': blob.contentType, 'cache-control': 'private, no-store' }, body: blob.bytes };
@@ -148,22 +140,19 @@ function requestTarget(target: string): URL {
   }
 }
 
-/** An endpoint and its handler, loaded with (only) their resource. */
-async function resolveRoute(route: RouteEntry): Promise<{ endpoint: Endpoint; handler: Handler<never> }> {
-  const resource = resourceOf(route.id);
-  const [endpoint, handlers] = await Promise.all([loadEndpoint(route.id), resource && handlerLoaders[resource]()]);
-  const handler = (handlers as Record<string, Handler<never>> | undefined)?.[route.id];
-  if (!endpoint || !handler) throw new HttpError(500, `internal error: no endpoint or handler for route ${route.id}`);
-  return { endpoint, handler };
+async function resolveRoute(resources: ServerResources, route: RouteEntry): Promise<Route> {
+  const found = await resources.route(route.id);
+  if (!found) throw new HttpError(500, `internal error: no endpoint or handler for route ${route.id}`);
+  return found;
 }
 
 /**
  * The API as a function from request to response: routing, auth, validation, errors. Routing
- * needs only the route table; a resource's schemas, handlers and services load when one of its
- * routes is first called, so one embedded command builds one resource's schemas.
+ * needs only the route table; `resources` gives a route's schemas and handler, which the
+ * composition root loads when one of its routes is first called.
  */
-export function createApp(env: Env, opts: AppOptions = {}): App {
-  let router: Promise<Router<RouteEntry>> | undefined;
+export function createApp(env: Env, resources: ServerResources, opts: AppOptions = {}): App {
+  let router: Router<RouteEntry> | undefined;
 
   async function serve(req: CoreRequest): Promise<CoreResponse> {
     const url = requestTarget(req.url);
@@ -172,15 +161,13 @@ export function createApp(env: Env, opts: AppOptions = {}): App {
       const caller = header(req, 'authorization') ? await authenticateToken(env, req) : undefined;
       const text = req.body === undefined ? '' : req.body.toString();
       const body = text.trim() ? readJsonObject(text) : undefined;
-      // Only `gbctl serve` has controls: the embedded CLI never loads them.
-      const { serveControl } = await import('./controls/routes.js');
       const out = await serveControl(env, opts.controls, caller, { method: req.method, path: url.pathname.slice(CONTROL_PREFIX.length), query: url.searchParams, body });
       return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(out) };
     }
     const path = url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : undefined;
     if (path === undefined) throw new HttpError(404, `no route for ${req.method} ${url.pathname}: API paths start with /v1/`);
-    router ??= loadRoutes().then((routes) => new Router(routes));
-    const routes = await router;
+    router ??= new Router(ROUTES);
+    const routes = router;
     const found = routes.find(req.method, path);
     if ('notFound' in found) {
       const near = routes.closest(req.method, path);
@@ -190,19 +177,19 @@ export function createApp(env: Env, opts: AppOptions = {}): App {
     if ('methodNotAllowed' in found) {
       throw new HttpError(405, `${req.method} is not allowed on /v1${path}; allowed: ${found.methodNotAllowed.join(', ')}`);
     }
-    const { endpoint, handler } = await resolveRoute(found.match.endpoint);
+    const { endpoint, handler } = await resolveRoute(resources, found.match.endpoint);
     const rawParams = found.match.params;
     const rawQuery = decodeQuery(endpoint.query, url.searchParams);
     const shareKey = typeof rawQuery.shareKey === 'string' ? rawQuery.shareKey : undefined;
     const caller = await authenticate(env, req, endpoint, shareKey);
 
     const params = endpoint.params ? endpoint.params.safeParse(rawParams) : { success: true as const, data: {} };
-    if (!params.success) throw badRequest(zodMessage('', params.error));
+    if (!params.success) throw badRequest(describeIssues(params.error));
     const query = endpoint.query ? endpoint.query.safeParse(rawQuery) : { success: true as const, data: {} };
-    if (!query.success) throw badRequest(zodMessage('', query.error));
+    if (!query.success) throw badRequest(describeIssues(query.error));
     const rawBody = parseBody(req, endpoint);
     const body = endpoint.body ? endpoint.body.safeParse(rawBody) : { success: true as const, data: undefined };
-    if (!body.success) throw badRequest(zodMessage('body', body.error));
+    if (!body.success) throw badRequest(describeIssues(body.error, { where: 'body' }));
 
     const ctx = makeCtx(env, endpoint.access, caller, shareKey);
     const result: unknown = await handler(ctx, { params: params.data, query: query.data, body: body.data } as never);
@@ -212,7 +199,7 @@ export function createApp(env: Env, opts: AppOptions = {}): App {
     }
     if (opts.validateResponses) {
       const check = endpoint.response.safeParse(result);
-      if (!check.success) throw new HttpError(500, `response of ${endpoint.id} does not match its schema: ${zodMessage('', check.error)}`);
+      if (!check.success) throw new HttpError(500, `response of ${endpoint.id} does not match its schema: ${describeIssues(check.error)}`);
       // The embedded CLI trusts these responses unparsed: what the schema would strip or fill in
       // would make its output differ from the same command over HTTP.
       if (!isDeepStrictEqual(check.data, JSON.parse(JSON.stringify(result)))) {

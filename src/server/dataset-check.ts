@@ -1,8 +1,10 @@
+import { fillPath } from '../contract/path.js';
 import type { Endpoint } from '../contract/endpoint.js';
 import { endpoints, type EndpointId } from '../contract/index.js';
 import { MemoryStore } from '../store/memory-store.js';
 import type { Dump, ReadTx } from '../store/store.js';
 import { createApp, type App } from './app.js';
+import type { ServerResources } from './resources.js';
 import type { Env } from './context.js';
 import { FakeClock, randomIds } from './env.js';
 import { orgs } from './model/org.js';
@@ -34,7 +36,7 @@ const ok200 = (s: number) => s === 200;
  * its schema, as an operator who belongs to every organization; objects the walk cannot reach
  * (orphans, broken references) are reported too. Runs on a copy in memory: nothing is written.
  */
-export async function checkDataset(dump: Dump, check?: ResponseCheck): Promise<DatasetReport> {
+export async function checkDataset(dump: Dump, resources: ServerResources, check?: ResponseCheck): Promise<DatasetReport> {
   const store = new MemoryStore(dump);
   const clock = new FakeClock(new Date());
   const env: Env = { store, clock, ids: randomIds, origin: 'gbctl://check', translations: 'translation' };
@@ -49,11 +51,11 @@ export async function checkDataset(dump: Dump, check?: ResponseCheck): Promise<D
     for (const o of tx.all(orgs)) addMember(env, tx, o.id, operator.id, 'admin');
     return addToken(env, tx, operator.id, 'dataset check');
   });
-  const walker = new Walker(createApp(env, { validateResponses: true }), token, check);
+  const walker = new Walker(createApp(env, resources, { validateResponses: true }), token, check);
   await walker.all();
   // Translation settings (the other shape on the same paths) are served only in that mode.
   if (dump.tables.translationSettings?.length) {
-    const settings = new Walker(createApp({ ...env, translations: 'settings' }, { validateResponses: true }), token, check, walker);
+    const settings = new Walker(createApp({ ...env, translations: 'settings' }, resources, { validateResponses: true }), token, check, walker);
     for (const organizationId of await store.read((tx) => tx.all(orgs).map((o) => o.id))) await settings.translations(organizationId, 'translationSettings');
     walker.calls += settings.calls;
   }
@@ -110,7 +112,7 @@ class Walker {
 
   private async get(id: EndpointId, params: Params, query = '', allowed: (status: number) => boolean = ok200): Promise<unknown> {
     const e = endpoints[id] as Endpoint;
-    const path = `/v1${e.path.replace(/\{(\w+)\}/g, (_, n: string) => encodeURIComponent(params[n] ?? ''))}`;
+    const path = `/v1${fillPath(e.path, (n) => params[n] ?? '')}`;
     const res = await this.app.handle({ method: 'GET', url: query ? `${path}?${query}` : path, headers: { authorization: `Bearer ${this.token}` } });
     this.calls++;
     const text = res.body.toString();

@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What to do about it, for the CLI; the API's error body has no room for it. */
+    readonly hint?: string,
   ) {
     super(message);
   }

@@ -1,4 +1,4 @@
-import type { RouteEntry } from '../contract/resources.js';
+import type { RouteEntry } from '../contract/route-table.js';
 import { badRequest } from './http-error.js';
 
 interface Route<E extends RouteEntry> {

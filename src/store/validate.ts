@@ -1,3 +1,4 @@
+import { describeIssues } from '../contract/issues.js';
 import { z } from 'zod';
 import { StoreError } from './errors.js';
 import { STORE_FORMAT, STORE_VERSION } from './format.js';
@@ -26,12 +27,7 @@ const DocumentSchema = z.object({
   tables: z.record(z.string(), z.array(RowSchema)),
 });
 
-function issues(err: z.ZodError): string {
-  return err.issues
-    .slice(0, 5)
-    .map((i) => `${i.path.map(String).join('.') || '(top level)'}: ${i.message}`)
-    .join('; ');
-}
+const issues = (err: z.ZodError) => describeIssues(err, { topLevel: '(top level)' });
 
 /** The format and version, checked before anything else: a newer store is refused whatever its shape. */
 export function checkEnvelope(data: unknown, path: string): number {

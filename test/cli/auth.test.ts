@@ -86,7 +86,7 @@ describe('auth and profiles', () => {
   it('switches, sets, logs out of and deletes profiles; local is built in', async () => {
     expect((await gb(['profile', 'use', 'nope'])).code).toBe(1);
     expect((await gb(['profile', 'use', 'local'])).code).toBe(0);
-    const local = await gb(['spaces', 'list', '--data', join(tmp.dir, 'local.json'), '--json', 'title']);
+    const local = await gb(['spaces', 'list', '--store', join(tmp.dir, 'local.json'), '--json', 'title']);
     expect(JSON.parse(local.stdout)).toEqual([]);
     expect((await gb(['profile', 'set', 'organization', 'x'])).code).toBe(2);
     expect((await gb(['profile', 'set', 'colour', 'x', '--profile', 'ci'])).code).toBe(2);

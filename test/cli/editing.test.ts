@@ -23,7 +23,7 @@ describe('gbctl review flow (embedded store)', () => {
 
     const space = (json(await gb(['spaces', 'create', '--title', 'Handbook', '--json'])) as { id: string }).id;
     ok(await gb(['content', 'template', space, '--id', 'getting-started']));
-    const pages = ok(await gb(['content', 'pages', space])).trim().split('\n').map((l) => l.split('\t'));
+    const pages = ok(await gb(['pages', 'list', space])).trim().split('\n').map((l) => l.split('\t'));
     expect(pages.map((p) => p[1])).toEqual(['Welcome', 'Quickstart', 'FAQ']);
     const quick = pages[1]?.[0] as string;
 
@@ -34,10 +34,10 @@ describe('gbctl review flow (embedded store)', () => {
     const file = join(tmp.dir, 'troubleshooting.md');
     writeFileSync(file, 'Turn it off and on again.\n');
     ok(await gb(['pages', 'create', space, '1', '--title', 'Troubleshooting', '--file', file]));
-    expect(ok(await gb(['content', 'page', space, quick, '--change-request', '1', '--format', 'markdown']))).toBe('## Install\n\nRun `npm i -g gbctl`.\n');
-    expect(ok(await gb(['content', 'page', space, quick, '--format', 'markdown']))).toContain('Install the product.');
+    expect(ok(await gb(['pages', 'get', space, quick, '--change-request', '1', '--format', 'markdown']))).toBe('## Install\n\nRun `npm i -g gbctl`.\n');
+    expect(ok(await gb(['pages', 'get', space, quick, '--format', 'markdown']))).toContain('Install the product.');
 
-    const comment = json(await gb(['comments', 'create', space, '--change-request', '1', '--page', quick, '--markdown', 'Mention the Node version?', '--json'])) as { id: string; status: string };
+    const comment = json(await gb(['comments', 'create', space, '--change-request', '1', '--page-id', quick, '--markdown', 'Mention the Node version?', '--json'])) as { id: string; status: string };
     expect(comment.status).toBe('open');
     expect(ok(await gb(['comments', 'list', space, '--change-request', '1'])).split('\t')[0]).toBe(comment.id);
     expect((json(await gb(['change-requests', 'get', space, '1', '--json'])) as { comments: number }).comments).toBe(1);
@@ -61,9 +61,9 @@ describe('gbctl review flow (embedded store)', () => {
 
     const merged = json(await gb(['change-requests', 'merge', space, '1', '--json'])) as { result: string };
     expect(merged.result).toBe('merge');
-    const after = ok(await gb(['content', 'pages', space])).trim().split('\n').map((l) => l.split('\t')[1]);
+    const after = ok(await gb(['pages', 'list', space])).trim().split('\n').map((l) => l.split('\t')[1]);
     expect(after).toEqual(['Welcome', 'Quickstart', 'FAQ', 'Troubleshooting']);
-    expect(ok(await gb(['content', 'page', space, quick, '--format', 'markdown']))).toBe('## Install\n\nRun `npm i -g gbctl`.\n');
+    expect(ok(await gb(['pages', 'get', space, quick, '--format', 'markdown']))).toBe('## Install\n\nRun `npm i -g gbctl`.\n');
     const again = await gb(['change-requests', 'merge', space, '1']);
     expect(again.code).toBe(6);
     expect(again.stderr).toMatch(/merged/);
@@ -81,7 +81,7 @@ describe('gbctl review flow (embedded store)', () => {
     for (const id of ['getting-started', 'api-reference', 'changelog']) expect(help).toContain(id);
     const space = (json(await runCli(['spaces', 'create', '--title', 'T', '--json'], { env })) as { id: string }).id;
     const bad = await runCli(['content', 'template', space, '--id', 'nope'], { env });
-    expect(bad.code).toBe(1);
+    expect(bad.code).toBe(2);
     expect(bad.stderr).toMatch(/unknown template "nope"/);
   });
 });
@@ -107,8 +107,8 @@ describe('gbctl against gbctl serve', () => {
     writeFileSync(join(folder, 'setup.md'), '# Setup\n\n## Database\n\nConfigure postgres.\n');
     const imported = json(await gb(['content', 'import', space, '--url', `file://${folder}`, '--source', 'markdown', '--json'])) as { importedResources: number };
     expect(imported.importedResources).toBe(1);
-    const hits = json(await gb(['content', 'search', space, 'postgres', '--json'])) as { items: { title: string; sections: { title: string }[] }[] };
-    expect(hits.items[0]).toMatchObject({ title: 'Setup', sections: [{ title: 'Database' }] });
+    const hits = json(await gb(['content', 'search', space, 'postgres', '--json'])) as { title: string; sections: { title: string }[] }[];
+    expect(hits[0]).toMatchObject({ title: 'Setup', sections: [{ title: 'Database' }] });
     ok(await gb(['change-requests', 'create', space]));
     const url = (json(await gb(['change-requests', 'export', space, '1', '--json'])) as { url: string }).url;
     expect(url.startsWith(`${serve.url}/_gbctl/blobs/`)).toBe(true);

@@ -9,7 +9,7 @@ import { tempDir } from '../helpers/server.js';
 
 const tmp = tempDir();
 const data = join(tmp.dir, 'store.json');
-const run = (args: string[], env: Record<string, string | undefined> = {}) => runCli(['--data', data, ...args], { env: { GBCTL_CONFIG_DIR: join(tmp.dir, 'cfg'), ...env } });
+const run = (args: string[], env: Record<string, string | undefined> = {}) => runCli(['--store', data, ...args], { env: { GBCTL_CONFIG_DIR: join(tmp.dir, 'cfg'), ...env } });
 
 beforeAll(async () => {
   for (let i = 1; i <= 7; i++) expect((await run(['spaces', 'create', '--title', `Space ${i}`])).code).toBe(0);
@@ -24,19 +24,20 @@ describe('output contract', () => {
     expect(lines).toHaveLength(3);
     for (const l of lines) expect(l).toMatch(/^\w+\tSpace \d\tprivate\t\d{4}-\d\d-\d\dT[\d:.]+Z$/);
     expect(r.stdout).not.toContain('\x1b[');
-    expect(r.stderr).toBe('');
+    // The rows are the data; the way to the next page is said apart from them.
+    expect(r.stderr).toMatch(/^more results: add --page \S+ for the next page, or --all for every one\n$/);
   });
 
   it('prints a table with headers on a terminal, coloured unless NO_COLOR', async () => {
-    const tty = await runInPty(['--data', data, 'spaces', 'list', '--page-size', '2']);
+    const tty = await runInPty(['--store', data, 'spaces', 'list', '--page-size', '2']);
     expect(tty.code).toBe(0);
-    expect(plain(tty.output)).toMatch(/ID\s+TITLE\s+VISIBILITY\s+UPDATEDAT/);
+    expect(plain(tty.output)).toMatch(/ID\s+TITLE\s+VISIBILITY\s+UPDATED\b/);
     expect(plain(tty.output)).toMatch(/Space 1\s+private\s+(just now|\d+ (second|minute)s? ago)/);
     expect(plain(tty.output)).not.toMatch(/\d{4}-\d\d-\d\dT/);
     expect(tty.output).toContain('\x1b[1m');
-    const noColor = await runInPty(['--data', data, 'spaces', 'list', '--page-size', '2'], { env: { NO_COLOR: '' } });
+    const noColor = await runInPty(['--store', data, 'spaces', 'list', '--page-size', '2'], { env: { NO_COLOR: '' } });
     expect(noColor.output).not.toContain('\x1b[1m');
-    const flag = await runInPty(['--data', data, 'spaces', 'list', '--page-size', '2', '--no-color']);
+    const flag = await runInPty(['--store', data, 'spaces', 'list', '--page-size', '2', '--no-color']);
     expect(flag.output).not.toContain('\x1b[1m');
   });
 
@@ -49,14 +50,14 @@ describe('output contract', () => {
     expect(bad.stderr).toContain('titel');
     expect(bad.stderr).toMatch(/valid fields: .*title/);
     const front = await run(['--json', 'spaces', 'list']);
-    expect(JSON.parse(front.stdout).items).toHaveLength(7);
+    expect(JSON.parse(front.stdout)).toHaveLength(7);
     const fieldsFirst = await run(['--json', 'id,title', 'spaces', 'list']);
     expect(fieldsFirst.code, fieldsFirst.stderr).toBe(0);
     expect(Object.keys((JSON.parse(fieldsFirst.stdout) as object[])[0] as object)).toEqual(['id', 'title']);
   });
 
   it('filters with --jq, printing strings raw', async () => {
-    const r = await run(['spaces', 'list', '--jq', '.items[0:2][].title']);
+    const r = await run(['spaces', 'list', '--jq', '.[0:2][].title']);
     expect(r.stdout).toBe('Space 1\nSpace 2\n');
     const n = await run(['spaces', 'list', '--all', '--page-size', '2', '--jq', 'length']);
     expect(n.stdout).toBe('7\n');
@@ -97,11 +98,13 @@ describe('safety in scripts', () => {
   });
 
   it('asks on a terminal; answering no cancels with exit 3 and changes nothing', async () => {
-    const id = JSON.parse((await run(['spaces', 'create', '--json', 'id'])).stdout).id as string;
-    const r = await runInPty(['--data', data, 'spaces', 'delete', id], { steps: [{ expect: 'restored', send: 'n\r' }] });
+    const id = JSON.parse((await run(['spaces', 'create', '--title', 'Named one', '--json', 'id'])).stdout).id as string;
+    const r = await runInPty(['--store', data, 'spaces', 'delete', id], { steps: [{ expect: 'restored', send: 'n\r' }] });
     expect(r.code).toBe(3);
+    // The question names the object by its title as well as its id.
+    expect(r.output).toContain(`Delete space "Named one" (${id})?`);
     expect((await run(['spaces', 'get', id])).code).toBe(0);
-    const yes = await runInPty(['--data', data, 'spaces', 'delete', id], { steps: [{ expect: 'restored', send: 'y\r' }] });
+    const yes = await runInPty(['--store', data, 'spaces', 'delete', id], { steps: [{ expect: 'restored', send: 'y\r' }] });
     expect(yes.code).toBe(0);
     expect((await run(['spaces', 'get', id])).code).toBe(5);
   });

@@ -33,7 +33,7 @@ async function json<T>(store: string, args: string[]): Promise<T> {
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as T;
 }
-const sitesIn = async (store: string) => (await json<{ items: { id: string; title: string; published: boolean; visibility: string }[] }>(store, ['sites', 'list'])).items;
+const sitesIn = async (store: string) => (await json<{ id: string; title: string; published: boolean; visibility: string }[]>(store, ['sites', 'list']));
 
 describe('gbctl sites setup without a terminal', { timeout: 120_000 }, () => {
   it('does everything from flags', async () => {
@@ -47,8 +47,8 @@ describe('gbctl sites setup without a terminal', { timeout: 120_000 }, () => {
     expect(site).toMatchObject({ title: 'Handbook', visibility: 'share-link', published: true, siteSpaces: 3 });
     expect(site.urls.published).toContain('shareKey=');
     expect(r.stderr).toContain('→ Publishing');
-    const sections = await json<{ items: { title: string; siteSpaces: { space: { id: string; title: string } }[] }[] }>(store, ['sections', 'list', site.id]);
-    expect(sections.items.map((x) => [x.title, x.siteSpaces.map((y) => y.space.title)])).toEqual([
+    const sections = await json<{ title: string; siteSpaces: { space: { id: string; title: string } }[] }[]>(store, ['sections', 'list', site.id]);
+    expect(sections.map((x) => [x.title, x.siteSpaces.map((y) => y.space.title)])).toEqual([
       ['Handbook', ['Guide']],
       ['API reference', ['API']],
       ['Changelog', ['Changelog']],
@@ -93,7 +93,7 @@ describe('gbctl sites setup without a terminal', { timeout: 120_000 }, () => {
     expect(r.stderr).toMatch(/setup failed; removed the site \w+, the space \w+/);
     expect(r.stderr).toMatch(/space nope not found/);
     expect(await sitesIn(store)).toEqual([]);
-    const spaces = (await json<{ items: { title: string }[] }>(store, ['spaces', 'list'])).items.map((x) => x.title);
+    const spaces = (await json<{ title: string }[]>(store, ['spaces', 'list'])).map((x) => x.title);
     expect(spaces).toEqual(['Guide']);
   });
 });
@@ -122,8 +122,8 @@ describe('gbctl sites setup in a terminal', { timeout: 120_000 }, () => {
     const site = (await sitesIn(store))[0];
     expect(site).toMatchObject({ title: 'Team Handbook', visibility: 'unlisted', published: true });
     expect(r.screen).toContain(site?.id);
-    const sections = await json<{ items: { title: string }[] }>(store, ['sections', 'list', site?.id as string]);
-    expect(sections.items.map((x) => x.title)).toEqual(['Team Handbook', 'API reference']);
+    const sections = await json<{ title: string }[]>(store, ['sections', 'list', site?.id as string]);
+    expect(sections.map((x) => x.title)).toEqual(['Team Handbook', 'API reference']);
   });
 
   it('asks only what the flags did not say, and validates answers', async () => {
@@ -162,8 +162,8 @@ describe('gbctl sites setup in a terminal', { timeout: 120_000 }, () => {
     ]);
     expect(r.failed, r.screen).toBeNull();
     expect(r.code, r.screen).toBe(0);
-    const there = await json<{ items: { title: string }[] }>(store, ['sites', 'list', '--org', second]);
-    expect(there.items.map((x) => x.title)).toEqual(['Elsewhere']);
+    const there = await json<{ title: string }[]>(store, ['sites', 'list', '--org', second]);
+    expect(there.map((x) => x.title)).toEqual(['Elsewhere']);
   });
 
   it('never prompts with CI set or --no-input, even in a terminal', async () => {

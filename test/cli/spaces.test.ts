@@ -42,13 +42,13 @@ async function flow(run: (args: string[]) => ReturnType<typeof runCli>) {
 
 describe('CLI, embedded (no endpoint configured)', () => {
   const data = join(tmp.dir, 'embedded.json');
-  const run = (args: string[]) => runCli(['--data', data, ...args]);
+  const run = (args: string[]) => runCli(['--store', data, ...args]);
 
   it('runs the create → list → delete → restore flow', () => flow(run));
 
   it('prints nothing and exits 0 for an empty list', async () => {
     const fresh = join(tmp.dir, 'fresh.json');
-    const r = await runCli(['collections', 'list', '--data', fresh]);
+    const r = await runCli(['collections', 'list', '--store', fresh]);
     expect(r).toEqual({ code: 0, stdout: '', stderr: '' });
   });
 
@@ -83,7 +83,7 @@ describe('CLI, embedded (no endpoint configured)', () => {
     const { writeFileSync, readFileSync } = await import('node:fs');
     const bad = join(tmp.dir, 'not-a-store.json');
     writeFileSync(bad, '{"hello": 1}');
-    const r = await runCli(['spaces', 'list', '--data', bad]);
+    const r = await runCli(['spaces', 'list', '--store', bad]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('not a gbctl store');
     expect(readFileSync(bad, 'utf8')).toBe('{"hello": 1}');
@@ -122,10 +122,9 @@ describe('CLI against gbctl serve', () => {
     expect(r.stderr).toContain('127.0.0.1:1');
   });
 
-  it('asks for --org when talking HTTP without one', async () => {
+  it("uses the token's user's only organization when talking HTTP without --org (several: see sole-organization.test.ts)", async () => {
     const r = await run(['spaces', 'list']);
-    expect(r.code).toBe(2);
-    expect(r.stderr).toContain('--org');
+    expect(r.code, r.stderr).toBe(0);
   });
 });
 

@@ -9,8 +9,8 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the built CLI as a child process with no TTY and a clean gbctl environment. */
-export function runCli(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {}): Promise<CliResult> {
+/** Runs the built CLI as a child process with no TTY and a clean gbctl environment (end-to-end paths). */
+export function spawnCli(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {}): Promise<CliResult> {
   const env: Record<string, string | undefined> = { ...process.env, GITBOOK_ENDPOINT: undefined, GITBOOK_TOKEN: undefined, GITBOOK_ORGANIZATION: undefined, GBCTL_DATA: undefined, NO_COLOR: '1', ...opts.env };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   return new Promise((resolve) => {
@@ -23,3 +23,6 @@ export function runCli(args: string[], opts: { env?: Record<string, string | und
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** Runs gbctl in this process from source: what most CLI tests use (see run-cli.ts). */
+export { runCliInProcess as runCli } from './run-cli.js';

@@ -1,3 +1,4 @@
+import { serverResources } from '../../src/registry.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkDataset } from '../../src/server/dataset-check.js';
 import type { MemoryStore } from '../../src/store/memory-store.js';
@@ -21,7 +22,7 @@ afterAll(() => s.stop());
 
 describe('checkDataset', () => {
   it('reads every object back, deleted spaces and both translation shapes included', async () => {
-    const r = await checkDataset(dump);
+    const r = await checkDataset(dump, serverResources);
     expect(r.problems).toEqual([]);
     expect(r.reached.get('spaces')?.size).toBe(1);
     expect(r.reached.get('comments')?.size).toBe(1);
@@ -31,14 +32,14 @@ describe('checkDataset', () => {
 
   it('reports objects whose references are broken, and records that break a schema', async () => {
     const orphan: Dump = { tables: { ...dump.tables, comments: (dump.tables.comments ?? []).map((c) => ({ ...c, space: 'gone' })) } };
-    expect((await checkDataset(orphan)).problems.join('\n')).toMatch(/1 of 1 comments cannot be reached/);
+    expect((await checkDataset(orphan, serverResources)).problems.join('\n')).toMatch(/1 of 1 comments cannot be reached/);
     const malformed: Dump = { tables: { ...dump.tables, collections: [{ id: 'c1', title: 7, organization: s.org, defaultLevel: 'inherit', createdAt: 'x', position: 1 } as never] } };
-    expect((await checkDataset(malformed)).problems.join('\n')).toMatch(/collections\.list.*title/s);
+    expect((await checkDataset(malformed, serverResources)).problems.join('\n')).toMatch(/collections\.list.*title/s);
   });
 
   it('changes nothing in the store it was given', async () => {
     const before = JSON.stringify(dump);
-    await checkDataset(dump);
+    await checkDataset(dump, serverResources);
     expect(JSON.stringify(dump)).toBe(before);
   });
 });

@@ -2,6 +2,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../src/server/app.js';
+import { serverResources } from '../../src/registry.js';
 import { mintAdminToken } from '../../src/server/admin/accounts.js';
 import { FakeClock, randomIds } from '../../src/server/env.js';
 import { orgs } from '../../src/server/model/org.js';
@@ -44,7 +45,7 @@ describe('file-system errors name the file and the reason', () => {
     const org = (await store.read((tx) => tx.all(orgs)))[0]?.id as string;
     rmSync(`${path}.journal`);
     mkdirSync(`${path}.journal`);
-    const res = await createApp(env).handle({
+    const res = await createApp(env, serverResources).handle({
       method: 'POST',
       url: `/v1/orgs/${org}/spaces`,
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },

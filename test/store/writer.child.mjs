@@ -6,7 +6,7 @@
 //   node store-writer.child.mjs api STORE TOKEN ORG COUNT
 //     creates COUNT spaces through the app in-process, as the embedded CLI does, printing "space ID".
 import { randomBytes } from 'node:crypto';
-import { createApp, JsonFileStore } from '../../dist/index.mjs';
+import { createApp, JsonFileStore, serverResources } from '../../dist/index.mjs';
 
 const [mode, path, ...rest] = process.argv.slice(2);
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
@@ -41,7 +41,7 @@ if (mode === 'raw') {
 } else if (mode === 'api') {
   const [token, org, count] = rest;
   const store = JsonFileStore.open(path);
-  const app = createApp({ store, clock: { now: () => new Date() }, ids, origin: 'gbctl://local', translations: 'translation' });
+  const app = createApp({ store, clock: { now: () => new Date() }, ids, origin: 'gbctl://local', translations: 'translation' }, serverResources);
   for (let i = 0; i < Number(count); i++) {
     const res = await app.handle({
       method: 'POST',

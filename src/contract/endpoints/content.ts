@@ -45,6 +45,7 @@ export const content = defineResource('content', {
   pages: {
     method: 'GET', path: '/spaces/{spaceId}/content/pages', summary: 'List the pages of a space',
     params: spaceParams, query: z.object(contentQuery), response: PageList, status: 200, access: 'read',
+    cli: { noun: 'pages', verb: 'list' },
   },
   files: {
     method: 'GET', path: '/spaces/{spaceId}/content/files', summary: 'List the files of a space',
@@ -63,6 +64,7 @@ export const content = defineResource('content', {
   page: {
     method: 'GET', path: '/spaces/{spaceId}/content/page/{pageId}', summary: 'Show a page of a space',
     params: pageParams, query: z.object(pageContentQuery), response: Page, status: 200, access: 'read',
+    cli: { noun: 'pages', verb: 'get' },
   },
   links: {
     method: 'GET', path: '/spaces/{spaceId}/content/page/{pageId}/links', summary: 'List the links in a page',

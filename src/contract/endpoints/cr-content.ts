@@ -17,6 +17,10 @@ const pageParams = crParams.extend({ pageId: Id.describe('page id') });
 const scoped = <V extends string>(verb: V) =>
   ({ noun: 'content', verb, scope: { param: 'changeRequestId', option: 'change-request' } }) as const;
 
+/** The change-request variant of `gbctl pages <verb>`: pages are read and edited under one noun. */
+const scopedPages = <V extends string>(verb: V) =>
+  ({ noun: 'pages', verb, scope: { param: 'changeRequestId', option: 'change-request' } }) as const;
+
 export const crContent = defineResource('cr-content', {
   revision: {
     method: 'GET', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/content',
@@ -34,7 +38,7 @@ export const crContent = defineResource('cr-content', {
     method: 'GET', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/content/pages',
     summary: 'List the pages of a change request',
     params: crParams, query: z.object(contentQuery), response: PageList, status: 200, access: 'read',
-    cli: scoped('pages'),
+    cli: scopedPages('list'),
   },
   files: {
     method: 'GET', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/content/files',
@@ -58,7 +62,7 @@ export const crContent = defineResource('cr-content', {
     method: 'GET', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}',
     summary: 'Show a page of a change request',
     params: pageParams, query: z.object(pageContentQuery), response: Page, status: 200, access: 'read',
-    cli: scoped('page'),
+    cli: scopedPages('get'),
   },
   links: {
     method: 'GET', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links',

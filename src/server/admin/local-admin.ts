@@ -1,6 +1,7 @@
 import { Role } from '../../contract/schemas/common.js';
 import type { ReadTx, WriteTx } from '../../store/store.js';
 import type { Env } from '../context.js';
+import { HttpError } from '../http-error.js';
 import { memberships, membershipId, orgs, tokens, users, type MembershipRecord, type OrgRecord, type TokenRecord, type UserRecord } from '../model/org.js';
 import { addMember, addOrg, addToken, addUser, defaultOrganization, LOCAL_TOKEN_LABEL, localUser } from './accounts.js';
 import { hashToken } from '../model/org.js';
@@ -9,22 +10,9 @@ import { hashToken } from '../model/org.js';
  * Local-only management of the embedded store's users, organizations, memberships and API
  * tokens, for `gbctl local …` (and tests). Not part of the platform API: nothing here is
  * reachable over HTTP. Token secrets are shown once, when created; the store keeps their SHA-256,
- * the admin's included.
+ * the admin's included. Refusals are HttpErrors like the services', so the CLI maps them to exit
+ * codes the same way.
  */
-
-export type LocalAdminErrorKind = 'invalid' | 'not-found' | 'conflict';
-
-/** A refusal of a local management operation; `kind` picks the CLI's exit code. */
-export class LocalAdminError extends Error {
-  override name = 'LocalAdminError';
-  constructor(
-    readonly kind: LocalAdminErrorKind,
-    message: string,
-    readonly hint?: string,
-  ) {
-    super(message);
-  }
-}
 
 type Ids = Pick<Env, 'clock' | 'ids'>;
 
@@ -33,7 +21,7 @@ const MAX_NAME = 100;
 
 export function parseRole(value: string): Role {
   const r = Role.safeParse(value);
-  if (!r.success) throw new LocalAdminError('invalid', `"${value}" is not a role`, 'roles, from most to least: admin, create, review, edit, comment, read');
+  if (!r.success) throw new HttpError(400, `"${value}" is not a role`, 'roles, from most to least: admin, create, review, edit, comment, read');
   return r.data;
 }
 
@@ -43,7 +31,7 @@ export function findUser(tx: ReadTx, ref: string): UserRecord {
   if (byId) return byId;
   const byEmail = tx.all(users).filter((u) => u.email !== undefined && u.email.toLowerCase() === ref.toLowerCase());
   if (byEmail.length === 1) return byEmail[0] as UserRecord;
-  throw new LocalAdminError('not-found', `no user "${ref}"`, 'give a user id or email; see "gbctl local users list"');
+  throw new HttpError(404, `no user "${ref}"`, 'give a user id or email; see "gbctl local users list"');
 }
 
 /** An organization by id, or by its title when exactly one has it. */
@@ -52,14 +40,14 @@ export function findOrg(tx: ReadTx, ref: string): OrgRecord {
   if (byId) return byId;
   const byTitle = tx.all(orgs).filter((o) => o.title === ref);
   if (byTitle.length === 1) return byTitle[0] as OrgRecord;
-  if (byTitle.length > 1) throw new LocalAdminError('conflict', `${byTitle.length} organizations are titled "${ref}"`, 'give the organization id; see "gbctl local orgs list"');
-  throw new LocalAdminError('not-found', `no organization "${ref}"`, 'give an organization id or title; see "gbctl local orgs list"');
+  if (byTitle.length > 1) throw new HttpError(409, `${byTitle.length} organizations are titled "${ref}"`, 'give the organization id; see "gbctl local orgs list"');
+  throw new HttpError(404, `no organization "${ref}"`, 'give an organization id or title; see "gbctl local orgs list"');
 }
 
 function checkName(what: string, value: string): string {
   const v = value.trim();
-  if (!v) throw new LocalAdminError('invalid', `${what} must not be empty`);
-  if (v.length > MAX_NAME) throw new LocalAdminError('invalid', `${what} is longer than ${MAX_NAME} characters`);
+  if (!v) throw new HttpError(400, `${what} must not be empty`);
+  if (v.length > MAX_NAME) throw new HttpError(400, `${what} is longer than ${MAX_NAME} characters`);
   return v;
 }
 
@@ -88,10 +76,10 @@ export function createUser(env: Ids, tx: WriteTx, input: { name: string; email?:
   let email: string | undefined;
   if (input.email !== undefined) {
     email = input.email.trim();
-    if (!EMAIL.test(email)) throw new LocalAdminError('invalid', `"${input.email}" is not an email address`);
+    if (!EMAIL.test(email)) throw new HttpError(400, `"${input.email}" is not an email address`);
     const lower = email.toLowerCase();
     const taken = tx.all(users).find((u) => u.email?.toLowerCase() === lower);
-    if (taken) throw new LocalAdminError('conflict', `user ${taken.id} already has the email ${taken.email}`);
+    if (taken) throw new HttpError(409, `user ${taken.id} already has the email ${taken.email}`);
   }
   return userView(tx, addUser(env, tx, name, email));
 }
@@ -115,8 +103,15 @@ function orgView(tx: ReadTx, o: OrgRecord): OrgView {
   return { id: o.id, title: o.title, createdAt: o.createdAt, members: tx.countWhere(memberships, 'organization', o.id), default: defaultOrganization(tx) === o.id };
 }
 
+/**
+ * A new organization, whose creator (the store's admin, whom the embedded CLI acts as) is made
+ * its admin: otherwise nobody could act in it until "gbctl local members add".
+ */
 export function createOrg(env: Ids, tx: WriteTx, input: { title: string }): OrgView {
-  return orgView(tx, addOrg(env, tx, checkName('--title', input.title)));
+  const org = addOrg(env, tx, checkName('--title', input.title));
+  const creator = localUser(tx);
+  if (creator) addMember(env, tx, org.id, creator, 'admin');
+  return orgView(tx, org);
 }
 
 export function listOrgs(tx: ReadTx): OrgView[] {
@@ -140,7 +135,7 @@ function memberView(tx: ReadTx, m: MembershipRecord): MemberView {
 /** The embedded CLI's user must stay admin of the default organization, or the CLI stops working. */
 function guardLocalAdmin(tx: ReadTx, org: string, user: string, what: string): void {
   if (user === localUser(tx) && org === defaultOrganization(tx)) {
-    throw new LocalAdminError('conflict', `user ${user} is the embedded CLI's admin of organization ${org}; ${what} would lock the CLI out`);
+    throw new HttpError(409, `user ${user} is the embedded CLI's admin of organization ${org}; ${what} would lock the CLI out`);
   }
 }
 
@@ -164,7 +159,7 @@ export function removeMember(tx: WriteTx, input: { org: string; user: string }):
   const org = findOrg(tx, input.org);
   const user = findUser(tx, input.user);
   const m = tx.get(memberships, membershipId(org.id, user.id));
-  if (!m) throw new LocalAdminError('not-found', `user ${user.id} is not a member of organization ${org.id}`);
+  if (!m) throw new HttpError(404, `user ${user.id} is not a member of organization ${org.id}`);
   guardLocalAdmin(tx, org.id, user.id, 'removing it');
   tx.delete(memberships, m.id);
   return memberView(tx, m);
@@ -197,7 +192,7 @@ function uniqueLabel(tx: ReadTx, wanted: string | undefined, user: UserRecord): 
   const taken = new Set(tx.all(tokens).map((t) => t.label));
   if (wanted !== undefined) {
     const label = checkName('--label', wanted);
-    if (taken.has(label)) throw new LocalAdminError('conflict', `a token is already labelled "${label}"`, 'labels name tokens for "gbctl local tokens revoke"; pick another');
+    if (taken.has(label)) throw new HttpError(409, `a token is already labelled "${label}"`, 'labels name tokens for "gbctl local tokens revoke"; pick another');
     return label;
   }
   const base = user.email?.split('@')[0] || 'token';
@@ -215,13 +210,13 @@ export function createToken(
 ): TokenView & { secret: string; membership?: MemberView } {
   const user = findUser(tx, input.user);
   let membership: MemberView | undefined;
-  if (input.role !== undefined && input.org === undefined) throw new LocalAdminError('invalid', '--role needs --org: a role is held in an organization');
+  if (input.role !== undefined && input.org === undefined) throw new HttpError(400, '--role needs --org: a role is held in an organization');
   if (input.org !== undefined) {
     const org = findOrg(tx, input.org);
     if (input.role !== undefined) membership = setMember(env, tx, { org: org.id, user: user.id, role: input.role });
     else {
       const m = tx.get(memberships, membershipId(org.id, user.id));
-      if (!m) throw new LocalAdminError('not-found', `user ${user.id} is not a member of organization ${org.id}`, 'add --role ROLE to make them one');
+      if (!m) throw new HttpError(404, `user ${user.id} is not a member of organization ${org.id}`, 'add --role ROLE to make them one');
       membership = memberView(tx, m);
     }
   }
@@ -243,13 +238,13 @@ export function findToken(tx: ReadTx, ref: string): TokenRecord {
   const all = tx.all(tokens);
   const byLabel = all.filter((t) => t.label === ref);
   if (byLabel.length === 1) return byLabel[0] as TokenRecord;
-  if (byLabel.length > 1) throw new LocalAdminError('conflict', `${byLabel.length} tokens are labelled "${ref}"`, 'give the token id; see "gbctl local tokens list"');
+  if (byLabel.length > 1) throw new HttpError(409, `${byLabel.length} tokens are labelled "${ref}"`, 'give the token id; see "gbctl local tokens list"');
   if (/^[0-9a-f]{8,}$/.test(ref)) {
     const byPrefix = all.filter((t) => t.id.startsWith(ref));
     if (byPrefix.length === 1) return byPrefix[0] as TokenRecord;
-    if (byPrefix.length > 1) throw new LocalAdminError('conflict', `${byPrefix.length} token ids start with ${ref}`, 'give more of the id');
+    if (byPrefix.length > 1) throw new HttpError(409, `${byPrefix.length} token ids start with ${ref}`, 'give more of the id');
   }
-  throw new LocalAdminError('not-found', `no token "${ref}"`, 'give a token id (or a unique prefix of 8+ characters) or label; see "gbctl local tokens list"');
+  throw new HttpError(404, `no token "${ref}"`, 'give a token id (or a unique prefix of 8+ characters) or label; see "gbctl local tokens list"');
 }
 
 /** Revokes a token. The embedded CLI needs none (it acts as the admin in its own process), so any may go. */

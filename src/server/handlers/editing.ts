@@ -2,20 +2,20 @@ import { changeRequestsService as crs } from '../services/change-requests.js';
 import { commentsService as cm } from '../services/comments.js';
 import { contentService as content } from '../services/content.js';
 import { crPagesService as pages } from '../services/cr-pages.js';
-import { importContent } from '../services/import.js';
-import { changeRequestPdf } from '../services/pdf.js';
-import { searchSpace } from '../services/search.js';
-import { applyTemplate } from '../services/templates.js';
+import { importService } from '../services/import.js';
+import { pdfService } from '../services/pdf.js';
+import { searchService } from '../services/search.js';
+import { templatesService } from '../services/templates.js';
 import type { HandlersOf } from '../types.js';
 
 type EditingHandlers = HandlersOf<'content'> & HandlersOf<'cr-content'> & HandlersOf<'comments'> & HandlersOf<'cr-comments'> & HandlersOf<'change-requests'>;
 
 /** Content, comments and change requests. */
 export const editingHandlers: EditingHandlers = {
-  'content.search': (c, { params, query }) => searchSpace(c, params.spaceId, query),
+  'content.search': (c, { params, query }) => searchService.space(c, params.spaceId, query),
   'content.revision': (c, { params, query }) => content.revision(c, params.spaceId, undefined, query),
-  'content.import': (c, { params, body }) => importContent(c, params.spaceId, undefined, body),
-  'content.template': (c, { params, body }) => applyTemplate(c, params.spaceId, body),
+  'content.import': (c, { params, body }) => importService.import(c, params.spaceId, undefined, body),
+  'content.template': (c, { params, body }) => templatesService.apply(c, params.spaceId, body),
   'content.pages': (c, { params, query }) => content.pages(c, params.spaceId, undefined, query),
   'content.files': (c, { params, query }) => content.files(c, params.spaceId, undefined, query),
   'content.file': (c, { params, query }) => content.file(c, params.spaceId, undefined, params.fileId, query),
@@ -24,7 +24,7 @@ export const editingHandlers: EditingHandlers = {
   'content.links': (c, { params, query }) => content.pageLinks(c, params.spaceId, undefined, params.pageId, query),
 
   'cr-content.revision': (c, { params, query }) => content.revision(c, params.spaceId, params.changeRequestId, query),
-  'cr-content.import': (c, { params, body }) => importContent(c, params.spaceId, params.changeRequestId, body),
+  'cr-content.import': (c, { params, body }) => importService.import(c, params.spaceId, params.changeRequestId, body),
   'cr-content.pages': (c, { params, query }) => content.pages(c, params.spaceId, params.changeRequestId, query),
   'cr-content.files': (c, { params, query }) => content.files(c, params.spaceId, params.changeRequestId, query),
   'cr-content.file': (c, { params, query }) => content.file(c, params.spaceId, params.changeRequestId, params.fileId, query),
@@ -63,7 +63,7 @@ export const editingHandlers: EditingHandlers = {
   'change-requests.update': (c, { params, body }) => crs.update(c, params.spaceId, params.changeRequestId, body),
   'change-requests.merge': (c, { params }) => crs.merge(c, params.spaceId, params.changeRequestId),
   'change-requests.refresh': (c, { params }) => crs.refresh(c, params.spaceId, params.changeRequestId),
-  'change-requests.export': (c, { params, query }) => changeRequestPdf(c, params.spaceId, params.changeRequestId, query),
+  'change-requests.export': (c, { params, query }) => pdfService.changeRequest(c, params.spaceId, params.changeRequestId, query),
   'change-requests.create-page': (c, { params, body }) => pages.create(c, params.spaceId, params.changeRequestId, body),
   'change-requests.update-page': (c, { params, body }) => pages.update(c, params.spaceId, params.changeRequestId, params.pageId, body),
   'change-requests.delete-page': (c, { params }) => pages.delete(c, params.spaceId, params.changeRequestId, params.pageId),

@@ -232,3 +232,6 @@ export async function importContent(c: Ctx, spaceId: string, cr: string | undefi
     return { revision: rev.id, importedResources: got.imported, totalResources: got.total };
   });
 }
+
+/** Content imports: a source read and made the content of a space or change request. */
+export const importService = { import: importContent };

@@ -1,10 +1,10 @@
 import type { ReadTx } from '../../store/store.js';
-import { isoNow, type Ctx } from '../context.js';
+import { type Ctx } from '../context.js';
 import { badRequest, notFound } from '../http-error.js';
-import { blobs, type BlobRecord } from '../model/revision.js';
 import { flattenPages } from '../model/page-tree.js';
 import { contentScope } from './revisions.js';
 import { renderPdf } from '../lib/pdf.js';
+import { putTemporaryBlob } from './blobs.js';
 
 /** How long a PDF link works, as the platform's temporary URLs. */
 export const PDF_TTL_MS = 60 * 60 * 1000;
@@ -28,18 +28,6 @@ export function pdfPages(tx: ReadTx, c: Ctx, spaceId: string, crId: string, q: {
   };
 }
 
-/** Keeps bytes for a while under an unguessable id; expired ones are dropped on the way. */
-export function putTemporaryBlob(c: Ctx, bytes: Uint8Array, contentType: string, ttlMs: number): Promise<BlobRecord> {
-  return c.write((tx) => {
-    const now = c.clock.now().getTime();
-    for (const b of tx.all(blobs)) if (b.expiresAt && Date.parse(b.expiresAt) <= now) tx.delete(blobs, b.id);
-    return tx.put(blobs, {
-      id: c.ids.secret(), contentType, data: Buffer.from(bytes).toString('base64'), createdAt: isoNow(c),
-      expiresAt: new Date(now + ttlMs).toISOString(),
-    });
-  });
-}
-
 /** `GET …/pdf`: renders the change request and answers a temporary link to the file. */
 export async function changeRequestPdf(c: Ctx, spaceId: string, crId: string, q: { page?: string | undefined; only?: boolean | undefined }) {
   const what = await c.read((tx) => pdfPages(tx, c, spaceId, crId, q));
@@ -48,9 +36,5 @@ export async function changeRequestPdf(c: Ctx, spaceId: string, crId: string, q:
   return { url: `${c.origin}/_gbctl/blobs/${blob.id}` };
 }
 
-/** The bytes behind a `/_gbctl/blobs/{id}` link, while it lasts. */
-export async function readBlob(c: Pick<Ctx, 'read' | 'clock'>, id: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
-  const b = await c.read((tx) => tx.get(blobs, id));
-  if (!b || (b.expiresAt && Date.parse(b.expiresAt) <= c.clock.now().getTime())) return undefined;
-  return { contentType: b.contentType, bytes: Buffer.from(b.data, 'base64') };
-}
+/** PDF exports of change requests. */
+export const pdfService = { changeRequest: changeRequestPdf };

@@ -58,3 +58,6 @@ export async function searchSpace(c: Ctx, spaceId: string, q: PageQuery & { quer
     });
   });
 }
+
+/** Full-text search of a space's content. */
+export const searchService = { space: searchSpace };

@@ -41,3 +41,6 @@ export function applyTemplate(c: Ctx, spaceId: string, body: { id: string; param
     commitRevision(c, tx, scope, { type: 'edits', pages: [...scope.rev.pages, ...pages], message: `Apply template ${t.id}` });
   });
 }
+
+/** Templates applied to a space's content. */
+export const templatesService = { apply: applyTemplate };

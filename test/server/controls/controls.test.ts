@@ -173,7 +173,7 @@ describe('gbctl serve test controls', () => {
     const code = s.stop('SIGTERM');
     expect((await slow).status).toBe(201);
     expect(await code).toBe(0);
-    const after = await runCli(['spaces', 'list', '--json', 'title', '--data', s.dataFile]);
+    const after = await runCli(['spaces', 'list', '--json', 'title', '--store', s.dataFile]);
     expect(JSON.parse(after.stdout)).toEqual([{ title: 'In flight' }]);
   });
 });

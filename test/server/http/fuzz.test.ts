@@ -1,3 +1,4 @@
+import { serverResources } from '../../../src/registry.js';
 import fc, { type Arbitrary } from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
@@ -375,7 +376,6 @@ function requestArb(pools: Pools, src: ValueSources, tokens: Tokens): Arbitrary<
 // ---------------------------------------------------------------------------------------------
 // After the storm: reopen the store and read every object back through the API.
 
-
 /**
  * The value with the nodes of every rich-text document emptied. gbctl accepts and stores any
  * block tree (its Block schema is deliberately free-form), while the published spec lists every
@@ -462,7 +462,7 @@ describe('fuzzing the emulator', () => {
       };
       return { admin, editor: user('Editor', main, 'edit'), reader: user('Reader', main, 'read'), outsider: user('Outsider', lone.id, 'admin') };
     });
-    const app = createApp(env, { validateResponses: true });
+    const app = createApp(env, serverResources, { validateResponses: true });
     const served = await listen(app, { port: 0 });
     env.origin = served.url;
     base = new URL(served.url);
@@ -535,7 +535,7 @@ describe('fuzzing the emulator', () => {
     try {
       const dump = await reopened.snapshot();
       // gbctl's own schemas check every answer; the platform's published ones are checked here too.
-      const report = await checkDataset(dump, (e, body) => {
+      const report = await checkDataset(dump, serverResources, (e, body) => {
         const op = operationIdOf(e.method, e.path);
         const mismatch = op ? operationErrors(op, withoutRichText(body)) : undefined;
         return mismatch ? `does not match the published ${op}: ${mismatch}` : undefined;

@@ -1,0 +1,61 @@
+import type { Command } from 'commander';
+import { chooseBackend, type GlobalOptions } from '../../src/cli/context.js';
+import { resolve } from '../../src/cli/config.js';
+import type { Cli } from '../../src/cli/deps.js';
+import { emit } from '../../src/cli/emit.js';
+import { explainAuthFailure } from '../../src/cli/errors.js';
+import { usageError } from '../../src/cli/exit-codes.js';
+import { jsonOption } from '../../src/cli/runner.js';
+
+export type ControlOpts = GlobalOptions & { json?: unknown; jq?: string; yes?: boolean; input?: boolean };
+
+export const opts = (cmd: Command) => cmd.optsWithGlobals() as ControlOpts;
+
+const NEEDS_SERVE = 'the emulator controls need a running "gbctl serve": they act on a server, and the embedded store has none';
+const SERVE_HINT = 'start one (e.g. gbctl serve --port 0 --write-env gbctl.env) and point gbctl at it with GITBOOK_ENDPOINT or --endpoint';
+
+/**
+ * The backend a control would reach, decided before anything is opened: the embedded store has
+ * no controls, and opening it would create a store file for a command that cannot use it.
+ */
+export function checkServed(cli: Cli, o: ControlOpts): string {
+  const backend = chooseBackend(o, cli.io.env, resolve(o, cli.io.env));
+  if (backend.kind !== 'http') throw usageError(NEEDS_SERVE, SERVE_HINT);
+  return backend.endpoint;
+}
+
+/** Sends one request to `/_gbctl/PATH` of the configured server with the configured token, and answers its JSON. */
+export async function control(cli: Cli, o: ControlOpts, method: string, path: string, body?: unknown): Promise<unknown> {
+  checkServed(cli, o);
+  const conn = await cli.connect(o);
+  try {
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await conn.client.send(
+      { method, path: `/_gbctl/${path}`, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) },
+      // A control changes the server's state once; repeating it after a lost answer could apply it twice.
+      { idempotent: method === 'GET' },
+    );
+    return res.body ? (JSON.parse(res.body) as unknown) : undefined;
+  } catch (e) {
+    throw explainAuthFailure(e, conn.resolved.sources.token);
+  } finally {
+    await conn.close();
+  }
+}
+
+/** Prints the answer as JSON (whole, some fields, or through --jq), or as `text` when no JSON was asked for. */
+export async function show(cli: Cli, o: ControlOpts, data: unknown, text: (data: unknown) => string): Promise<void> {
+  const json = jsonOption(o.json);
+  if (json || o.jq) {
+    await emit(cli.io, data, { json: json || true, ...(o.jq ? { jq: o.jq } : {}) });
+    return;
+  }
+  const t = text(data);
+  if (t) cli.io.stdout.write(t.endsWith('\n') ? t : `${t}\n`);
+}
+
+/** Help text every verb ends with: where the command sends, and its examples. */
+export function examples(...lines: string[]): string {
+  return `\nSends to the server GITBOOK_ENDPOINT (or --endpoint, or the profile) names, with its token.\n\nExamples:\n${lines.map((l) => `  $ ${l}`).join('\n')}`;
+}

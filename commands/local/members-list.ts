@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import type { Cli } from '../../src/cli/deps.js';
+import { listMembers } from '../../src/server/admin/local-admin.js';
+import { ORG_HELP, opts, outList, withStore } from './with-store.js';
+
+export function registerMembersList(parent: Command, { io, deps }: Cli): void {
+  parent
+    .command('list')
+    .description('List memberships (of one organization with --org)')
+    .addHelpText('after', '\nExamples:\n  $ gbctl local members list --org "$ORG"')
+    .addHelpText('after', ORG_HELP)
+    .action(async (_o: unknown, cmd: Command) => {
+      const org = opts(cmd).org;
+      const all = await withStore(cmd, { io, deps }, (env) => env.store.read((tx) => listMembers(tx, org)));
+      await outList(io, opts(cmd), all, all.map((m) => ({ ...m })), ['organization', 'user', 'displayName', 'role']);
+    });
+}

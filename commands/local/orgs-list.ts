@@ -1,0 +1,16 @@
+import type { Command } from 'commander';
+import type { Cli } from '../../src/cli/deps.js';
+import { listOrgs } from '../../src/server/admin/local-admin.js';
+import { opts, outList, withStore } from './with-store.js';
+
+export function registerOrgsList(parent: Command, { io, deps }: Cli): void {
+  parent
+    .command('list')
+    .description('List organizations; "default" marks the one the embedded CLI uses')
+    .addHelpText('after', '\nExamples:\n  $ gbctl local orgs list')
+    .action(async (_o: unknown, cmd: Command) => {
+      const all = await withStore(cmd, { io, deps }, (env) => env.store.read((tx) => listOrgs(tx)));
+      const rows = all.map((x) => ({ ...x, default: x.default ? 'default' : '' }));
+      await outList(io, opts(cmd), all, rows, ['id', 'title', 'members', 'default']);
+    });
+}

@@ -1,0 +1,17 @@
+import type { Command } from 'commander';
+import type { Cli } from '../../src/cli/deps.js';
+import { revokeToken } from '../../src/server/admin/local-admin.js';
+import { opts, out, withStore } from './with-store.js';
+
+export function registerTokensRevoke(parent: Command, { io, deps }: Cli): void {
+  parent
+    .command('revoke')
+    .argument('<token>', 'token id (or a unique prefix of 8+ characters), label, or the secret itself')
+    .description('Revoke a token: requests with it answer 401 from then on')
+    .addHelpText('after', '\nExamples:\n  $ gbctl local tokens revoke ci-reader')
+    .action(async (ref: string, _o: unknown, cmd: Command) => {
+      const t = await withStore(cmd, { io, deps }, (env) => env.store.write((tx) => revokeToken(tx, ref)));
+      io.stderr.write(`Revoked token "${t.label}" of user ${t.user}\n`);
+      await out(io, opts(cmd), t, () => '');
+    });
+}

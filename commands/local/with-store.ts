@@ -1,0 +1,76 @@
+import type { Command } from 'commander';
+import { storePath, type GlobalOptions } from '../../src/cli/context.js';
+import type { Io } from '../../src/cli/context.js';
+import type { Cli } from '../../src/cli/deps.js';
+import { applyJq, emit } from '../../src/cli/emit.js';
+import { CliError, Exit, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
+import { renderRows, selectFields, useColor } from '../../src/cli/output.js';
+import { jsonOption } from '../../src/cli/runner.js';
+import type { Env } from '../../src/server/context.js';
+import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
+import { HttpError } from '../../src/server/http-error.js';
+
+export const LOCAL_ONLY = `
+Local only: this edits the store file directly (--store, --data FILE or GBCTL_DATA). It is not
+part of the platform API, and works whether or not "gbctl serve" is running on the file.`;
+
+type Opts = GlobalOptions & { json?: unknown; jq?: string; color?: boolean };
+export type AdminEnv = Pick<Env, 'store' | 'clock' | 'ids'>;
+
+/** Opens the store file, makes sure it has its default organization and admin, runs `fn`, closes it. */
+export async function withStore<R>(cmd: Command, { io, deps }: Pick<Cli, 'io' | 'deps'>, fn: (env: AdminEnv, embedded: Embedded) => Promise<R>): Promise<R> {
+  const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env, { dataAlias: true });
+  let opened: Embedded;
+  try {
+    opened = await openEmbedded(deps.serverResources, { path, origin: '', warn: (m) => io.stderr.write(`${m}\n`) });
+  } catch (e) {
+    throw new CliError((e as Error).message);
+  }
+  try {
+    return await fn(opened.env, opened);
+  } catch (e) {
+    if (e instanceof HttpError) throw new CliError(e.message, e.status === 400 ? Exit.usage : exitForStatus(e.status), e.hint);
+    if (e instanceof CliError) throw e;
+    throw new CliError((e as Error).message);
+  } finally {
+    await opened.close();
+  }
+}
+
+function wantsJson(o: Opts): boolean {
+  return (o.json !== undefined && o.json !== false) || !!o.jq;
+}
+
+/** Prints data as JSON (or through --json fields / --jq), else `text` lines. */
+export async function out(io: Io, o: Opts, data: unknown, text: () => string | Promise<void>): Promise<void> {
+  if (wantsJson(o)) {
+    await emit(io, data, { json: jsonOption(o.json) || true, ...(o.jq ? { jq: o.jq } : {}) });
+    return;
+  }
+  const t = await text();
+  if (typeof t === 'string') io.stdout.write(t.endsWith('\n') || t === '' ? t : `${t}\n`);
+}
+
+/** A list: a JSON array with --json, a table on a terminal, tab-separated rows otherwise. */
+export async function outList(io: Io, o: Opts, items: object[], rows: Record<string, unknown>[], columns: string[]): Promise<void> {
+  if (wantsJson(o)) {
+    const fields = jsonOption(o.json);
+    const shown = Array.isArray(fields) ? selectFields({ items }, fields) : items;
+    if (o.jq) {
+      io.stdout.write(await applyJq(shown, o.jq));
+    } else io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
+    return;
+  }
+  await renderRows(io, rows, { color: useColor(io, o.color), columns });
+}
+
+export const opts = (cmd: Command) => cmd.optsWithGlobals() as Opts;
+
+export const ORG_HELP = '\n--org ORG (the global option) names the organization, by id or title.';
+
+export function requiredOrg(cmd: Command): string {
+  const org = opts(cmd).org;
+  if (org === undefined) throw usageError('--org is required: the organization, by id or title');
+  return org;
+}
+

@@ -1,0 +1,21 @@
+/** What each group of generated commands is for, in the user's words (`gbctl --help`, `gbctl NOUN --help`). */
+export const NOUNS: Record<string, string> = {
+  spaces: 'Create, find, change, delete and restore spaces',
+  collections: 'Group spaces into collections and move them around',
+  content: "Read a space's content: pages, files, search, links; import into it",
+  comments: 'Discuss pages: post, edit, resolve and delete comments',
+  replies: 'Reply to comments, and edit or delete replies',
+  commenters: 'See who commented in a space or change request',
+  'change-requests': 'Propose, review, merge and export changes to a space',
+  pages: 'Add, edit and remove pages in a change request',
+  sites: 'Create, configure, publish and unpublish published sites',
+  sections: 'Split a site into sections, each with its own spaces',
+  'section-groups': "Group a site's sections in its navigation",
+  'site-spaces': 'Choose which spaces a site publishes, and where',
+  openapi: 'Publish OpenAPI specs and browse their versions',
+  saml: 'Set up single sign-on through SAML identity providers',
+  sso: 'See the single sign-on entries members can use to log in',
+  translations: 'Translate spaces into other languages',
+  user: 'Show who the token belongs to',
+  orgs: 'List the organizations you belong to',
+};

@@ -1,0 +1,38 @@
+import type { Command } from 'commander';
+import { buildInfo } from '../../src/cli/build-output.js';
+import type { BespokeModule, Cli } from '../../src/cli/deps.js';
+import { emit } from '../../src/cli/emit.js';
+import { jsonOption } from '../../src/cli/runner.js';
+import { VERSION } from '../../src/cli/version.js';
+
+export const command: BespokeModule = {
+  summary: "Show gbctl's version, the commit it was built from and the Node.js running it",
+  register: (program, cli) => registerVersion(program, cli),
+};
+
+function registerVersion(program: Command, { io }: Cli): void {
+  program
+    .command('version')
+    .description(command.summary as string)
+    .addHelpText(
+      'after',
+      `
+"gbctl --version" prints the version alone. The commit is null for a build made outside a git
+checkout.
+
+Examples:
+  $ gbctl version
+  $ gbctl version --json`,
+    )
+    .action(async (_o: unknown, cmd: Command) => {
+      const o = cmd.optsWithGlobals() as { json?: unknown; jq?: string };
+      const build = buildInfo();
+      const info = { version: VERSION, commit: build.commit, node: process.version };
+      const json = jsonOption(o.json);
+      if (json || o.jq) {
+        await emit(io, info, { json: json || true, ...(o.jq ? { jq: o.jq } : {}) });
+        return;
+      }
+      io.stdout.write(`gbctl ${info.version}${info.commit ? ` (commit ${info.commit.slice(0, 12)})` : ''}, Node.js ${info.node}\n`);
+    });
+}

@@ -1,0 +1,48 @@
+import type { Client } from '../client/client.js';
+import type { Endpoint } from '../contract/endpoint.js';
+import { pathParams } from '../contract/endpoint.js';
+import type { Io } from './context.js';
+import type { CliResources } from './deps.js';
+import type { Overlay } from './overlay.js';
+import { canPrompt, confirmOrFail, type Confirmation } from './prompt.js';
+
+/** The read of the object a destructive endpoint acts on: `spaces.delete` is read by `spaces.get`, `comments.delete-reply` by `comments.get-reply`. */
+function readerId(id: string): string | undefined {
+  const m = /^([\w-]+)\.(delete|transfer|unpublish|remove)(-[\w-]+)?$/.exec(id);
+  return m ? `${m[1]}.get${m[3] ?? ''}` : undefined;
+}
+
+/** A person's name for an object: its title, label or name, and its id. */
+function nameOf(o: unknown, id: string): string {
+  const r = (o ?? {}) as Record<string, unknown>;
+  const title = [r.title, r.label, r.displayName, r.subject, r.slug, r.name].find((v) => typeof v === 'string' && v);
+  return title ? `"${String(title)}" (${id})` : id;
+}
+
+/**
+ * Asks before a destructive call (or requires --yes), naming the object by title where a person
+ * will read it; returns that name, for the line that says what was done.
+ */
+export async function confirmEndpoint(
+  ctx: { io: Io; resources: CliResources; client: Client; yes: boolean; noInput: boolean },
+  endpoint: Endpoint,
+  overlay: Overlay,
+  params: Record<string, unknown>,
+): Promise<string> {
+  const ids = Object.values(params).map(String);
+  const noun = endpoint.noun.replace(/s$/, '').replace(/-/g, ' ');
+  let name = ids[ids.length - 1] ?? '';
+  // Only a person reads the title, so only then is the object read first.
+  if (!ctx.yes && canPrompt(ctx.io, ctx.noInput)) {
+    const reader = readerId(endpoint.id);
+    const get = reader ? await ctx.resources.endpoint(reader) : undefined;
+    if (get && pathParams(get.path).every((p) => params[p] !== undefined)) {
+      name = nameOf(await ctx.client.call(get, { params }).catch(() => undefined), name);
+    }
+  }
+  const verb = endpoint.verb.replace(/-.*/, '');
+  const action = `${verb} ${noun} ${name}`;
+  const c: Confirmation = { action, question: overlay.confirm?.(params, name) ?? `${action[0]?.toUpperCase()}${action.slice(1)}?` };
+  await confirmOrFail(ctx.io, c, ctx.yes, ctx.noInput);
+  return name;
+}

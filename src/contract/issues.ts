@@ -1,0 +1,19 @@
+import type { z } from 'zod';
+
+/**
+ * A zod error as one line: `where.path: message; …`, the first `limit` issues. The server's 400s,
+ * the client's input errors and the store's file checks all word a schema failure this way.
+ */
+export function describeIssues(err: z.ZodError, opts: { where?: string; topLevel?: string; limit?: number } = {}): string {
+  return err.issues
+    .slice(0, opts.limit ?? 5)
+    .map((i) => `${[opts.where ?? '', ...i.path.map(String)].filter(Boolean).join('.') || (opts.topLevel ?? '')}: ${plainWords(i.message)}`)
+    .join('; ');
+}
+
+/** zod's bounds in a person's words: "Too big: expected string to have <=50 characters" is "at most 50 characters". */
+function plainWords(message: string): string {
+  return message
+    .replace(/^Too big: expected \w+ to (?:have|be) <=?\s*([\d.e+-]+)(?: (\w+))?$/, (_, n: string, unit?: string) => `at most ${n}${unit ? ` ${unit}` : ''}`)
+    .replace(/^Too small: expected \w+ to (?:have|be) >=?\s*([\d.e+-]+)(?: (\w+))?$/, (_, n: string, unit?: string) => `at least ${n}${unit ? ` ${unit}` : ''}`);
+}

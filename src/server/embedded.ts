@@ -1,0 +1,75 @@
+import { JsonFileStore } from '../store/json-file-store.js';
+import { ensureSeeded } from './admin/accounts.js';
+import { embeddedSession } from './admin/session.js';
+import { createApp, type App, type AppOptions } from './app.js';
+import type { Env } from './context.js';
+import { randomIds, systemClock } from './env.js';
+import type { ServerResources } from './resources.js';
+
+export interface EmbeddedOptions {
+  /** The store file; created when absent. */
+  path: string;
+  /** Origin the API's URLs start with; a server sets it once it listens. */
+  origin: string;
+  translations?: Env['translations'];
+  clock?: Env['clock'];
+  ids?: Env['ids'];
+  fileUrls?: boolean;
+  /** Whether imports and OpenAPI sources may fetch from non-public addresses (see Env.privateUrls). */
+  privateUrls?: boolean;
+  /** Warnings of the store (a torn journal tail dropped, a stale lock broken). */
+  warn?: (line: string) => void;
+  app?: AppOptions;
+}
+
+/** A store file opened and seeded in this process, with the API over it. */
+export interface Embedded {
+  store: JsonFileStore;
+  env: Env;
+  app: App;
+  /** The default organization of the store. */
+  organization: string;
+  /**
+   * A secret that authenticates as the store's admin in this process only, through `app` (the
+   * embedded CLI acts with it); no file holds it and no other process accepts it.
+   */
+  token: string;
+  /** The admin's first API token, when this open made the store's accounts: to show once. */
+  firstToken?: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The one wiring of the embedded server: opens the store file, makes sure it holds its default
+ * organization and admin, and builds the API over it. The CLI's embedded mode,
+ * `serve`, `local` and the seeding of benchmark stores all start here.
+ */
+export async function openEmbedded(resources: ServerResources, opts: EmbeddedOptions): Promise<Embedded> {
+  const store = JsonFileStore.open(opts.path, opts.warn ? { warn: opts.warn } : {});
+  try {
+    const admin = await ensureSeeded({ store, clock: opts.clock ?? systemClock, ids: opts.ids ?? randomIds });
+    const { token, sessions } = embeddedSession(admin.user);
+    const env: Env = {
+      store,
+      clock: opts.clock ?? systemClock,
+      ids: opts.ids ?? randomIds,
+      origin: opts.origin,
+      translations: opts.translations ?? 'translation',
+      ...(opts.fileUrls !== undefined ? { fileUrls: opts.fileUrls } : {}),
+      ...(opts.privateUrls !== undefined ? { privateUrls: opts.privateUrls } : {}),
+      sessions,
+    };
+    return {
+      store,
+      env,
+      app: createApp(env, resources, opts.app),
+      organization: admin.organization,
+      token,
+      ...(admin.token ? { firstToken: admin.token } : {}),
+      close: () => store.close(),
+    };
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+}

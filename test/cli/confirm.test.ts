@@ -1,0 +1,59 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { sourceManifest } from '../../src/manifest-source.js';
+import { catalogue } from '../../src/contract/index.js';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/server.js';
+
+const tmp = tempDir();
+const store = join(tmp.dir, 'store.json');
+const gb = (args: string[]) => runCli(['--store', store, ...args]);
+const id = async (args: string[]) => JSON.parse((await gb([...args, '--json', 'id'])).stdout).id as string;
+afterAll(() => tmp.cleanup());
+
+describe('one confirmation for every destructive verb', () => {
+  it('marks every DELETE, transfer and unpublish destructive, and every such command takes --yes', async () => {
+    for (const e of catalogue) {
+      if (e.method === 'DELETE' || /\.(transfer|unpublish)$/.test(e.id)) expect(e.destructive, e.id).toBe(true);
+    }
+    const manifest = await sourceManifest();
+    for (const c of manifest.commands.filter((x) => x.destructive)) {
+      const help = await runCli([c.noun, c.verb, '--help']);
+      expect(help.stdout, `${c.noun} ${c.verb}`).toContain('--yes');
+    }
+  });
+
+  it('refuses without --yes off a terminal, in plain words, deleting nothing', async () => {
+    const site = await id(['sites', 'create', '--title', 'Site one']);
+    const space = await id(['spaces', 'create', '--title', 'In site']);
+    const ss = await id(['site-spaces', 'create', site, '--space', space]);
+    const before = readFileSync(store);
+    const r = await gb(['site-spaces', 'delete', site, ss]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/^error: refusing to delete site space \S+ without confirmation\nhint: pass --yes to confirm\n$/);
+    expect(readFileSync(store).equals(before)).toBe(true);
+    const ok = await gb(['site-spaces', 'delete', site, ss, '--yes']);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(ok.stderr).toMatch(/^✓ .+\n$/);
+  });
+
+  it('accepts --yes on section-groups remove-section and says what was done', async () => {
+    const site = await id(['sites', 'create', '--title', 'Site two']);
+    const space = await id(['spaces', 'create', '--title', 'Sec']);
+    const section = await id(['sections', 'create', site, '--space', space, '--title', 'Alpha']);
+    const group = await id(['section-groups', 'create', site, '--title', 'Grp']);
+    expect((await gb(['section-groups', 'add-section', site, group, '--section', section])).code).toBe(0);
+    const r = await gb(['section-groups', 'remove-section', site, group, section, '--yes']);
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toMatch(/^✓ /);
+  });
+
+  it('says on stderr what a delete did', async () => {
+    const space = await id(['spaces', 'create', '--title', 'Gone']);
+    const r = await gb(['spaces', 'delete', space, '--yes']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain(space);
+  });
+});
