@@ -1,10 +1,11 @@
 import type { Env } from '../context.js';
+import { describeIssues } from '../../contract/issues.js';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http-error.js';
 import type { UserRecord } from '../model/org.js';
-import { memberships, membershipId } from '../model/org.js';
+import { memberships, membershipId, tokens, users } from '../model/org.js';
 import { defaultOrganization } from '../admin/accounts.js';
-import { ControlClock, parseDuration } from './clock.js';
-import { Faults } from './faults.js';
+import { advanceProblem, ControlClock, parseDuration, setProblem } from './clock.js';
+import { FaultRule, Faults } from './faults.js';
 import { RequestLog } from './request-log.js';
 import { CONTROL_PREFIX } from './prefix.js';
 
@@ -75,28 +76,35 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
     case 'GET clock':
       return clockState(controls);
     case 'POST clock': {
+      // Every field is checked before any is applied: a refused request leaves the clock as it was.
+      let at: Date | undefined;
       if (body.set !== undefined) {
-        const at = new Date(String(body.set));
-        if (Number.isNaN(at.getTime())) throw badRequest('set: not a date-time');
-        controls.clock.set(at);
+        at = new Date(typeof body.set === 'string' || typeof body.set === 'number' ? body.set : Number.NaN);
+        const problem = setProblem(at);
+        if (problem) throw badRequest(`set: ${problem}`);
       }
+      let ms: number | undefined;
       if (body.advance !== undefined) {
-        const ms = parseDuration(body.advance);
+        ms = parseDuration(body.advance);
         if (ms === undefined) throw badRequest('advance: give milliseconds or a duration such as "7d", "36h", "15m"');
-        controls.clock.advance(ms);
+        const problem = advanceProblem(at ?? controls.clock.now(), ms);
+        if (problem) throw badRequest(`advance: ${problem}`);
       }
+      if (body.freeze !== undefined && typeof body.freeze !== 'boolean') throw badRequest('freeze: give true or false');
+      if (at) controls.clock.set(at);
+      if (ms !== undefined) controls.clock.advance(ms);
       if (body.freeze === true) controls.clock.freeze();
       if (body.freeze === false) controls.clock.unfreeze();
       return clockState(controls);
     }
     case 'GET faults':
       return { items: controls.faults.list() };
-    case 'POST faults':
-      try {
-        return controls.faults.add(body);
-      } catch (e) {
-        throw badRequest(`fault rule: ${(e as Error).message}`);
-      }
+    case 'POST faults': {
+      // Checked here so that the 400 names the field at fault ("status: …"), as the API's do.
+      const rule = FaultRule.safeParse(body);
+      if (!rule.success) throw badRequest(describeIssues(rule.error, { topLevel: 'fault rule' }));
+      return controls.faults.add(rule.data);
+    }
     case 'DELETE faults':
       controls.faults.clear();
       return { items: [] };
@@ -111,7 +119,7 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
       return { items: [...saved.keys()].map((id) => ({ id })) };
     case 'POST snapshots': {
       const dataset = need(controls);
-      const id = typeof body.id === 'string' && /^[\w-]{1,64}$/.test(body.id) ? body.id : `snap-${saved.size + 1}`;
+      const id = snapshotName(body, saved.size);
       const taken = await dataset.snapshot();
       const before = saved.get(id);
       saved.set(id, taken);
@@ -122,15 +130,17 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
       const dataset = need(controls);
       const base = saved.get('initial');
       if (!base) throw new HttpError(409, 'no initial snapshot to reset to');
-      await dataset.restore(base);
-      return { reset: true };
+      await restoreKeepingTokens(env, dataset, base);
+      // "As at start" holds for time too: a clock moved or frozen by a test goes back to running.
+      controls.clock.reset();
+      return { reset: true, clock: clockState(controls) };
     }
   }
   const restore = /^POST snapshots\/([\w-]+)\/restore$/.exec(route);
   if (restore) {
     const taken = saved.get(restore[1] as string);
     if (taken === undefined) throw notFound(`snapshot ${restore[1]} not found`);
-    await need(controls).restore(taken);
+    await restoreKeepingTokens(env, need(controls), taken);
     return { restored: restore[1] };
   }
   const del = /^DELETE faults\/([\w-]+)$/.exec(route);
@@ -141,9 +151,38 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
   throw notFound(`no test control ${r.method} ${CONTROL_PREFIX}${r.path}; see "gbctl serve --help"`);
 }
 
+/**
+ * The name a snapshot is saved under: `name` (what the README and "gbctl emulator snapshot" say)
+ * or `id` (the earlier spelling), else the next `snap-N`. A name given and malformed is a 400
+ * rather than a silent default, which would restore the wrong snapshot later.
+ */
+function snapshotName(body: Record<string, unknown>, taken: number): string {
+  const field = body.name !== undefined ? 'name' : body.id !== undefined ? 'id' : undefined;
+  if (!field) return `snap-${taken + 1}`;
+  const v = body[field];
+  if (typeof v !== 'string' || !/^[\w-]{1,64}$/.test(v)) throw badRequest(`${field}: 1 to 64 letters, digits, "_" or "-"`);
+  if (v === 'initial') throw badRequest(`${field}: "initial" is the start-up state that /_gbctl/reset returns to; pick another name`);
+  return v;
+}
+
 function need(c: Controls): DatasetControl {
   if (!c.dataset) throw new HttpError(501, 'this store cannot take snapshots');
   return c.dataset;
+}
+
+/**
+ * Restores a snapshot of the data but not of the credentials: the API tokens stay as they are
+ * now, so a token minted since (by "gbctl local token", which shows it only once) keeps working
+ * and a token revoked since stays revoked. Tokens of users the snapshot does not have go.
+ */
+async function restoreKeepingTokens(env: Env, dataset: DatasetControl, saved: unknown): Promise<void> {
+  const now = await env.store.read((tx) => tx.all(tokens));
+  await dataset.restore(saved);
+  await env.store.write((tx) => {
+    const keep = new Set(now.map((t) => t.id));
+    for (const t of tx.all(tokens)) if (!keep.has(t.id)) tx.delete(tokens, t.id);
+    for (const t of now) if (tx.get(users, t.user) && !tx.get(tokens, t.id)) tx.put(tokens, t);
+  });
 }
 
 /** Keeps the dataset as it was at start-up, for POST /_gbctl/reset. */
