@@ -30,6 +30,7 @@ function registerServe(program: Command, cli: Cli): void {
     .option('--max-body <bytes>', 'largest request body accepted; larger ones get 413', String(1024 * 1024))
     .option('--allow-file-urls', 'let imports and OpenAPI sources read file:// URLs even when bound to a non-loopback address')
     .option('--allow-private-urls', 'let imports and OpenAPI sources fetch loopback, private and link-local addresses even when bound to a non-loopback address')
+    .option('--shutdown-grace <seconds>', 'on SIGTERM or SIGINT, how long requests in flight or unfinished may take before their connections are closed', '5')
     .option('--jit', "let V8 optimise hot code: more requests a second under heavy load, about 15 MiB more memory")
     .addHelpText(
       'after',
@@ -47,8 +48,9 @@ Bound to loopback (the default), imports and OpenAPI sources may read file:// UR
 from loopback, private and link-local addresses, as anyone on this machine could. Bound to any
 other address, both are refused (a 400 naming the rule) unless --allow-file-urls or
 --allow-private-urls: a token holder must not reach what only the server can.
-SIGTERM or SIGINT stops accepting connections, finishes requests in flight, flushes the store
-and exits 0.
+SIGTERM or SIGINT stops accepting connections, closes idle ones, lets requests in flight finish
+for up to --shutdown-grace seconds (5), then closes every connection left (a client that never
+finished its request included), flushes the store and exits 0.
 
 Test controls (emulator only, not part of the platform API), under /_gbctl/, for admins of the
 store's default organization; "gbctl emulator …" wraps each:
