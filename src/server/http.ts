@@ -20,7 +20,11 @@ export interface ListenOptions {
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
-/** The methods the API's routes use (HEAD and OPTIONS answered by the app); any other is 501. */
+/**
+ * The methods the API's routes use (HEAD and OPTIONS answered by the app); any other is a 405
+ * naming these. (405 rather than 501: a method the server does not know is the client's to change,
+ * and a 5xx would say the server failed.)
+ */
 const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
 const ALLOW = [...METHODS].join(', ');
 
@@ -29,7 +33,7 @@ function rawResponse(status: number, message: string, head: boolean): string {
   const body = errorBody(status, message);
   return (
     `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
-    `${status === 405 || status === 501 ? `allow: ${ALLOW}\r\n` : ''}connection: close\r\n\r\n${head ? '' : body}`
+    `${status === 405 ? `allow: ${ALLOW}\r\n` : ''}connection: close\r\n\r\n${head ? '' : body}`
   );
 }
 
@@ -85,9 +89,8 @@ export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Se
     let endpoint: string | undefined;
     try {
       if (!METHODS.has(method)) {
-        status = 501;
-        res.setHeader('connection', 'close');
-        send(res, 501, { 'content-type': 'application/json', allow: ALLOW }, errorBody(501, `${method} is not a method this server implements; it answers ${ALLOW}`));
+        status = 405;
+        send(res, 405, { 'content-type': 'application/json', allow: ALLOW }, errorBody(405, `${method} is not a method this server implements; it answers ${ALLOW}`));
         return;
       }
       const fault = path.startsWith('/v1/') ? opts.faults?.match(method, path) : undefined;
@@ -130,21 +133,18 @@ export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Se
     // A HEAD request gets the headers only: a body would be read as the start of the next response.
     const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
     if (err.code === 'HPE_INVALID_METHOD') {
-      socket.end(rawResponse(501, `not a method this server implements; it answers ${ALLOW}`, false));
+      socket.end(rawResponse(405, `not a method this server implements; it answers ${ALLOW}`, false));
       return;
     }
     const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
     socket.end(rawResponse(status, `malformed HTTP request (${err.code ?? err.message})`, head));
   });
-  // CONNECT (a proxy tunnel) and protocol upgrades reach node's own events, which would otherwise
-  // close the socket with no answer: this is an API server, it does neither.
+  // CONNECT (a proxy tunnel) reaches node's own event, which would otherwise close the socket
+  // with no answer: this is an API server, not a proxy. (A request asking for a protocol upgrade
+  // is answered as a plain request: node does so when nothing listens for upgrades.)
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
     opts.log?.add({ time: new Date().toISOString(), method: 'CONNECT', path: req.url ?? '', status: 405, ms: 0 });
     socket.end(rawResponse(405, `CONNECT is not allowed: this server is not a proxy; it answers ${ALLOW}`, false));
-  });
-  server.on('upgrade', (req: IncomingMessage, socket: Socket) => {
-    opts.log?.add({ time: new Date().toISOString(), method: req.method ?? '', path: (req.url ?? '/').split('?')[0] as string, status: 501, ms: 0 });
-    socket.end(rawResponse(501, `protocol upgrades (${String(req.headers.upgrade)}) are not implemented by this server`, req.method === 'HEAD'));
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);
