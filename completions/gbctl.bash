@@ -183,7 +183,7 @@ _gbctl() {
         update) opts="--title --path --default-site-space --condition --icon --description --field --dry-run" ;;
       esac ;;
     serve)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --write-env --env-file --log --max-body --allow-file-urls --jit" -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --write-env --env-file --log --max-body --allow-file-urls --allow-private-urls --shutdown-grace --jit" -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
 
       esac ;;

@@ -266,7 +266,7 @@ complete -c gbctl -n '__fish_use_subcommand' -a help -d 'Show help for a command
 complete -c gbctl -n '__fish_use_subcommand' -a local -d 'Manage the embedded store s local users, organizations, roles and tokens (local only, not part of the platform API)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a members -d 'Give users roles in organizations (local only)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a orgs -d 'Add and list organizations (local only)'
-complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a token -d 'Print the admin token of the embedded store (for gbctl serve clients)'
+complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a token -d 'Mint a new API token of the embedded store s admin and print it, once (for gbctl serve clients)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a tokens -d 'Create, list and revoke API tokens (local only; stored hashed)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a users -d 'Add and list the store s users (local only)'
 complete -c gbctl -n '__fish_use_subcommand' -a openapi -d 'Publish OpenAPI specs and browse their versions'
