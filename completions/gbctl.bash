@@ -147,7 +147,7 @@ _gbctl() {
     replies)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete get list update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        create) opts="--change-request --body --markdown --field --dry-run" ;;
+        create) opts="--change-request --body --format --markdown --field --dry-run" ;;
         delete) opts="--change-request --dry-run --yes" ;;
         get) opts="--change-request --format --field" ;;
         list) opts="--change-request --page --page-size --body-format --limit --all --format --field" ;;

@@ -366,6 +366,7 @@ complete -c gbctl -n '__fish_use_subcommand' -a replies -d 'Reply to comments, a
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and not __fish_seen_subcommand_from create delete get list update' -a create -d 'Reply to a comment'
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l body
+complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l markdown
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l dry-run
