@@ -30,7 +30,7 @@ const cases = [
   ['node -e 0', [process.execPath, ['-e', '0']], 1],
   ['gbctl --version', [process.execPath, [bin, '--version']], 1.3],
   ['gbctl --help', [process.execPath, [bin, '--help']], 1.3],
-  ['gbctl spaces list (1,000 spaces, embedded)', [process.execPath, [bin, '--data', data, 'spaces', 'list']], 2],
+  ['gbctl spaces list (1,000 spaces, embedded)', [process.execPath, [bin, '--store', data, 'spaces', 'list']], 2],
 ];
 // One warm-up each (the first embedded run writes the code cache), then the cases in turn, so
 // that a shared machine's slow and fast moments fall on every case alike.

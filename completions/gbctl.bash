@@ -2,7 +2,7 @@
 _gbctl() {
   local cur="${COMP_WORDS[COMP_CWORD]}" opts=""
   if [ "$COMP_CWORD" -eq 1 ]; then
-    COMPREPLY=($(compgen -W "api auth change-requests collections commenters comments completion content emulator help local openapi orgs pages profile reference replies saml section-groups sections serve site-spaces sites spaces sso store translations user version whoami --version --endpoint --token --profile --store --data --org --json --jq --no-color --no-input --debug --retries --no-retry --timeout" -- "$cur"))
+    COMPREPLY=($(compgen -W "api auth change-requests collections commenters comments completion content emulator help local open openapi orgs pages preview profile reference replies saml section-groups sections serve site-spaces sites spaces sso store translations user version whoami --version --endpoint --token --profile --store --data --org --json --jq --no-color --no-input --debug --retries --no-retry --timeout" -- "$cur"))
     return
   fi
   case "${COMP_WORDS[1]}" in
@@ -24,7 +24,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--subject --agent-task-id --field --dry-run" ;;
         export) opts="--page --only --no-only --output --limit --all --format --field" ;;
-        get) opts="" ;;
+        get) opts="--web" ;;
         list) opts="--page --page-size --status --creator --contributor --limit --all --format --field" ;;
         list-org) opts="--page --page-size --status --creator --contributor --limit --all --format --field" ;;
         merge) opts="--dry-run" ;;
@@ -36,7 +36,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--title --parent --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
-        get) opts="" ;;
+        get) opts="--web" ;;
         list) opts="--page --page-size --nested --no-nested --limit --all --format --field" ;;
         move) opts="--parent --position --before-space --after-space --before-collection --after-collection --field --dry-run" ;;
         spaces) opts="--page --page-size --limit --all --format --field" ;;
@@ -53,7 +53,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--change-request --node --page-id --body --table-cell --markdown --field --dry-run" ;;
         delete) opts="--change-request --dry-run --yes" ;;
-        get) opts="--change-request --format --field" ;;
+        get) opts="--change-request --format --field --web" ;;
         list) opts="--change-request --page --page-size --order --status --body-format --target-page --authors --limit --all --format --field" ;;
         reopen) opts="--change-request" ;;
         resolve) opts="--change-request" ;;
@@ -65,13 +65,15 @@ _gbctl() {
 
       esac ;;
     content)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "backlinks file files import links revision search template " -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "backlinks export file files import links push revision search template " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
         backlinks) opts="--change-request --page --page-size --limit --all --format --field" ;;
+        export) opts="--change-request --revision" ;;
         file) opts="--change-request --metadata --no-metadata --computed --no-computed --output --force --field" ;;
         files) opts="--change-request --page --page-size --metadata --no-metadata --computed --no-computed --limit --all --format --field" ;;
-        import) opts="--change-request --url --source --field --dry-run" ;;
+        import) opts="--change-request --url --source --path --field --dry-run" ;;
         links) opts="--change-request --page --page-size --status --limit --all --format --field" ;;
+        push) opts="--change-request --merge --direct --diff --url --yes" ;;
         revision) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;
         search) opts="--page --page-size --limit --all --format --field" ;;
         template) opts="--id --params --field --dry-run" ;;
@@ -101,12 +103,17 @@ _gbctl() {
         tokens) opts="" ;;
         users) opts="" ;;
       esac ;;
+    open)
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --change-request --published" -- "$cur")); return; fi
+      case "${COMP_WORDS[2]}" in
+
+      esac ;;
     openapi)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete get latest latest-content list publish put update version version-content versions " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
         create) opts="--slug --source --url --file --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
-        get) opts="" ;;
+        get) opts="--web" ;;
         latest) opts="" ;;
         latest-content) opts="" ;;
         list) opts="--page --page-size --limit --all --format --field" ;;
@@ -127,9 +134,14 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--title --markdown --parent --emoji --file --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
-        get) opts="--change-request --format --evaluated --no-evaluated --metadata --no-metadata --computed --no-computed --field" ;;
+        get) opts="--change-request --format --evaluated --no-evaluated --metadata --no-metadata --computed --no-computed --field --web" ;;
         list) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;
         update) opts="--title --markdown --emoji --file --field --dry-run" ;;
+      esac ;;
+    preview)
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port" -- "$cur")); return; fi
+      case "${COMP_WORDS[2]}" in
+
       esac ;;
     profile)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "delete list set use " -- "$cur")); return; fi
@@ -149,7 +161,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--change-request --body --format --markdown --field --dry-run" ;;
         delete) opts="--change-request --dry-run --yes" ;;
-        get) opts="--change-request --format --field" ;;
+        get) opts="--change-request --format --field --web" ;;
         list) opts="--change-request --page --page-size --body-format --limit --all --format --field" ;;
         update) opts="--change-request --body --added-reactions --removed-reactions --resolved --no-resolved --markdown --field --dry-run" ;;
       esac ;;
@@ -158,7 +170,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--label --entity-id --certificate --sso-url --default-team --default-role --certificate-file --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
-        get) opts="" ;;
+        get) opts="--web" ;;
         list) opts="--page --page-size --limit --all --format --field" ;;
         update) opts="--label --entity-id --certificate --sso-url --default-team --default-role --certificate-file --field --dry-run" ;;
       esac ;;
@@ -202,7 +214,7 @@ _gbctl() {
         adaptive-schema) opts="" ;;
         create) opts="--type --title --visibility --spaces --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
-        get) opts="" ;;
+        get) opts="--web" ;;
         list) opts="--page --page-size --space --title --published --no-published --limit --all --format --field" ;;
         publish) opts="--dry-run" ;;
         published) opts="--share-key --field" ;;
@@ -218,7 +230,7 @@ _gbctl() {
         create) opts="--title --emoji --parent --language --edit-mode --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
         duplicate) opts="--dry-run" ;;
-        get) opts="--share-key --field" ;;
+        get) opts="--share-key --field --web" ;;
         links) opts="--page --page-size --status --limit --all --format --field" ;;
         list) opts="--page --page-size --limit --all --format --field" ;;
         move) opts="--parent --position --before-space --after-space --before-collection --after-collection --field --dry-run" ;;
@@ -245,7 +257,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--language --source --instructions --title --languages --source-space --source-language --instructions-text --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
-        get) opts="" ;;
+        get) opts="--web" ;;
         list) opts="--page --page-size --limit --all --format --field" ;;
         run) opts="--dry-run" ;;
         update) opts="--instructions --title --instructions-text --field --dry-run" ;;
@@ -253,7 +265,7 @@ _gbctl() {
     user)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "get " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        get) opts="" ;;
+        get) opts="--web" ;;
       esac ;;
     version)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " " -- "$cur")); return; fi

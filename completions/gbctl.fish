@@ -39,6 +39,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_se
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from export' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from export' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a get -d 'Show a change request'
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from get' -l web
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a list -d 'List the change requests of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list' -l page-size
@@ -79,6 +80,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from collections; and not __fish_se
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from delete' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from delete' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and not __fish_seen_subcommand_from create delete get list move spaces transfer update' -a get -d 'Show a collection'
+complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from get' -l web
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and not __fish_seen_subcommand_from create delete get list move spaces transfer update' -a list -d 'List the collections of an organization'
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from list' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from list' -l page-size
@@ -142,6 +144,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from comments; and not __fish_seen_
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from get' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from get' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from get' -l field
+complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from get' -l web
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and not __fish_seen_subcommand_from create delete get list reopen resolve update' -a list -d 'List the comments of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from list' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from list' -l page
@@ -171,7 +174,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subc
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from update' -l dry-run
 complete -c gbctl -n '__fish_use_subcommand' -a completion -d 'Print a shell completion script generated from the command tree'
 complete -c gbctl -n '__fish_use_subcommand' -a content -d 'Read a space s content  pages, files, search, links; import into it'
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a backlinks -d 'List the places that link to a file'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a backlinks -d 'List the places that link to a file'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l page-size
@@ -179,7 +182,10 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from backlinks' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a file -d 'Show a file of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a export -d 'Write a space (or a change request) as a Git Sync folder  README.md, SUMMARY.md, .gitbook.yaml, pages and .gitbook/assets/'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from export' -l change-request
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from export' -l revision
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a file -d 'Show a file of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l metadata
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l no-metadata
@@ -188,7 +194,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l output
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l force
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a files -d 'List the files of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a files -d 'List the files of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l page-size
@@ -200,13 +206,14 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from files' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a import -d 'Import content into a space from a URL'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a import -d 'Import content into a space from a URL'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l url
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l source
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l path
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l dry-run
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a links -d 'List the links in a page'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a links -d 'List the links in a page'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l page-size
@@ -215,21 +222,28 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from links' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a revision -d 'Show the current revision of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a push -d 'Push a Git Sync folder into a space  shows what it adds, changes and removes, then opens a change request'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from push' -l change-request
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from push' -l merge
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from push' -l direct
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from push' -l diff
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from push' -l url
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from push' -l yes
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a revision -d 'Show the current revision of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l metadata
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l no-metadata
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l computed
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l no-computed
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from revision' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a search -d 'Search the content of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a search -d 'Search the content of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l page-size
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l limit
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from search' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks file files import links revision search template' -a template -d 'Apply a template to a space'
+complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a template -d 'Apply a template to a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l id
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l params
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l field
@@ -269,6 +283,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_sub
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a token -d 'Mint a new API token of the embedded store s admin and print it, once (for gbctl serve clients)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a tokens -d 'Create, list and revoke API tokens (local only; stored hashed)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a users -d 'Add and list the store s users (local only)'
+complete -c gbctl -n '__fish_use_subcommand' -a open -d 'Print the web address of a space, site, collection or change request (and open it in a browser)'
 complete -c gbctl -n '__fish_use_subcommand' -a openapi -d 'Publish OpenAPI specs and browse their versions'
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and not __fish_seen_subcommand_from create delete get latest latest-content list publish put update version version-content versions' -a create -d 'Create an OpenAPI spec'
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from create' -l slug
@@ -281,6 +296,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from openapi; and not __fish_seen_s
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from delete' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from delete' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and not __fish_seen_subcommand_from create delete get latest latest-content list publish put update version version-content versions' -a get -d 'Show an OpenAPI spec'
+complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from get' -l web
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and not __fish_seen_subcommand_from create delete get latest latest-content list publish put update version version-content versions' -a latest -d 'Show the latest version of an OpenAPI spec'
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and not __fish_seen_subcommand_from create delete get latest latest-content list publish put update version version-content versions' -a latest-content -d 'Show the content of the latest version of an OpenAPI spec'
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and not __fish_seen_subcommand_from create delete get latest latest-content list publish put update version version-content versions' -a list -d 'List the OpenAPI specs of an organization'
@@ -341,6 +357,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcomm
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l computed
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l no-computed
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l field
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l web
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete get list update' -a list -d 'List the pages of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l metadata
@@ -355,6 +372,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcomm
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from update' -l file
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from update' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from update' -l dry-run
+complete -c gbctl -n '__fish_use_subcommand' -a preview -d 'Serve the embedded store on a local port and print the address of a site (or of the app pages)'
 complete -c gbctl -n '__fish_use_subcommand' -a profile -d 'Manage configuration profiles (endpoint, token, default organization and site)'
 complete -c gbctl -n '__fish_seen_subcommand_from profile; and not __fish_seen_subcommand_from delete list set use' -a delete -d 'Delete a profile and its saved token'
 complete -c gbctl -n '__fish_seen_subcommand_from profile; and __fish_seen_subcommand_from delete' -l yes
@@ -378,6 +396,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from replies; and not __fish_seen_s
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from get' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from get' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from get' -l field
+complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from get' -l web
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and not __fish_seen_subcommand_from create delete get list update' -a list -d 'List the replies to a comment  Listed by the platform (listCommentRepliesInSpace) though not in the description'
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from list' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from list' -l page
@@ -412,6 +431,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from saml; and not __fish_seen_subc
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from delete' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from delete' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and not __fish_seen_subcommand_from create delete get list update' -a get -d 'Show a SAML provider'
+complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from get' -l web
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and not __fish_seen_subcommand_from create delete get list update' -a list -d 'List the SAML providers of an organization'
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from list' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from list' -l page-size
@@ -544,6 +564,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from sites; and not __fish_seen_sub
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from delete' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from delete' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and not __fish_seen_subcommand_from adaptive-schema create delete get list publish published set-adaptive-schema setup template-conditions unpublish update' -a get -d 'Show a site'
+complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from get' -l web
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and not __fish_seen_subcommand_from adaptive-schema create delete get list publish published set-adaptive-schema setup template-conditions unpublish update' -a list -d 'List the sites of an organization'
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from list' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from list' -l page-size
@@ -608,6 +629,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcom
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and not __fish_seen_subcommand_from create delete duplicate get links list move restore transfer update' -a get -d 'Show a space'
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from get' -l share-key
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from get' -l field
+complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from get' -l web
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and not __fish_seen_subcommand_from create delete duplicate get links list move restore transfer update' -a links -d 'List the links in a space s content'
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from links' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from links' -l page-size
@@ -674,6 +696,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from translations; and not __fish_s
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from delete' -l dry-run
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from delete' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and not __fish_seen_subcommand_from create delete get list run update' -a get -d 'Show a translation'
+complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from get' -l web
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and not __fish_seen_subcommand_from create delete get list run update' -a list -d 'List the translations of an organization'
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from list' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from list' -l page-size
@@ -691,5 +714,6 @@ complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from update' -l dry-run
 complete -c gbctl -n '__fish_use_subcommand' -a user -d 'Show who the token belongs to'
 complete -c gbctl -n '__fish_seen_subcommand_from user; and not __fish_seen_subcommand_from get' -a get -d 'Show the user the token belongs to  the platform s getAuthenticatedUser, used by  gbctl auth login  to check a token'
+complete -c gbctl -n '__fish_seen_subcommand_from user; and __fish_seen_subcommand_from get' -l web
 complete -c gbctl -n '__fish_use_subcommand' -a version -d 'Show gbctl s version, the commit it was built from and the Node.js running it'
 complete -c gbctl -n '__fish_use_subcommand' -a whoami -d 'Show who gbctl acts as  the user, the organization and the backend (embedded store or endpoint)'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Io, OpenEmbedded } from './cli/context.js';
-import type { CliDeps } from './cli/deps.js';
+import type { CliDeps, ShowWeb } from './cli/deps.js';
 import type { Manifest } from './cli/manifest.js';
 import { builtManifest } from './cli/build-output.js';
 import { runCli } from './cli/run.js';
@@ -20,9 +20,16 @@ const openEmbedded: OpenEmbedded = async (path, io) => {
   return { transport: inProcessTransport(e.app), token: e.token, organization: e.organization, close: e.close };
 };
 
+/** `--web` is served by the preview command's module, loaded (through its table entry) only when asked for. */
+const showWeb: ShowWeb = async (...args) => {
+  const preview = await BESPOKE.find((b) => b.name === 'preview')?.load();
+  if (!preview?.showWeb) throw new Error('this build of gbctl has no preview command');
+  return preview.showWeb(...args);
+};
+
 /** The program's parts: the framework is handed the command tree, the bespoke commands and the resources. */
 export function cliDeps(manifest: Manifest): CliDeps {
-  return { manifest, bespoke: BESPOKE, resources: cliResources, serverResources, openEmbedded };
+  return { manifest, bespoke: BESPOKE, resources: cliResources, serverResources, openEmbedded, showWeb };
 }
 
 /**

@@ -4,6 +4,7 @@ import type { GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import { readText } from '../../src/cli/read-input.js';
+import { embeddedHint } from '../../src/cli/web-url.js';
 import { parseSpecDocument } from '../../src/server/lib/openapi-process.js';
 
 interface PublishOptions extends GlobalOptions {
@@ -63,7 +64,11 @@ Examples:
           throw new CliError(`the spec "${o.spec}" was not processed: ${spec.lastProcessErrorCode}: ${why}`, Exit.error, 'the previous version (if any) is still the latest');
         }
         if (o.json !== undefined && o.json !== false) io.stdout.write(`${JSON.stringify(spec, null, 2)}\n`);
-        else io.stdout.write(`${spec.urls.app}\n`);
+        else {
+          io.stdout.write(`${spec.urls.app}\n`);
+          const hint = embeddedHint(spec.urls.app, `gbctl open ${spec.urls.app}`);
+          if (hint) io.stderr.write(`${hint}\n`);
+        }
       } finally {
         await conn.close();
       }

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
 import { checkOutput, fetchDownload, saveBytes } from './download.js';
 import { templateHelp } from '../../src/server/lib/template-list.js';
@@ -8,6 +10,19 @@ interface Flat {
   type: string;
   path?: string;
   pages?: Flat[];
+}
+
+interface ImportAnswer {
+  revision: string;
+  importedResources: number;
+  totalResources: number;
+  skipped?: { path: string; reason: string }[];
+  warnings?: string[];
+}
+
+/** The import's outcome; the files left out are listed by `after`, on stderr, whatever the output. */
+function importDone(r: ImportAnswer): string {
+  return `✓ Imported ${r.importedResources} of ${r.totalResources} resources as revision ${r.revision}`;
 }
 
 /** The page tree as rows; on a terminal a page's title is indented under its parent's. */
@@ -21,9 +36,25 @@ export const overlays: Overlays = {
   },
   'content.revision': { examples: ['gbctl content revision SPACE --json', 'gbctl content revision SPACE --change-request 3 --no-metadata --json'] },
   'content.import': {
-    description: 'Sources read by the embedded server: markdown (a .md file, or a folder or zip of them: one page per file, folders as parent pages), html (HTML files), website (an http(s) site, crawled on its origin) and zip. The URL may be file:// or http(s)://.',
-    examples: ['gbctl content import SPACE --url "file://$PWD/docs" --source markdown', 'gbctl content import SPACE --url https://example.com/ --source website --change-request 2'],
-    done: (_p, r) => `✓ Imported ${(r as { importedResources: number }).importedResources} of ${(r as { totalResources: number }).totalResources} resources as revision ${(r as { revision: string }).revision}`,
+    description: 'Sources read by the embedded server: markdown (a Git Sync folder: .gitbook.yaml, SUMMARY.md for order and groups, or the folder tree without it; a .md file with the images beside it; or a zip), html (HTML files), website (an http(s) site, crawled on its origin) and zip. The URL may be file:// or http(s)://. The import becomes the content: pages matched by their file keep their ids, pages not in the source are removed.',
+    examples: ['gbctl content import SPACE --path ./docs', 'gbctl content import SPACE --url "file://$PWD/docs.zip" --source zip', 'gbctl content import SPACE --url https://example.com/ --source website --change-request 2'],
+    options: [
+      {
+        flags: '--path <path>',
+        description: 'a local folder, .zip or .md file, sent as its file:// URL (source markdown, or zip for a .zip, unless --source says otherwise)',
+        apply: (v, input) => {
+          input.body.url = pathToFileURL(resolve(v)).href;
+          input.body.source ??= /\.zip$/i.test(v) ? 'zip' : 'markdown';
+        },
+      },
+    ],
+    done: (_p, r) => importDone(r as ImportAnswer),
+    after: ({ result, io }) => {
+      const r = result as ImportAnswer;
+      for (const s of r.skipped ?? []) io.stderr.write(`skipped ${s.path}: ${s.reason}\n`);
+      for (const w of r.warnings ?? []) io.stderr.write(`warning: ${w}\n`);
+      return Promise.resolve(result);
+    },
   },
   'content.template': {
     description: `Templates:\n${templateHelp()}`,
@@ -41,10 +72,12 @@ export const overlays: Overlays = {
       { flags: '--output <path>', description: 'save the file\'s bytes here ("-" for stdout) instead of showing its details' },
       { flags: '--force', description: 'with --output, replace a file that exists' },
     ],
+    check: (opts) => {
+      if (opts.output !== undefined) checkOutput(opts.output as string, !!opts.force);
+    },
     after: async ({ result, opts, io, client }) => {
       const out = opts.output as string | undefined;
       if (out === undefined) return result;
-      checkOutput(out, !!opts.force);
       const url = (result as { downloadURL: string }).downloadURL;
       const saved = saveBytes(io, out, await fetchDownload(url, client, 'file'));
       if (!saved) return undefined;

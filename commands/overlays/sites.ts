@@ -1,3 +1,4 @@
+import { embeddedHint } from '../../src/cli/web-url.js';
 import { usageError } from '../../src/cli/exit-codes.js';
 import type { Overlays } from '../../src/cli/overlay.js';
 import { readJsonObject } from '../../src/cli/read-input.js';
@@ -27,7 +28,10 @@ export const overlays: Overlays = {
   'sites.delete': { confirm: (_p, name) => `Delete site ${name}? Its spaces are kept.`, done: (p) => `✓ Deleted site ${String(p.siteId)}` },
   'sites.publish': {
     view: (r) => (r as { urls: { published?: string } }).urls.published ?? '',
-    done: (p) => `✓ Published site ${String(p.siteId)}`,
+    done: (p, r) => {
+      const hint = embeddedHint((r as { urls: { published?: string } }).urls.published, `gbctl preview ${String(p.siteId)}`);
+      return `✓ Published site ${String(p.siteId)}${hint ? `\n${hint}` : ''}`;
+    },
   },
   'sites.unpublish': { confirm: (_p, name) => `Unpublish site ${name}? Visitors lose access; its configuration is kept.`, done: (p) => `✓ Unpublished site ${String(p.siteId)}` },
   'sites.set-adaptive-schema': {

@@ -10,7 +10,8 @@ export function registerList(profile: Command, { io }: Cli): void {
     .action((_o: unknown, cmd: Command) => {
       const c = readConfig(io.env);
       const current = c.currentProfile ?? LOCAL_PROFILE;
-      const rows = [{ name: LOCAL_PROFILE, endpoint: '(embedded store)' } as Profile & { name: string }, ...Object.entries(c.profiles ?? {}).map(([name, p]) => ({ name, ...p }))];
+      const { [LOCAL_PROFILE]: local, ...others } = c.profiles ?? {};
+      const rows = [{ ...local, name: LOCAL_PROFILE, endpoint: '(embedded store)' } as Profile & { name: string }, ...Object.entries(others).map(([name, p]) => ({ name, ...p }))];
       if (cmd.optsWithGlobals().json) {
         io.stdout.write(`${JSON.stringify(rows.map(({ token, ...r }) => ({ ...r, current: r.name === current, hasToken: !!token })), null, 2)}\n`);
         return;

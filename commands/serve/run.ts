@@ -6,6 +6,7 @@ import { seededIds } from '../../src/server/controls/random.js';
 import { RequestLog } from '../../src/server/controls/request-log.js';
 import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
 import { listen, shutdown } from '../../src/server/http.js';
+import { serveWeb } from '../../src/server/web/index.js';
 import type { ServerResources } from '../../src/server/resources.js';
 import { mintOperatorToken } from '../../src/server/admin/operator-token.js';
 import { releaseSavepoint, type Savepoint } from '../../src/store/savepoint.js';
@@ -77,7 +78,7 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
       fileUrls: loopback || !!o.allowFileUrls,
       privateUrls: loopback || !!o.allowPrivateUrls,
       warn: (m) => io.stderr.write(`${m}\n`),
-      app: { validateResponses: !!o.validate, controls },
+      app: { validateResponses: !!o.validate, controls, web: serveWeb },
     });
   } catch (e) {
     throw new CliError((e as Error).message);

@@ -1,3 +1,4 @@
+import { embeddedHint } from '../../src/cli/web-url.js';
 import { endpoints } from '../../src/contract/index.js';
 import type { Connection, Io } from '../../src/cli/context.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
@@ -121,4 +122,6 @@ function report(io: Io, site: Site, json: boolean): void {
   const rows: [string, string][] = [['app', site.urls.app], ...(site.urls.published ? [['published', site.urls.published] as [string, string]] : []), ['api', site.urls.location]];
   io.stdout.write(`✓ Created the site "${site.title}" (${site.id})${site.published ? ', published' : ', not published yet'}\n`);
   for (const [k, v] of rows) io.stdout.write(`  ${k.padEnd(11)}${v}\n`);
+  const hint = embeddedHint(site.urls.app, `gbctl preview ${site.id}`);
+  if (hint) io.stderr.write(`${hint}\n`);
 }

@@ -16,7 +16,12 @@ export interface BespokeModule {
   /** One line for `gbctl --help`, for a new top-level name; absent when it extends a catalogue noun. */
   summary?: string;
   register(program: Command, cli: Cli): void;
+  /** Opens an object's web address (`--web` on get commands), for the module that serves them. */
+  showWeb?: ShowWeb;
 }
+
+/** Prints (and on a terminal opens) an object's web address; from the embedded store by serving it. */
+export type ShowWeb = (io: Io, deps: CliDeps, g: GlobalOptions, mode: 'embedded' | 'http', url: string) => Promise<void>;
 
 /** One entry of the table of bespoke commands: the top-level name it adds or extends. */
 export interface Bespoke {
@@ -32,6 +37,8 @@ export interface CliDeps {
   /** For the commands that run the server in this process (`serve`, `local`, `store import`). */
   serverResources: ServerResources;
   openEmbedded: OpenEmbedded;
+  /** The `--web` of get commands, loaded with the command that serves web pages. */
+  showWeb: ShowWeb;
 }
 
 /** What a command runs with: the process's streams, the program's parts, and a way to connect. */

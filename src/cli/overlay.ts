@@ -23,6 +23,8 @@ export interface Overlay {
   description?: string;
   /** What to show instead of the result when not --json; a string is printed as-is. `terminal`: a person reads it (a table, not rows). */
   view?: (result: unknown, input: InvocationInput, terminal?: boolean) => unknown;
+  /** Checks the command line before anything is sent (a usage error means nothing happened). */
+  check?: (opts: Record<string, unknown>) => void;
   /** Runs after a successful call, before output, e.g. to save a download. Its return value replaces the shown result. */
   after?: (ctx: { result: unknown; opts: Record<string, unknown>; io: Io; client: Client; input: InvocationInput }) => Promise<unknown>;
 }

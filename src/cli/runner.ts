@@ -12,6 +12,7 @@ import { sayDone } from './prompt.js';
 import { confirmEndpoint } from './confirm-endpoint.js';
 import { resolvePagePaths } from './page-paths.js';
 import { dryRunText } from './dry-run.js';
+import { webUrlOf } from './web-url.js';
 import { checkOutputFlags } from './output-flags.js';
 import { itemSchema, objectFields } from '../contract/response-fields.js';
 
@@ -69,9 +70,11 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
   const list = inv.command.list && item !== undefined;
   const opts = emitOptions(io, f, overlay);
   // Everything about the command line is checked before anything is sent or written.
+  overlay.check?.(inv.opts);
   if (await checkOutputFlags(io, objectFields(list ? item : endpoint.response), opts, f.json === true)) return;
 
   const conn = await cli.connect(f);
+  let web: string | undefined;
   try {
     if (inv.command.orgScoped) inv.input.params.organizationId = await conn.organization();
     const input = { params: inv.input.params, query: inv.input.query, ...(endpoint.body ? { body: inv.input.body } : {}) };
@@ -90,6 +93,11 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
       return;
     }
     let result = await conn.client.call(endpoint, input);
+    if (inv.opts.web) {
+      web = webUrlOf(result);
+      if (!web) throw usageError(`this ${inv.command.noun.replace(/s$/, '')} has no web address`);
+      return;
+    }
     if (overlay.after) result = await overlay.after({ result, opts: inv.opts, io, client: conn.client, input: inv.input });
     const shown = !opts.json && !opts.jq && overlay.view ? overlay.view(result, inv.input, !!io.stdout.isTTY && !opts.tsv) : result;
     await emit(io, shown, opts);
@@ -100,6 +108,8 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     throw explainForCommand(explainAuthFailure(e, conn.resolved.sources.token), flags, inv.command.orgScoped);
   } finally {
     await conn.close();
+    // The embedded store's addresses open once it is served: that starts after it is closed here.
+    if (web) await deps.showWeb(io, deps, f, conn.mode, web);
   }
 }
 

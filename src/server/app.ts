@@ -16,6 +16,7 @@ import type { Controls } from './controls/routes.js';
 import { CONTROL_PREFIX } from './controls/prefix.js';
 import { serveControl } from './controls/routes.js';
 import { readBlob } from './services/blobs.js';
+import { isWebPath } from './web/paths.js';
 
 /** A request as the app sees it, whether it came over a socket or in-process. */
 export interface CoreRequest {
@@ -38,6 +39,8 @@ export interface CoreResponse {
 export interface AppOptions {
   /** Check every response against its schema and answer 500 when one does not match (tests). */
   validateResponses?: boolean;
+  /** The pages of published sites and of the app, for browsers (gbctl serve and preview). */
+  web?: (env: Env, req: CoreRequest, url: URL) => Promise<CoreResponse>;
   /** The emulator's test controls under /_gbctl/ (gbctl serve only). */
   controls?: Controls;
 }
@@ -165,6 +168,9 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
       const out = await serveControl(env, opts.controls, caller, { method: req.method, path: url.pathname.slice(CONTROL_PREFIX.length), query: url.searchParams, body });
       return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(out) };
     }
+    // The pages a browser reads are served when the app is built with them (serve, preview);
+    // the embedded CLI's in-process app never loads the renderer.
+    if (opts.web && isWebPath(url.pathname)) return opts.web(env, req, url);
     const path = url.pathname.startsWith('/v1/') ? url.pathname.slice(3) : undefined;
     if (path === undefined) throw new HttpError(404, `no route for ${req.method} ${url.pathname}: API paths start with /v1/`);
     router ??= new Router(ROUTES);

@@ -88,7 +88,12 @@ describe('auth and profiles', () => {
     expect((await gb(['profile', 'use', 'local'])).code).toBe(0);
     const local = await gb(['spaces', 'list', '--store', join(tmp.dir, 'local.json'), '--json', 'title']);
     expect(JSON.parse(local.stdout)).toEqual([]);
-    expect((await gb(['profile', 'set', 'organization', 'x'])).code).toBe(2);
+    // The local profile keeps defaults for the embedded store, never an endpoint.
+    expect((await gb(['profile', 'set', 'endpoint', 'http://127.0.0.1:1'])).code).toBe(2);
+    expect((await gb(['profile', 'set', 'site', 'LOCALSITE'])).code).toBe(0);
+    const withSite = JSON.parse((await gb(['profile', 'list', '--json'])).stdout) as { name: string; site?: string }[];
+    expect(withSite.find((p) => p.name === 'local')?.site).toBe('LOCALSITE');
+    expect((await gb(['profile', 'set', 'site', ''])).code).toBe(0);
     expect((await gb(['profile', 'set', 'colour', 'x', '--profile', 'ci'])).code).toBe(2);
     expect((await gb(['profile', 'set', 'site', 'SITE1', '--profile', 'ci'])).code).toBe(0);
     const list = JSON.parse((await gb(['profile', 'list', '--json'])).stdout) as { name: string; current: boolean; hasToken: boolean; site?: string }[];

@@ -104,6 +104,20 @@ describe('flags, then environment, then profile, for every setting', () => {
     expect(await org(['--org', 'flag-org'], { GITBOOK_ORGANIZATION: 'env-org' })).toContain('/orgs/flag-org/');
   });
 
+  it('profile', async () => {
+    const dir = join(tmp.dir, 'cfg-profiles');
+    mkdirSync(dir, { recursive: true });
+    const at = (port: number) => ({ endpoint: `http://127.0.0.1:${port}`, token: 't' });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ currentProfile: 'saved', profiles: { saved: at(11), env: at(12), flag: at(13) } }), { mode: 0o600 });
+    const endpoint = async (args: string[], env: Record<string, string>) => {
+      const r = await runCli(['auth', 'status', '--json', '--no-retry', ...args], { env: { GBCTL_CONFIG_DIR: dir, ...env } });
+      return (JSON.parse(r.stdout) as { profile: string }).profile;
+    };
+    expect(await endpoint([], {})).toBe('saved');
+    expect(await endpoint([], { GBCTL_PROFILE: 'env' })).toBe('env');
+    expect(await endpoint(['--profile', 'flag'], { GBCTL_PROFILE: 'env' })).toBe('flag');
+  });
+
   it('store', async () => {
     const a = join(tmp.dir, 'order-a.json');
     const b = join(tmp.dir, 'order-b.json');

@@ -47,9 +47,11 @@ describe('gbctl content file --output', () => {
     expect(readFileSync(out)).toEqual(PNG);
 
     writeFileSync(out, 'mine');
-    const refused = await runCli(['content', 'file', space, file, '--output', out], { env });
+    const refused = await runCli(['content', 'file', space, file, '--output', out, '--debug'], { env });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--force');
+    // Refused before anything is sent: no request in the trace.
+    expect(refused.stderr).not.toMatch(/^GET /m);
     expect(readFileSync(out, 'utf8')).toBe('mine');
     const forced = await runCli(['content', 'file', space, file, '--output', out, '--force', '--json'], { env });
     expect(forced.code, forced.stderr).toBe(0);

@@ -1,3 +1,4 @@
+import { serveWeb } from '../../src/server/web/index.js';
 import { serverResources } from '../../src/registry.js';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,7 +32,7 @@ export async function startServer(opts: { store?: Store; clock?: FakeClock; tran
   const env: Env = { store: opts.store ?? new MemoryStore(), clock: clock as Clock, ids: randomIds, origin: '', translations: opts.translations ?? 'translation', privateUrls: true };
   const token = await mintAdminToken(env);
   const org = (await env.store.read((tx) => tx.all(orgs)))[0] as { id: string };
-  const app = createApp(env, serverResources, { validateResponses: true });
+  const app = createApp(env, serverResources, { validateResponses: true, web: serveWeb });
   const { server, url } = await listen(app, { port: 0 });
   env.origin = url;
   return {

@@ -52,7 +52,8 @@ function checkSize(entries: Entry[], where: string): Entry[] {
 
 async function walk(root: string, dir: string, out: Entry[]): Promise<void> {
   for (const d of await readdir(dir, { withFileTypes: true })) {
-    if (d.name.startsWith('.')) continue;
+    // Git Sync keeps its settings and files in .gitbook.yaml and .gitbook/; other dot-files (.git) stay out.
+    if (d.name.startsWith('.') && d.name !== '.gitbook' && d.name !== '.gitbook.yaml' && d.name !== '.gitbook.yml') continue;
     const full = join(dir, d.name);
     if (d.isDirectory()) await walk(root, full, out);
     else if (d.isFile()) {

@@ -15,6 +15,13 @@ export interface PageRecord {
   /** Markdown body of a document page. */
   markdown: string;
   description?: string;
+  /** Icon name (front matter `icon`). */
+  icon?: string;
+  hidden?: boolean;
+  /** Layout settings that differ from the default (front matter `layout`). */
+  layout?: Record<string, boolean | string>;
+  /** The file the page was imported from, relative to the content root; export writes it back there. */
+  gitPath?: string;
   /** Target of a link page. */
   href?: string;
   /** Source of a computed page. */
@@ -52,6 +59,8 @@ export interface RevisionRecord {
   mergedFrom?: string;
   /** Why the revision was made, shown as its commit message. */
   message?: string;
+  /** Redirects of the Git Sync folder (`.gitbook.yaml`): old path to the file it now is. */
+  redirects?: Record<string, string>;
 }
 
 /** Bytes the server hands out by URL: imported files and generated PDFs. */

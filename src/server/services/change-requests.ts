@@ -59,6 +59,7 @@ export const changeRequestsService = {
       const fork = tx.put(revisions, {
         id: c.ids.next(), space: s.id, changeRequest: id, parents: [s.revision], type: 'edits', createdAt: now,
         pages: main?.pages ?? [], files: main?.files ?? [], reusableContents: main?.reusableContents ?? [], variables: main?.variables ?? {},
+        ...(main?.redirects ? { redirects: main.redirects } : {}),
         message: `Start change request #${number}`,
       });
       const me = c.caller?.id as string;
@@ -99,6 +100,7 @@ export const changeRequestsService = {
       const crRev = tx.get(revisions, cr.revision);
       const rev = commitRevision(c, tx, scope, {
         type: 'merge', pages: out.pages, files: mergeFiles(scope.rev.files, crRev?.files ?? []), parents: [s.revision, cr.revision],
+        ...(crRev?.redirects ? { redirects: crRev.redirects } : {}),
         mergedFrom: cr.id, message: `Merge change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}`,
       });
       tx.put(changeRequests, { ...cr, status: 'merged', revisionMerged: rev.id, updatedAt: isoNow(c) });

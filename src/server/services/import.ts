@@ -2,8 +2,11 @@ import { posix } from 'node:path';
 import type { Ctx } from '../context.js';
 import { isoNow } from '../context.js';
 import { badRequest } from '../http-error.js';
-import { blobs, type FileRecord, type PageRecord } from '../model/revision.js';
-import { crawl, fetchUrl, isZip, nameFor, readFileUrl, unzip, type Entry } from '../lib/import-sources.js';
+import { blobs, type FileRecord } from '../model/revision.js';
+import { crawl, fetchUrl, isZip, MAX_FILE_BYTES, nameFor, readFileUrl, unzip, type Entry } from '../lib/import-sources.js';
+import { applyPages } from '../lib/gitsync/apply.js';
+import { besideFiles } from '../lib/gitsync/beside.js';
+import { readGitSync, type Skipped, type SyncPage } from '../lib/gitsync/read.js';
 import { commitRevision, contentScope } from './revisions.js';
 import { editable } from './cr-pages.js';
 
@@ -25,10 +28,13 @@ interface ImportedFile {
 }
 
 export interface Imported {
-  pages: ImportedPage[];
+  pages: SyncPage[];
   files: ImportedFile[];
   total: number;
   imported: number;
+  skipped: Skipped[];
+  warnings: string[];
+  redirects?: Record<string, string>;
 }
 
 const IMAGE_TYPES: Record<string, string> = {
@@ -185,11 +191,23 @@ export async function readImport(url: string, source: Source, opts: { fileUrls?:
   const wantsDoc = (p: string) =>
     source === 'markdown' ? isMarkdown(p) : source === 'zip' ? isMarkdown(p) || isHtml(p) : isHtml(p);
   const docs = entries.filter((e) => wantsDoc(e.path));
-  const images = entries.filter((e) => IMAGE_TYPES[ext(e.path)]);
   if (!docs.length) {
     const kind = source === 'markdown' ? 'markdown (.md)' : source === 'zip' ? 'markdown or HTML' : 'HTML';
     throw badRequest(`url: no ${kind} documents found at ${url}`);
   }
+  if (docs.some((e) => isMarkdown(e.path))) {
+    // A Git Sync folder (or one markdown file, with the files it names beside it).
+    if (entries.length === 1 && (u.protocol === 'file:' || u.protocol === 'http:' || u.protocol === 'https:')) {
+      entries.push(...(await besideFiles(u, entries[0] as Entry, { maxFileBytes: MAX_FILE_BYTES, fetch: (at) => fetchUrl(at, policy) })));
+    }
+    const read = readGitSync(entries);
+    if (!read.pages.length) throw badRequest(`url: no pages found at ${url}${read.skipped.length ? ` (${read.skipped.map((s) => `${s.path}: ${s.reason}`).join('; ')})` : ''}`);
+    return {
+      pages: read.pages, files: read.files, total: discovered ?? read.total, imported: read.total - read.skipped.length,
+      skipped: read.skipped, warnings: read.warnings, redirects: read.redirects,
+    };
+  }
+  const images = entries.filter((e) => IMAGE_TYPES[ext(e.path)]);
   const used = new Set<string>();
   const fileNames = new Map<string, string>();
   const files: ImportedFile[] = images.map((e) => {
@@ -199,37 +217,48 @@ export async function readImport(url: string, source: Source, opts: { fileUrls?:
     fileNames.set(posix.normalize(e.path), name);
     return { name, contentType: IMAGE_TYPES[ext(e.path)] as string, bytes: e.bytes };
   });
-  const pages = await buildPages(docs, fileNames);
-  const converted = docs.filter((e) => !/^summary\.md$/i.test(posix.basename(e.path))).length;
-  return { pages, files, total: discovered ?? entries.length, imported: converted + files.length };
+  const pages = (await buildPages(docs, fileNames)).map((p, i) => syncPage(p, `${i}`));
+  const skipped = entries.filter((e) => !wantsDoc(e.path) && !IMAGE_TYPES[ext(e.path)]).map((e) => ({ path: e.path, reason: `not ${source === 'zip' ? 'a markdown, HTML or image' : 'an HTML or image'} file` }));
+  return { pages, files, total: discovered ?? entries.length, imported: docs.length + files.length, skipped, warnings: [] };
 }
 
-function toRecords(c: Ctx, pages: ImportedPage[]): PageRecord[] {
-  const now = isoNow(c);
-  return pages.map((p) => ({
-    id: c.ids.next(), title: p.title, type: 'document' as const, markdown: p.markdown,
-    ...(p.description ? { description: p.description } : {}), createdAt: now, updatedAt: now, pages: toRecords(c, p.pages),
-  }));
+/** An HTML-converted page in the shape the import applies, keyed by its place in the tree. */
+function syncPage(p: ImportedPage, key: string): SyncPage {
+  return {
+    kind: 'document', title: p.title, path: `${key}.md`, sourceless: true, meta: p.description ? { description: p.description } : {},
+    markdown: p.markdown, pages: p.pages.map((k, i) => syncPage(k, `${key}/${i}`)),
+  };
 }
 
-/** `POST …/content/import`: reads first (nothing is stored if that fails), then one new revision. */
+/**
+ * `POST …/content/import`: reads first (nothing is stored if that fails), then one new revision
+ * whose content is what was read: pages matched by their file keep their ids, the others go.
+ */
 export async function importContent(c: Ctx, spaceId: string, cr: string | undefined, body: { url: string; source: Source }) {
   await c.read((tx) => editable(contentScope(c, tx, spaceId, cr)));
   const got = await readImport(body.url, body.source, { fileUrls: c.fileUrls, privateUrls: c.privateUrls });
   return c.write((tx) => {
     const scope = editable(contentScope(c, tx, spaceId, cr));
     const now = isoNow(c);
+    const before = new Map(scope.rev.files.map((f) => [f.name, f]));
     const files: FileRecord[] = got.files.map((f) => {
-      const blob = tx.put(blobs, { id: c.ids.secret(), contentType: f.contentType, data: Buffer.from(f.bytes).toString('base64'), createdAt: now });
-      return { id: c.ids.next(), name: f.name, contentType: f.contentType, size: f.bytes.length, createdAt: now, blob: blob.id };
+      const had = before.get(f.name);
+      const data = Buffer.from(f.bytes).toString('base64');
+      if (had?.blob && had.size === f.bytes.length && tx.get(blobs, had.blob)?.data === data) return had;
+      const blob = tx.put(blobs, { id: c.ids.secret(), contentType: f.contentType, data, createdAt: now });
+      return { id: had?.id ?? c.ids.next(), name: f.name, contentType: f.contentType, size: f.bytes.length, createdAt: now, blob: blob.id };
     });
+    const pages = applyPages(scope.rev.pages, got.pages, { newId: () => c.ids.next(), now });
     const rev = commitRevision(c, tx, scope, {
-      type: 'edits',
-      pages: [...scope.rev.pages, ...toRecords(c, got.pages)],
-      files: [...scope.rev.files, ...files],
-      message: `Import ${body.source} from ${body.url}`,
+      type: 'edits', pages, files, message: `Import ${body.source} from ${body.url}`,
+      ...(got.redirects ? { redirects: got.redirects } : {}),
     });
-    return { revision: rev.id, importedResources: got.imported, totalResources: got.total };
+    return {
+      revision: rev.id, importedResources: got.imported, totalResources: got.total,
+      // gbctl's own fields: what was left out and why, and what was not right.
+      ...(got.skipped.length ? { skipped: got.skipped } : {}),
+      ...(got.warnings.length ? { warnings: got.warnings } : {}),
+    };
   });
 }
 

@@ -24,6 +24,7 @@ export interface NewRevision {
   parents?: string[];
   message: string;
   mergedFrom?: string;
+  redirects?: Record<string, string>;
 }
 
 /**
@@ -43,6 +44,7 @@ export function commitRevision(c: Ctx, tx: WriteTx, scope: Scope, next: NewRevis
     pages: next.pages ?? scope.rev.pages,
     files: next.files ?? scope.rev.files,
     message: next.message,
+    ...((next.redirects ?? scope.rev.redirects) ? { redirects: next.redirects ?? scope.rev.redirects } : {}),
     ...(next.mergedFrom ? { mergedFrom: next.mergedFrom } : {}),
   });
   if (scope.cr) {

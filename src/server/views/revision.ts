@@ -43,7 +43,8 @@ export function toPage(c: Ctx, scope: Pick<Scope, 'space' | 'cr'>, index: Map<st
   const slug = flat?.slug ?? '';
   const path = flat?.path ?? '';
   const base = {
-    id: p.id, title: p.title, ...(p.emoji ? { emoji: p.emoji } : {}), createdAt: p.createdAt, updatedAt: p.updatedAt,
+    id: p.id, title: p.title, ...(p.emoji ? { emoji: p.emoji } : {}), ...(p.icon ? { icon: p.icon } : {}),
+    ...(p.hidden ? { hidden: true } : {}), createdAt: p.createdAt, updatedAt: p.updatedAt,
   };
   const children = () =>
     p.pages.filter((k) => o.computed !== false || k.type !== 'computed').map((k) => toPage(c, scope, index, k, o) as never);
@@ -56,12 +57,12 @@ export function toPage(c: Ctx, scope: Pick<Scope, 'space' | 'cr'>, index: Map<st
       return { ...base, type: 'computed', computed: p.computed as NonNullable<PageRecord['computed']> };
     default: {
       const body = o.format === 'document' ? { document: markdownToDocument(p.markdown, `${p.id}-`) } : { markdown: p.markdown };
-      const gitPath = p.pages.length ? `${path}/README.md` : `${path}.md`;
+      const gitPath = p.gitPath ?? (p.pages.length ? `${path}/README.md` : `${path}.md`);
       return {
         ...base, type: 'document', kind: 'sheet', urls: { app: pageAppUrl(c, scope, path) }, slug, path,
         ...(p.description ? { description: p.description } : {}),
         ...(o.metadata !== false ? { git: { oid: sha1(p.markdown), path: gitPath } } : {}),
-        layout: DEFAULT_LAYOUT, ...body, pages: children(),
+        layout: p.layout ? { ...DEFAULT_LAYOUT, ...p.layout } : DEFAULT_LAYOUT, ...body, pages: children(),
       };
     }
   }
@@ -90,6 +91,8 @@ export function toRevision(c: Ctx, tx: ReadTx, scope: Scope, o: ContentOptions):
     createdAt: r.createdAt,
     ...(o.metadata !== false ? { git: { oid: sha1(r.id), message: r.message ?? `${r.type} ${r.id}`, createdByGitBook: true } } : {}),
     urls: { app: urls.app(c, `${appBase(scope)}/~/revisions/${r.id}`) },
+    // gbctl's own field: the Git Sync redirects, so that an export writes them back.
+    ...(r.redirects && Object.keys(r.redirects).length ? { redirects: r.redirects } : {}),
   };
   const merged = r.type === 'merge' && r.mergedFrom ? tx.get(changeRequests, r.mergedFrom) : undefined;
   if (merged) return { ...base, type: 'merge', mergedFrom: toChangeRequest(c, tx, merged) };

@@ -216,7 +216,8 @@ describe('change-request content, merge and update', () => {
     expect(operationErrors('importContentInChangeRequest', r.body)).toBeUndefined();
     expect((await api(s, 'GET', path)).body.revision).toBe(r.body.revision);
     expect((await api(s, 'GET', `/spaces/${space}`)).body.revision).toBe(mainRev);
-    expect(await titles(path)).toEqual(['Welcome', 'Quickstart', 'FAQ', 'Shots']);
+    // The import is the change request's content now: the pages it had are replaced.
+    expect(await titles(path)).toEqual(['Shots']);
 
     const files = await api(s, 'GET', `${path}/content/files`);
     expect(operationErrors('listFilesInChangeRequestById', files.body)).toBeUndefined();
@@ -251,10 +252,12 @@ describe('change-request content, merge and update', () => {
     const all = Buffer.from(await res.arrayBuffer());
     expect(all.subarray(0, 5).toString()).toBe('%PDF-');
     const { PDFDocument } = await import('pdf-lib');
-    expect((await PDFDocument.load(all)).getPageCount()).toBe(4);
+    // Pages flow one after the other: three short pages and the title fit on one sheet, none blank.
+    expect((await PDFDocument.load(all)).getPageCount()).toBe(1);
     const only = await api(s, 'GET', `/spaces/${space}/change-requests/${cr.number}/pdf?page=${pages[1]?.id}&only=true`);
-    const one = await PDFDocument.load(Buffer.from(await (await fetch(only.body.url)).arrayBuffer()));
-    expect(one.getPageCount()).toBe(2);
+    const oneBytes = Buffer.from(await (await fetch(only.body.url)).arrayBuffer());
+    expect((await PDFDocument.load(oneBytes)).getPageCount()).toBe(1);
+    expect(oneBytes.length).toBeLessThan(all.length);
     expect((await api(s, 'GET', `/spaces/${space}/change-requests/${cr.number}/pdf?only=true`)).status).toBe(400);
     expect((await api(s, 'GET', `/spaces/${space}/change-requests/${cr.number}/pdf?page=nope`)).status).toBe(404);
     // The link lasts an hour.

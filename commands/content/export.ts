@@ -1,0 +1,62 @@
+import type { Command } from 'commander';
+import { resolve } from 'node:path';
+import type { GlobalOptions } from '../../src/cli/context.js';
+import type { Cli } from '../../src/cli/deps.js';
+import { readFolder, writeFolder } from '../../src/gitsync/disk.js';
+import { readSpace } from '../../src/gitsync/read-space.js';
+import { buildFolder } from '../../src/gitsync/write.js';
+
+interface ExportOptions extends GlobalOptions {
+  changeRequest?: string;
+  revision?: string;
+  json?: unknown;
+}
+
+export function registerExport(content: Command, cli: Cli): void {
+  const { io } = cli;
+  content
+    .command('export')
+    .description('Write a space (or a change request) as a Git Sync folder: README.md, SUMMARY.md, .gitbook.yaml, pages and .gitbook/assets/')
+    .argument('<space>', 'space id')
+    .argument('<dir>', 'folder to write (created when missing; files of the same name are replaced)')
+    .option('--change-request <n>', 'export this change request\'s content (id or number)')
+    .option('--revision <id>', 'export the content of this revision (the space\'s current one, or a change request\'s)')
+    .addHelpText(
+      'after',
+      `
+Reads with the API's GET operations only (the revision, each page as markdown, each file's
+download), so it works with the embedded store, gbctl serve and the hosted API alike. Pages
+keep the file they were imported from; links between pages are written as relative links.
+Progress goes to stderr; the folder's path to stdout.
+
+Examples:
+  $ gbctl content export SPACE ./docs
+  $ gbctl content export SPACE ./review --change-request 3`,
+    )
+    .action(async (spaceId: string, dir: string, _o: unknown, cmd: Command) => {
+      const o = cmd.optsWithGlobals() as ExportOptions;
+      const conn = await cli.connect(o);
+      try {
+        const showProgress = !!io.stderr.isTTY;
+        const input = await readSpace(conn.client, { spaceId, changeRequest: o.changeRequest, revision: o.revision }, (done, total, what) => {
+          if (showProgress) io.stderr.write(`\r\x1b[Kexporting ${done}/${total} ${what.slice(0, 50)}`);
+          else if (done === total || done % 50 === 0) io.stderr.write(`exported ${done} of ${total} pages and files\n`);
+        });
+        if (showProgress) io.stderr.write('\r\x1b[K');
+        const files = buildFolder(input);
+        await writeFolder(dir, files);
+        // Files of an earlier export that are no longer pages are left alone, but named.
+        const stale = [...(await readFolder(dir)).keys()].filter((p) => !files.has(p) && (/\.md$/i.test(p) || p.startsWith('.gitbook/')));
+        if (stale.length) io.stderr.write(`warning: ${stale.length} files in ${dir} are not part of the export (left as they were): ${stale.slice(0, 10).join(', ')}${stale.length > 10 ? ', …' : ''}\n`);
+        const missing = input.files.filter((f) => !f.bytes).map((f) => f.name);
+        if (missing.length) io.stderr.write(`warning: no bytes could be downloaded for ${missing.join(', ')}; they are not in the folder\n`);
+        if (o.json !== undefined && o.json !== false) io.stdout.write(`${JSON.stringify({ dir: resolve(dir), files: [...files.keys()].sort() }, null, 2)}\n`);
+        else {
+          io.stderr.write(`✓ Wrote ${files.size} files to ${dir}\n`);
+          io.stdout.write(`${resolve(dir)}\n`);
+        }
+      } finally {
+        await conn.close();
+      }
+    });
+}

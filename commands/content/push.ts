@@ -1,0 +1,138 @@
+import type { Command } from 'commander';
+import { basename, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Connection, GlobalOptions, Io } from '../../src/cli/context.js';
+import type { Cli } from '../../src/cli/deps.js';
+import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
+import { changeRequests } from '../../src/contract/endpoints/change-requests.js';
+import { content } from '../../src/contract/endpoints/content.js';
+import { crContent } from '../../src/contract/endpoints/cr-content.js';
+import { readFolder } from '../../src/gitsync/disk.js';
+import { normalizeLocal, planIsEmpty, planPush, type PushPlan } from '../../src/gitsync/plan.js';
+import { readSpace } from '../../src/gitsync/read-space.js';
+import { unifiedDiff } from '../../src/server/lib/render/unified-diff.js';
+import { buildFolder } from '../../src/gitsync/write.js';
+import { embeddedHint } from '../../src/cli/web-url.js';
+
+interface PushOptions extends GlobalOptions {
+  changeRequest?: string | boolean;
+  merge?: boolean;
+  direct?: boolean;
+  diff?: boolean;
+  url?: string;
+  yes?: boolean;
+  json?: unknown;
+}
+
+const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/;
+
+function text(d: string | Uint8Array | undefined): string | undefined {
+  return d === undefined ? undefined : typeof d === 'string' ? d : Buffer.from(d).toString('utf8');
+}
+
+function describe(io: Io, plan: PushPlan, diff: boolean): void {
+  const say = (mark: string, list: string[], what: string) => list.forEach((p) => io.stderr.write(`  ${mark} ${p}${what}\n`));
+  say('+', plan.added, '');
+  say('~', plan.changed, '');
+  say('-', plan.removed, '');
+  say('*', plan.other, '');
+  io.stderr.write(`${plan.added.length} to add, ${plan.changed.length} to change, ${plan.removed.length} to remove${plan.other.length ? `, ${plan.other.length} other files` : ''}\n`);
+  if (!diff) return;
+  for (const p of [...plan.added, ...plan.changed, ...plan.removed]) {
+    io.stdout.write(unifiedDiff(p, text(plan.before.get(p)), text(plan.after.get(p))));
+  }
+}
+
+/** The URL the service reads the folder from: its own `file://` when it runs on this machine. */
+function sourceUrl(conn: Connection, dir: string, given: string | undefined): string {
+  if (given) {
+    try {
+      return new URL(given).href;
+    } catch {
+      throw usageError(`--url: "${given}" is not a URL`);
+    }
+  }
+  if (conn.mode === 'embedded') return pathToFileURL(resolve(dir)).href;
+  const host = new URL(conn.client.target).hostname;
+  if (LOOPBACK_HOST.test(host)) return pathToFileURL(resolve(dir)).href;
+  throw usageError(
+    `${conn.client.target} cannot read ${dir} from this machine; nothing was sent`,
+    'put the folder where the service can fetch it (e.g. a .zip over https) and pass --url URL',
+  );
+}
+
+export function registerPush(contentCmd: Command, cli: Cli): void {
+  const { io } = cli;
+  contentCmd
+    .command('push')
+    .description('Push a Git Sync folder into a space: shows what it adds, changes and removes, then opens a change request')
+    .argument('<dir>', 'the folder (with SUMMARY.md and .gitbook.yaml, or plain markdown)')
+    .argument('<space>', 'space id')
+    .option('--change-request [subject]', 'open a change request with this subject (the default)')
+    .option('--merge', 'merge the change request when nothing conflicts')
+    .option('--direct', 'import into the space itself, without a change request')
+    .option('--diff', 'print a unified diff of every page on stdout')
+    .option('--url <url>', 'where the service reads the folder from (needed for a service on another machine)')
+    .option('-y, --yes', 'with --direct, remove pages without asking')
+    .addHelpText(
+      'after',
+      `
+The folder is compared with the space's content as export would write it. Nothing is sent
+when nothing differs. Against the embedded store or gbctl serve on this machine the service
+reads the folder itself; another endpoint needs --url with a location it can reach.
+
+Examples:
+  $ gbctl content push ./docs SPACE
+  $ gbctl content push ./docs SPACE --change-request "Update the install guide" --merge
+  $ gbctl content push ./docs SPACE --diff --direct --yes`,
+    )
+    .action(async (dir: string, spaceId: string, _o: unknown, cmd: Command) => {
+      const o = cmd.optsWithGlobals() as PushOptions;
+      if (o.direct && (o.changeRequest !== undefined || o.merge)) throw usageError('--direct imports into the space: it takes no --change-request or --merge');
+      const local = normalizeLocal(await readFolder(dir));
+      for (const s of local.skipped) io.stderr.write(`skipped ${s.path}: ${s.reason}\n`);
+      for (const w of local.warnings) io.stderr.write(`warning: ${w}\n`);
+      const conn = await cli.connect(o);
+      try {
+        const url = sourceUrl(conn, dir, o.url);
+        const remote = buildFolder(await readSpace(conn.client, { spaceId }, () => {}));
+        const plan = planPush(remote, local.folder);
+        describe(io, plan, !!o.diff);
+        const json = o.json !== undefined && o.json !== false;
+        const summary = { added: plan.added, changed: plan.changed, removed: plan.removed, other: plan.other };
+        if (planIsEmpty(plan)) {
+          io.stderr.write('Nothing to push: the space already has this content\n');
+          if (json) io.stdout.write(`${JSON.stringify({ ...summary, pushed: false }, null, 2)}\n`);
+          return;
+        }
+        if (o.direct) {
+          if (plan.removed.length && !o.yes) throw new CliError(`pushing directly removes ${plan.removed.length} pages from the space`, Exit.usage, 'pass --yes to go ahead, or push through a change request (the default)');
+          const r = (await conn.client.call(content['content.import'], { params: { spaceId }, body: { url, source: 'markdown' } })) as { revision: string };
+          io.stderr.write(`✓ Imported into space ${spaceId} as revision ${r.revision}\n`);
+          if (json) io.stdout.write(`${JSON.stringify({ ...summary, pushed: true, revision: r.revision }, null, 2)}\n`);
+          return;
+        }
+        const subject = typeof o.changeRequest === 'string' && o.changeRequest.trim() ? o.changeRequest.trim() : `Push from ${basename(resolve(dir))}`;
+        const cr = (await conn.client.call(changeRequests['change-requests.create'], { params: { spaceId }, body: { subject } })) as { id: string; number: number; urls: { app: string } };
+        await conn.client.call(crContent['cr-content.import'], { params: { spaceId, changeRequestId: cr.id }, body: { url, source: 'markdown' } });
+        io.stderr.write(`✓ Opened change request #${cr.number} "${subject}"\n`);
+        let merged: { revision: string; result: string } | undefined;
+        if (o.merge) {
+          const now = (await conn.client.call(changeRequests['change-requests.get'], { params: { spaceId, changeRequestId: cr.id } })) as { outdated?: boolean };
+          if (now.outdated) {
+            throw new CliError(`change request #${cr.number} was not merged: the space changed while it was being pushed`, Exit.conflict, `review it at ${cr.urls.app}`);
+          }
+          merged = (await conn.client.call(changeRequests['change-requests.merge'], { params: { spaceId, changeRequestId: cr.id } })) as { revision: string; result: string };
+          io.stderr.write(`✓ Merged change request #${cr.number}\n`);
+        }
+        if (json) io.stdout.write(`${JSON.stringify({ ...summary, pushed: true, changeRequest: cr.number, url: cr.urls.app, ...(merged ? { merged: merged.revision } : {}) }, null, 2)}\n`);
+        else {
+          io.stdout.write(`${cr.urls.app}\n`);
+          const hint = embeddedHint(cr.urls.app, `gbctl open ${spaceId} --change-request ${cr.number}`);
+          if (hint) io.stderr.write(`${hint}\n`);
+        }
+      } finally {
+        await conn.close();
+      }
+    });
+}

@@ -1,0 +1,75 @@
+import type { Command } from 'commander';
+import type { BespokeModule, Cli } from '../../src/cli/deps.js';
+import { servePreview, showWeb } from './serve.js';
+import type { GlobalOptions } from '../../src/cli/context.js';
+import { resolve } from '../../src/cli/config.js';
+import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
+import { sites as siteEndpoints } from '../../src/contract/endpoints/sites.js';
+import { sites } from '../../src/server/model/site.js';
+import type { Embedded } from '../../src/server/embedded.js';
+
+interface PreviewOptions extends GlobalOptions {
+  port?: string;
+}
+
+export const command: BespokeModule = {
+  summary: 'Serve the embedded store on a local port and print the address of a site (or of the app pages)',
+  register: (program, cli) => registerPreview(program, cli),
+  showWeb,
+};
+
+/** Where a site of the store is read: published, or (unpublished) its app page. */
+function sitePath(e: Embedded, id: string, io: Cli['io']): Promise<string> {
+  return e.store.read((tx) => {
+    const site = tx.get(sites, id) ?? tx.all(sites).find((s) => s.basename === id);
+    if (!site) throw new CliError(`site ${id} not found in the embedded store`, Exit.notFound);
+    if (!site.published) {
+      io.stderr.write(`site ${site.id} is not published, so its published address answers 404; showing its app page (publish it with: gbctl sites publish ${site.id})\n`);
+      return `/app/o/${site.organization}/sites/${site.id}`;
+    }
+    const key = site.visibility === 'share-link' ? `?shareKey=${encodeURIComponent(site.shareKey)}` : '';
+    return `/published/${encodeURIComponent(site.organization)}/${encodeURIComponent(site.basename ?? site.id)}${key}`;
+  });
+}
+
+function registerPreview(program: Command, cli: Cli): void {
+  const { io } = cli;
+  program
+    .command('preview')
+    .description(command.summary as string)
+    .argument('[site]', "site id (default: the profile's site; without one, the app pages)")
+    .option('--port <n>', 'port to listen on (default: a free one)')
+    .addHelpText(
+      'after',
+      `
+Serves the embedded store (the same pages as gbctl serve: published sites, app pages, file
+downloads) on 127.0.0.1 until Ctrl-C, prints the address on stdout and, on a terminal with a
+browser, opens it. App pages are signed in with a one-time link for the store's admin.
+With an endpoint configured there is nothing to serve: it prints the site's published address.
+
+Examples:
+  $ gbctl preview SITE
+  $ gbctl preview --port 4000`,
+    )
+    .action(async (site: string | undefined, _o: unknown, cmd: Command) => {
+      const o = cmd.optsWithGlobals() as PreviewOptions;
+      const port = o.port === undefined ? 0 : Number(o.port);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port: "${String(o.port)}" is not a port number (0-65535)`);
+      const id = site ?? resolve(o, io.env).site;
+      const conn = await cli.connect(o);
+      if (conn.mode === 'http') {
+        try {
+          if (!id) throw usageError('give the site to preview', 'gbctl preview SITE, or set a default with "gbctl profile set site SITE_ID"');
+          const organizationId = await conn.organization();
+          const got = (await conn.client.call(siteEndpoints['sites.get'], { params: { organizationId, siteId: id } })) as { urls: { published?: string; app: string } };
+          if (!got.urls.published) io.stderr.write(`site ${id} is not published; this is its app page\n`);
+          await showWeb(io, cli.deps, o, 'http', got.urls.published ?? got.urls.app);
+        } finally {
+          await conn.close();
+        }
+        return;
+      }
+      await conn.close();
+      await servePreview(io, cli.deps, o, (e) => (id ? sitePath(e, id, io) : '/app'), { port });
+    });
+}

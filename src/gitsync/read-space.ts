@@ -1,0 +1,92 @@
+import type { Client } from '../client/client.js';
+import { changeRequests } from '../contract/endpoints/change-requests.js';
+import { content } from '../contract/endpoints/content.js';
+import { crContent } from '../contract/endpoints/cr-content.js';
+import { CliError, Exit } from '../cli/exit-codes.js';
+import type { ApiPage, ExportInput } from './write.js';
+
+export interface SpaceSource {
+  spaceId: string;
+  changeRequest?: string | undefined;
+  revision?: string | undefined;
+}
+
+interface ApiRevision {
+  id: string;
+  pages: ApiPage[];
+  files: { id: string; name: string; downloadURL: string }[];
+  redirects?: Record<string, string>;
+}
+
+const flat = (pages: ApiPage[]): ApiPage[] => pages.flatMap((p) => [p, ...flat(p.pages ?? [])]);
+
+/**
+ * Which content a revision id names. The API describes reading a space's current content and a
+ * change request's, not older revisions: a revision that is neither is an error saying so.
+ */
+async function scopeOfRevision(client: Client, s: SpaceSource): Promise<string | undefined> {
+  const main = (await client.call(content['content.revision'], { params: { spaceId: s.spaceId }, query: { metadata: false } })) as ApiRevision;
+  if (main.id === s.revision) return undefined;
+  let page: string | undefined;
+  do {
+    const list = (await client.call(changeRequests['change-requests.list'], { params: { spaceId: s.spaceId }, query: { limit: 100, ...(page ? { page } : {}) } })) as {
+      items: { id: string; number: number; revision?: string }[];
+      next?: { page: string };
+    };
+    const hit = list.items.find((cr) => cr.revision === s.revision);
+    if (hit) return String(hit.number);
+    page = list.next?.page;
+  } while (page);
+  throw new CliError(
+    `revision ${String(s.revision)} is not the current content of space ${s.spaceId} nor of one of its change requests`,
+    Exit.notFound,
+    'the API reads only current content; export the space, or a change request with --change-request N',
+  );
+}
+
+/**
+ * Reads everything an export writes, with the API's GET operations only: the revision (page
+ * tree and files), each document page as markdown, and each file's bytes from its downloadURL.
+ */
+export async function readSpace(client: Client, s: SpaceSource, progress: (done: number, total: number, what: string) => void): Promise<ExportInput> {
+  const cr = s.revision !== undefined ? await scopeOfRevision(client, s) : s.changeRequest;
+  const params = cr !== undefined ? { spaceId: s.spaceId, changeRequestId: cr } : { spaceId: s.spaceId };
+  const rev = (await client.call(cr !== undefined ? crContent['cr-content.revision'] : content['content.revision'], { params, query: { computed: false } })) as ApiRevision;
+  const docs = flat(rev.pages).filter((p) => p.type === 'document');
+  const total = docs.length + rev.files.length;
+  let done = 0;
+  const pageEndpoint = cr !== undefined ? crContent['cr-content.page'] : content['content.page'];
+  for (const p of docs) {
+    const got = (await client.call(pageEndpoint, { params: { ...params, pageId: p.id }, query: { format: 'markdown' } })) as { markdown?: string };
+    p.markdown = got.markdown ?? '';
+    progress(++done, total, p.title);
+  }
+  const files: ExportInput['files'] = [];
+  for (const f of rev.files) {
+    files.push({ name: f.name, bytes: await download(client, f.downloadURL) });
+    progress(++done, total, f.name);
+  }
+  return { pages: rev.pages, files, ...(rev.redirects ? { redirects: rev.redirects } : {}) };
+}
+
+/** A file's bytes: from the server gbctl talks to when the link is its own, else fetched. */
+async function download(client: Client, url: string): Promise<Uint8Array | undefined> {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    return undefined;
+  }
+  let same = u.protocol === 'gbctl:';
+  try {
+    same ||= new URL(client.target).origin === u.origin;
+  } catch {
+    // an embedded target is no URL: handled by the gbctl: scheme
+  }
+  if (same) {
+    const got = await client.download(u.pathname + u.search).catch(() => undefined);
+    return got?.bytes;
+  }
+  const res = await fetch(u).catch(() => undefined);
+  return res?.ok ? new Uint8Array(await res.arrayBuffer()) : undefined;
+}

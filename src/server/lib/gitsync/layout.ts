@@ -1,0 +1,88 @@
+import { posix } from 'node:path';
+
+/** What export needs of a page to place it in the folder. */
+export interface LayoutPage {
+  id: string;
+  title: string;
+  type: string;
+  /** Where the page was imported from (its `git.path`), kept when it is free; a link page's URL. */
+  path?: string | undefined;
+  pages?: LayoutPage[];
+}
+
+/** URL- and file-safe name of a title, as the platform names synced files. */
+export function fileSlug(title: string): string {
+  const s = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
+  return s || 'page';
+}
+
+const isDoc = (p: LayoutPage) => p.type === 'document';
+
+/**
+ * The file of every document page: its own path when it has one that is free and well formed,
+ * else `README.md` for the first page, `slug/README.md` for a page with children (which go in
+ * `slug/`) and `slug.md` otherwise, under the folder of the group or parent. Groups get a
+ * folder (the key `group:` + folder).
+ */
+export function assignPaths(pages: readonly LayoutPage[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const used = new Set<string>();
+  const free = (p: string | undefined) => !!p && /\.md$/i.test(p) && !p.startsWith('/') && !p.split('/').includes('..') && !used.has(p.toLowerCase());
+  const unique = (want: string) => {
+    let p = want;
+    for (let n = 2; used.has(p.toLowerCase()); n++) p = want.replace(/(\/README)?\.md$/i, (m) => `-${n}${m}`);
+    return p;
+  };
+  const take = (id: string, p: string) => {
+    used.add(p.toLowerCase());
+    out.set(id, p);
+    return p;
+  };
+  // Pages' own paths first, so that a computed path never takes one a later page owns.
+  const own = new Map<string, string>();
+  const reserve = (list: readonly LayoutPage[]) => {
+    for (const p of list) {
+      if (isDoc(p) && free(p.path)) {
+        own.set(p.id, p.path as string);
+        used.add((p.path as string).toLowerCase());
+      }
+      reserve(p.pages ?? []);
+    }
+  };
+  reserve(pages);
+  const place = (list: readonly LayoutPage[], dir: string, top: boolean) => {
+    list.forEach((p, i) => {
+      const kids = (p.pages ?? []).filter((k) => isDoc(k) || k.type === 'group' || k.type === 'link');
+      if (p.type === 'group') {
+        const folder = unique(posix.join(dir, fileSlug(p.title)));
+        take(p.id, `group:${folder}`);
+        place(kids, folder, false);
+        return;
+      }
+      if (p.type === 'link') {
+        if (p.path) out.set(p.id, `link:${p.path}`);
+        return;
+      }
+      if (!isDoc(p)) return;
+      const slug = fileSlug(p.title);
+      const computed = top && i === 0 && !dir ? 'README.md' : kids.length ? posix.join(dir, slug, 'README.md') : posix.join(dir, `${slug}.md`);
+      const path = take(p.id, own.get(p.id) ?? unique(computed));
+      const childDir = /(^|\/)README\.md$/i.test(path) && path !== 'README.md' ? posix.dirname(path) : posix.join(posix.dirname(path), slug);
+      place(kids, childDir === '.' ? '' : childDir, false);
+    });
+  };
+  place(pages, '', true);
+  return out;
+}
+
+/** A path relative from one file's folder to another file, as a markdown link writes it. */
+export function relativeLink(fromFile: string, toFile: string): string {
+  const rel = posix.relative(posix.dirname(fromFile), toFile);
+  return encodeURI(rel || posix.basename(toFile)).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+}

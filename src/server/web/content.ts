@@ -1,0 +1,121 @@
+import type { FileRecord, PageRecord, RevisionRecord } from '../model/revision.js';
+import { flattenPages, type FlatPage } from '../model/page-tree.js';
+import { renderHtml } from '../lib/render/markdown.js';
+import { esc } from './html.js';
+
+/** How a rendered revision addresses its pages and files. */
+export interface Addressing {
+  /** URL of a page, by its path in the revision ('' for the first page). */
+  page(path: string): string;
+  /** URL of a file's bytes. */
+  file(f: FileRecord): string;
+}
+
+export interface RevisionView {
+  rev: RevisionRecord;
+  flat: FlatPage[];
+  /** Document pages in reading order (for previous/next). */
+  docs: FlatPage[];
+  byId: Map<string, FlatPage>;
+  byPath: Map<string, FlatPage>;
+}
+
+/**
+ * The views of a revision, kept while it is current: a revision never changes, so its page
+ * index is worked out once however many of its pages are rendered.
+ */
+const views = new WeakMap<RevisionRecord, RevisionView>();
+const byRevisionId = new Map<string, RevisionView>();
+
+export function viewOf(rev: RevisionRecord): RevisionView {
+  const known = views.get(rev) ?? byRevisionId.get(rev.id);
+  if (known) return known;
+  const flat = flattenPages(rev.pages);
+  const view: RevisionView = {
+    rev,
+    flat,
+    docs: flat.filter((f) => f.page.type === 'document'),
+    byId: new Map(flat.map((f) => [f.page.id, f])),
+    byPath: new Map(flat.map((f) => [f.path, f])),
+  };
+  views.set(rev, view);
+  byRevisionId.set(rev.id, view);
+  if (byRevisionId.size > 200) byRevisionId.delete(byRevisionId.keys().next().value as string);
+  return view;
+}
+
+/** The page a path names: a document page, or the first document page under a group. */
+export function pageAt(v: RevisionView, path: string): FlatPage | undefined {
+  if (!path) return v.docs[0];
+  const hit = v.byPath.get(path);
+  if (!hit || hit.page.type === 'document') return hit;
+  return v.docs.find((d) => d.path.startsWith(`${hit.path}/`));
+}
+
+/** The page's body as HTML: links to pages and files resolved, nothing unsafe kept. */
+export function renderBody(v: RevisionView, page: PageRecord, a: Addressing): { html: string; headings: { level: number; text: string; id: string }[] } {
+  const files = new Map(v.rev.files.map((f) => [f.name, f]));
+  const asset = (target: string) => {
+    const clean = target.replace(/^\.?\//, '');
+    const m = /^(?:\.gitbook\/assets|files)\/(.+)$/.exec(clean);
+    if (!m) return undefined;
+    let name = m[1] as string;
+    try {
+      name = decodeURIComponent(name);
+    } catch {
+      // kept as written
+    }
+    const f = files.get(name);
+    return f ? a.file(f) : undefined;
+  };
+  return renderHtml(page.markdown, {
+    resolveImage: (src) => asset(src),
+    resolveLink: (href) => {
+      const hash = href.indexOf('#');
+      const target = hash < 0 ? href : href.slice(0, hash);
+      const fragment = hash < 0 ? '' : href.slice(hash);
+      if (target.startsWith('page:')) {
+        const to = v.byId.get(target.slice(5));
+        return to ? `${a.page(to.path)}${fragment}` : undefined;
+      }
+      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target === '') return undefined;
+      const file = asset(target);
+      if (file) return file;
+      const path = target.replace(/^\.?\//, '').replace(/\/README\.md$|\.md$|\/$/i, '');
+      const to = v.byPath.get(path);
+      return to ? `${a.page(to.path)}${fragment}` : undefined;
+    },
+  });
+}
+
+/** The page tree as nested lists; groups as headings. */
+export function sidebar(pages: readonly PageRecord[], v: RevisionView, current: string | undefined, a: Addressing): string {
+  const list = (items: readonly PageRecord[]): string => {
+    const lis = items
+      .filter((p) => !p.hidden && p.type !== 'computed')
+      .map((p) => {
+        const f = v.byId.get(p.id);
+        if (!f) return '';
+        if (p.type === 'group') return `<li><div class="group">${esc(p.title)}</div>${list(p.pages)}</li>`;
+        if (p.type === 'link') return `<li><a href="${esc(p.href ?? '#')}" rel="noopener noreferrer">${esc(p.title)} ↗</a></li>`;
+        const cls = p.id === current ? ' class="current" aria-current="page"' : '';
+        return `<li><a${cls} href="${esc(a.page(f.path))}">${esc(p.title)}</a>${p.pages.length ? list(p.pages) : ''}</li>`;
+      })
+      .join('');
+    return lis ? `<ul>${lis}</ul>` : '';
+  };
+  return `<nav aria-label="Pages">${list(pages)}</nav>`;
+}
+
+/** A page's article: title, description, body, previous and next. */
+export function article(v: RevisionView, f: FlatPage, a: Addressing): string {
+  const body = renderBody(v, f.page, a);
+  const shown = v.docs.filter((d) => !d.page.hidden || d.page.id === f.page.id);
+  const i = shown.findIndex((d) => d.page.id === f.page.id);
+  const prev = i > 0 ? shown[i - 1] : undefined;
+  const next = i >= 0 ? shown[i + 1] : undefined;
+  const pager = prev || next
+    ? `<nav class="pager" aria-label="Previous and next">${prev ? `<a rel="prev" href="${esc(a.page(prev.path))}">← ${esc(prev.page.title)}</a>` : '<span></span>'}${next ? `<a rel="next" href="${esc(a.page(next.path))}">${esc(next.page.title)} →</a>` : ''}</nav>`
+    : '';
+  return `<article><h1>${esc(f.page.title)}</h1>${f.page.description ? `<p class="description">${esc(f.page.description)}</p>` : ''}${body.html}</article>${pager}`;
+}

@@ -1,0 +1,182 @@
+import type { CoreRequest, CoreResponse } from '../app.js';
+import type { Env } from '../context.js';
+import { memberships, membershipId } from '../model/org.js';
+import { revisions, type RevisionRecord } from '../model/revision.js';
+import { sites, type SiteRecord } from '../model/site.js';
+import { spaces, type SpaceRecord } from '../model/space.js';
+import { searchSpace } from '../services/search.js';
+import { sectionsInOrder, siteSpacesIn } from '../views/site.js';
+import type { ReadTx } from '../../store/store.js';
+import { article, pageAt, sidebar, viewOf, type Addressing, type RevisionView } from './content.js';
+import { esc, htmlResponse, notice, page, redirect } from './html.js';
+import { servePublishedSpec } from './openapi.js';
+import { readerFor } from './reader.js';
+import { signedIn } from './session.js';
+
+/** What a published URL resolved to: the site, where in its structure, and the page path. */
+interface Resolved {
+  site?: SiteRecord;
+  space: SpaceRecord;
+  rev: RevisionRecord;
+  /** URL of the site (or space) root, without the share key. */
+  base: string;
+  /** URL prefix of the site space's pages. */
+  spaceBase: string;
+  pagePath: string;
+  /** Header links: sections, then the section's site spaces. */
+  nav: string;
+  visibility: string;
+  shareKey: string;
+  organization: string;
+}
+
+const notFoundPage = () => notice(404, 'Page not found', '<p>There is no published page at this address.</p>');
+
+function query(key: string | undefined, extra = ''): string {
+  const q = new URLSearchParams();
+  if (key) q.set('shareKey', key);
+  if (extra) q.set('q', extra);
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
+/** Site, section and site space from `/published/{org}/{site}/[section]/[space]/[page…]`. */
+function resolveSite(tx: ReadTx, org: string, name: string, rest: string[]): Resolved | undefined {
+  const site = tx.all(sites).find((s) => s.organization === org && (s.basename === name || s.id === name));
+  if (!site || !site.published) return undefined;
+  const base = `/published/${encodeURIComponent(org)}/${encodeURIComponent(name)}`;
+  const sections = sectionsInOrder(tx, site.id);
+  let section = sections.find((s) => s.default) ?? sections[0];
+  let prefix = base;
+  if (sections.length && rest[0] && sections.some((s) => s.path === rest[0])) {
+    section = sections.find((s) => s.path === rest[0]);
+    prefix += `/${encodeURIComponent(rest.shift() as string)}`;
+  }
+  const siteSpaces = siteSpacesIn(tx, site.id, section?.id);
+  let ss = siteSpaces.find((x) => x.default) ?? siteSpaces[0];
+  if (rest[0] && siteSpaces.some((x) => !x.default && x.path === rest[0])) {
+    ss = siteSpaces.find((x) => x.path === rest[0]);
+    prefix += `/${encodeURIComponent(rest.shift() as string)}`;
+  }
+  if (!ss) return undefined;
+  const space = tx.get(spaces, ss.space);
+  const rev = space && !space.deletedAt ? tx.get(revisions, space.revision) : undefined;
+  if (!space || !rev) return undefined;
+  const key = site.visibility === 'share-link' ? site.shareKey : '';
+  const sectionLinks = sections.map((s) => {
+    const href = `${base}${s.default ? '' : `/${encodeURIComponent(s.path)}`}${query(key)}`;
+    return `<a href="${esc(href)}"${s.id === section?.id ? ' class="current" aria-current="true"' : ''}>${esc(s.title)}</a>`;
+  });
+  const sectionBase = section && !section.default ? `${base}/${encodeURIComponent(section.path)}` : base;
+  const spaceLinks = siteSpaces.length > 1
+    ? siteSpaces.map((x) => {
+        const title = tx.get(spaces, x.space)?.title ?? x.path;
+        const href = `${sectionBase}${x.default ? '' : `/${encodeURIComponent(x.path)}`}${query(key)}`;
+        return `<a href="${esc(href)}"${x.id === ss?.id ? ' class="current" aria-current="true"' : ''}>${esc(title)}</a>`;
+      })
+    : [];
+  return {
+    site, space, rev, base, spaceBase: prefix, pagePath: rest.map(decodeURIComponent).join('/'),
+    nav: [...sectionLinks, ...spaceLinks].join(''), visibility: site.visibility, shareKey: site.shareKey, organization: site.organization,
+  };
+}
+
+/** A space's own published URL, `/published/s/{space}/[page…]`. */
+function resolveSpace(tx: ReadTx, spaceId: string, rest: string[]): Resolved | undefined {
+  const space = tx.get(spaces, spaceId);
+  if (!space || space.deletedAt || space.visibility === 'private' || space.visibility === 'in-collection') return undefined;
+  const rev = tx.get(revisions, space.revision);
+  if (!rev) return undefined;
+  const base = `/published/s/${encodeURIComponent(space.id)}`;
+  return {
+    space, rev, base, spaceBase: base, pagePath: rest.map(decodeURIComponent).join('/'), nav: '',
+    visibility: space.visibility, shareKey: space.shareKey, organization: space.organization,
+  };
+}
+
+/** Sidebar HTML of a revision under one addressing (prefix and share key), made once; the current page is marked per request. */
+const sidebars = new Map<string, string>();
+function cachedSidebar(v: RevisionView, a: Addressing): string {
+  const key = `${v.rev.id}\n${a.page('')}`;
+  let html = sidebars.get(key);
+  if (html === undefined) {
+    html = sidebar(v.rev.pages, v, undefined, a);
+    sidebars.set(key, html);
+    if (sidebars.size > 200) sidebars.delete(sidebars.keys().next().value as string);
+  }
+  return html;
+}
+
+function markCurrent(html: string, href: string): string {
+  const needle = `<a href="${esc(href)}">`;
+  const i = html.indexOf(needle);
+  return i < 0 ? html : `${html.slice(0, i)}<a class="current" aria-current="page" href="${esc(href)}">${html.slice(i + needle.length)}`;
+}
+
+/** `/published/…`: published sites and spaces, with their visibility enforced. */
+export async function servePublished(env: Env, req: CoreRequest, url: URL): Promise<CoreResponse> {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return notice(405, 'Method not allowed', '<p>Published pages are read with GET.</p>', { allow: 'GET, HEAD' });
+  const parts = url.pathname.split('/').filter(Boolean).slice(1);
+  if (parts[1] === 'openapi' && parts[2] && parts.length === 3) return servePublishedSpec(env, decodeURIComponent(parts[0] as string), decodeURIComponent(parts[2]));
+  const user = await signedIn(env, req);
+  const found = await env.store.read((tx) => {
+    const r = parts[0] === 's' && parts[1] ? resolveSpace(tx, parts[1], parts.slice(2)) : parts.length >= 2 ? resolveSite(tx, parts[0] as string, parts[1] as string, parts.slice(2)) : undefined;
+    if (!r) return undefined;
+    const member = !!user && !!tx.get(memberships, membershipId(r.organization, user.id));
+    return { r, member };
+  });
+  if (!found) return notFoundPage();
+  const { r, member } = found;
+  const given = url.searchParams.get('shareKey') ?? undefined;
+  if (r.visibility === 'share-link' && given !== r.shareKey && !member) return notFoundPage();
+  if (r.visibility === 'visitor-auth' && !member) {
+    const next = `${url.pathname}${url.search}`;
+    return notice(
+      401,
+      'Sign in to read this site',
+      `<p>This site is published with <strong>visitor authentication</strong>: only signed-in members of its organization can read it.</p>
+<p><a href="/app/~/sign-in?next=${esc(encodeURIComponent(next))}">Sign in with an API token</a> (get one with <code>gbctl local token</code> or <code>gbctl auth token</code>), then come back to this page.</p>`,
+    );
+  }
+  const key = r.visibility === 'share-link' ? r.shareKey : undefined;
+  const a: Addressing = {
+    page: (path) => `${r.spaceBase}${path ? `/${path.split('/').map(encodeURIComponent).join('/')}` : ''}${query(key)}`,
+    file: (f) => (f.blob ? `/_gbctl/blobs/${encodeURIComponent(f.blob)}` : '#'),
+  };
+  const v = viewOf(r.rev);
+  const brand = r.site?.title ?? r.space.title;
+  const noindex = r.visibility !== 'public';
+  const extra: Record<string, string> = noindex ? { 'x-robots-tag': 'noindex' } : {};
+  const hidden: Record<string, string> = key ? { shareKey: key } : {};
+  const shell = { brand, headerNav: r.nav, search: { action: `${r.spaceBase}/~search`, hidden }, noindex };
+
+  if (r.pagePath === '~search') {
+    const q = (url.searchParams.get('q') ?? '').slice(0, 512);
+    const hits = q.trim() ? await searchFor(env, r, q) : [];
+    const list = hits.map((h) => `<li><a href="${esc(a.page(h.path))}">${esc(h.title)}</a>${h.snippet ? `<br><span class="muted">${esc(h.snippet)}</span>` : ''}</li>`).join('');
+    const body = `<h1>Search</h1><p>${hits.length} result${hits.length === 1 ? '' : 's'} for “${esc(q)}”</p><ul class="results">${list}</ul>`;
+    return htmlResponse(200, page({ ...shell, title: `Search: ${q}`, search: { ...shell.search, value: q }, sidebar: cachedSidebar(v, a), body }), extra);
+  }
+  const redirectTo = r.rev.redirects?.[r.pagePath];
+  if (redirectTo) {
+    const target = v.flat.find((f) => f.page.gitPath === redirectTo);
+    if (target) return redirect(a.page(target.path), extra);
+  }
+  const f = pageAt(v, r.pagePath);
+  if (!f) {
+    if (!r.pagePath && !v.docs.length) {
+      return htmlResponse(200, page({ ...shell, title: brand, body: `<h1>${esc(brand)}</h1><p class="muted">This space has no pages yet.</p>` }), extra);
+    }
+    return notFoundPage();
+  }
+  const html = page({ ...shell, title: f.page.title, sidebar: markCurrent(cachedSidebar(v, a), a.page(f.path)), body: article(v, f, a) });
+  return htmlResponse(200, html, extra);
+}
+
+async function searchFor(env: Env, r: Resolved, q: string): Promise<{ title: string; path: string; snippet: string }[]> {
+  const c = await env.store.read((tx) => readerFor(env, tx, r.organization));
+  if (!c) return [];
+  const out = await searchSpace(c, r.space.id, { query: q, limit: 20 });
+  return out.items.map((i) => ({ title: i.title, path: i.path, snippet: i.sections[0]?.body.slice(0, 200) ?? '' }));
+}
+
