@@ -18,7 +18,7 @@ Examples:
   $ export GITBOOK_TOKEN=$(gbctl local token --store ./ci-store.json)`,
     )
     .action(async (_o: unknown, cmd: Command) => {
-      const token = await withStore(cmd, { io, deps }, async (env, e) => e.firstToken ?? mintAdminToken(env));
+      const token = await withStore(cmd, { io, deps }, async (env) => mintAdminToken(env));
       io.stdout.write(`${token}\n`);
     });
 }

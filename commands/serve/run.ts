@@ -9,6 +9,7 @@ import { listen, shutdown } from '../../src/server/http.js';
 import { serveWeb } from '../../src/server/web/index.js';
 import type { ServerResources } from '../../src/server/resources.js';
 import { mintOperatorToken } from '../../src/server/admin/operator-token.js';
+import { mintAdminToken } from '../../src/server/admin/accounts.js';
 import { releaseSavepoint, type Savepoint } from '../../src/store/savepoint.js';
 import { favourFootprint, releaseLoadGarbage } from './footprint.js';
 import { checkHandoffPaths, needsToken, writeHandoff } from './handoff.js';
@@ -99,7 +100,8 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
   writeHandoff(o, { url: listening.url, organization: e.organization, ...(token !== undefined ? { token } : {}) });
   io.stdout.write(`listening on ${listening.url}\n`);
   io.stderr.write(`store: ${path}\norganization: ${e.organization}\n`);
-  if (e.firstToken) io.stderr.write(`admin token (shown once: the store keeps only its hash): ${e.firstToken}\n`);
+  // A new store's first admin token, shown this once (the store keeps only its hash).
+  if (e.created) io.stderr.write(`admin token (shown once: the store keeps only its hash): ${await mintAdminToken(e.env)}\n`);
   io.stderr.write(o.writeEnv ? `environment: ${o.writeEnv} (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION)\n` : `token: run "gbctl local token --store ${path}" to mint an admin token\n`);
   if (!loopback) {
     io.stderr.write(`warning: bound to ${o.host}, reachable from other machines; anyone who can reach it and holds a token can change the store\n`);

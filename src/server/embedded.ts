@@ -34,8 +34,8 @@ export interface Embedded {
    * embedded CLI acts with it); no file holds it and no other process accepts it.
    */
   token: string;
-  /** The admin's first API token, when this open made the store's accounts: to show once. */
-  firstToken?: string;
+  /** This open made the store's organization and admin (a new store). */
+  created: boolean;
   close(): Promise<void>;
 }
 
@@ -65,7 +65,7 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
       app: createApp(env, resources, opts.app),
       organization: admin.organization,
       token,
-      ...(admin.token ? { firstToken: admin.token } : {}),
+      created: !!admin.created,
       close: () => store.close(),
     };
   } catch (e) {

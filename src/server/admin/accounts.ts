@@ -44,8 +44,8 @@ export function addToken(env: Pick<Env, 'clock' | 'ids'>, tx: WriteTx, user: str
 export interface LocalAdmin {
   user: string;
   organization: string;
-  /** A token of the admin, for `gbctl serve` clients: only when this call made the store's accounts (shown once). */
-  token?: string;
+  /** This call made the store's organization and admin (a new store). */
+  created?: boolean;
   /** A plaintext admin token found in the store was removed (the store was then compacted, when it can be). */
   migrated?: boolean;
 }
@@ -57,8 +57,8 @@ function readAdmin(tx: ReadTx): LocalAdmin | undefined {
 }
 
 /**
- * A new store gets one organization and one admin user, who gets a first token (returned once).
- * A store that still holds its admin token in plaintext (`meta.localToken`) keeps the token, as
+ * A new store gets one organization and one admin user, with no token: tokens are minted when
+ * someone will hold them (mintAdminToken), so none lies unused. A store that still holds its admin token in plaintext (`meta.localToken`) keeps the token, as
  * its hash, and loses the plaintext: then it is compacted, so that no file of it holds the secret.
  */
 export async function ensureSeeded(env: Pick<Env, 'store' | 'clock' | 'ids'>): Promise<LocalAdmin> {
@@ -80,10 +80,9 @@ export async function ensureSeeded(env: Pick<Env, 'store' | 'clock' | 'ids'>): P
     const user = addUser(env, tx, 'Local Admin', 'admin@localhost');
     const org = addOrg(env, tx, 'Local Organization');
     addMember(env, tx, org.id, user.id, 'admin');
-    const token = addToken(env, tx, user.id, LOCAL_TOKEN_LABEL);
     tx.put(meta, { id: LOCAL_USER_KEY, value: user.id });
     tx.put(meta, { id: DEFAULT_ORG_KEY, value: org.id });
-    return { user: user.id, organization: org.id, token };
+    return { user: user.id, organization: org.id, created: true };
   });
   if (made.migrated) await compactIfFile(env.store);
   return made;
@@ -107,7 +106,6 @@ function adminLabel(tx: ReadTx): string {
 /** A new token of the store's admin (`gbctl local token`): its secret, shown once; the store keeps its hash. */
 export async function mintAdminToken(env: Pick<Env, 'store' | 'clock' | 'ids'>): Promise<string> {
   const admin = await ensureSeeded(env);
-  if (admin.token) return admin.token;
   return env.store.write((tx) => addToken(env, tx, admin.user, adminLabel(tx)));
 }
 
