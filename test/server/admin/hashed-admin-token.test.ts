@@ -37,6 +37,26 @@ describe('the admin token is stored hashed', () => {
     }
   });
 
+  it('serve shows a new store\'s first admin token once, and never again', { timeout: 20_000 }, async () => {
+    const file = join(tmp.dir, 'served', 'store.json');
+    const first = await spawnServe(file);
+    let token: string;
+    try {
+      token = (/^admin token \(shown once: the store keeps only its hash\): (\S+)$/m.exec(first.stderr()) as RegExpExecArray)[1] as string;
+      expect((await api({ url: first.url, token }, 'GET', '/orgs')).status).toBe(200);
+    } finally {
+      await first.stop();
+    }
+    expect(filesText(join(tmp.dir, 'served'))).not.toContain(token);
+    const again = await spawnServe(file);
+    try {
+      expect(again.stderr()).not.toMatch(/admin token \(shown once/);
+      expect((await api({ url: again.url, token }, 'GET', '/orgs')).status).toBe(200);
+    } finally {
+      await again.stop();
+    }
+  });
+
   it('migrates a store holding the admin token in plaintext on open: the token still works, no file holds it', { timeout: 20_000 }, async () => {
     const dir = join(tmp.dir, 'legacy');
     const file = join(dir, 'store.json');
