@@ -21,6 +21,7 @@ describe('store import refuses accounts that do not hold together, naming the fi
   beforeAll(async () => {
     const src = join(tmp.dir, 'src.json');
     expect((await runCli(['local', 'users', 'add', '--name', 'Ada', '--store', src])).code).toBe(0);
+    expect((await runCli(['local', 'token', '--store', src])).code).toBe(0);
     good = JSON.parse((await runCli(['store', 'export', '-', '--store', src])).stdout) as Doc;
   });
 
