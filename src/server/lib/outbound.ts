@@ -75,6 +75,33 @@ function guardedLookup(href: () => string, classify: (address: string) => string
   };
 }
 
+/**
+ * The policy's refusal of an http(s) URL's host, found by resolving it now, for a 400 at request
+ * time where the fetch itself comes later (OpenAPI processing); undefined when allowed or when
+ * the host does not resolve (the fetch then fails as any other). The check at connect time,
+ * in outboundFetch, still decides.
+ */
+export async function refusalOf(url: URL, policy: OutboundPolicy): Promise<OutboundError | undefined> {
+  if (policy.privateAddresses || (url.protocol !== 'http:' && url.protocol !== 'https:')) return undefined;
+  const classify = policy.classify ?? refusedRange;
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: string[];
+  if (isIP(host)) addresses = [host];
+  else {
+    const { lookup } = await import('node:dns/promises');
+    try {
+      addresses = (await lookup(host, { all: true })).map((a) => a.address);
+    } catch {
+      return undefined;
+    }
+  }
+  for (const a of addresses) {
+    const rule = classify(a);
+    if (rule) return refusal(url.href, host, rule);
+  }
+  return undefined;
+}
+
 const MAX_REDIRECTS = 5;
 
 /** What a fetch answered, read whole: status, headers, body, and the URL it came from after redirects. */

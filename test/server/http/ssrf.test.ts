@@ -60,10 +60,13 @@ describe.skipIf(!external)(`serve bound to a non-loopback address (${external ??
     expect(open.body.error.message.replace(port, 'P')).toBe(closed.body.error.message.replace(':1/', ':P/'));
   });
 
-  it('refuses an OpenAPI source on a loopback address the same way', async () => {
-    const r = await api(s, 'POST', `/orgs/${s.org}/openapi`, { slug: 'internal', source: { url: `${at(secret)}/spec.json` } });
-    expect(r.body.lastProcessErrorCode ?? r.body.error?.code).toBeDefined();
-    expect(JSON.stringify(r.body)).toMatch(/loopback address, which this server does not fetch from/);
+  it('refuses an OpenAPI source on a loopback address the same way, recording nothing', async () => {
+    for (const [method, path] of [['POST', `/orgs/${s.org}/openapi`], ['PUT', `/orgs/${s.org}/openapi/internal`]] as const) {
+      const r = await api(s, method, path, { ...(method === 'POST' ? { slug: 'internal' } : {}), source: { url: `${at(secret)}/spec.json` } });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.error.message).toMatch(/^source\.url: .* is a loopback address, which this server does not fetch from/);
+    }
+    expect((await api(s, 'GET', `/orgs/${s.org}/openapi`)).body.items).toEqual([]);
     expect(hits).toBe(0);
   });
 
