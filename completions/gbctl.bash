@@ -159,7 +159,7 @@ _gbctl() {
     replies)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create delete get list update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        create) opts="--change-request --body --markdown --field --dry-run" ;;
+        create) opts="--change-request --body --format --markdown --field --dry-run" ;;
         delete) opts="--change-request --dry-run --yes" ;;
         get) opts="--change-request --format --field --web" ;;
         list) opts="--change-request --page --page-size --body-format --limit --all --format --field" ;;
@@ -195,7 +195,7 @@ _gbctl() {
         update) opts="--title --path --default-site-space --condition --icon --description --field --dry-run" ;;
       esac ;;
     serve)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --write-env --env-file --log --max-body --allow-file-urls --jit --no-jit" -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --write-env --env-file --log --max-body --allow-file-urls --allow-private-urls --shutdown-grace --jit --no-jit" -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
 
       esac ;;

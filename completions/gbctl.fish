@@ -280,7 +280,7 @@ complete -c gbctl -n '__fish_use_subcommand' -a help -d 'Show help for a command
 complete -c gbctl -n '__fish_use_subcommand' -a local -d 'Manage the embedded store s local users, organizations, roles and tokens (local only, not part of the platform API)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a members -d 'Give users roles in organizations (local only)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a orgs -d 'Add and list organizations (local only)'
-complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a token -d 'Print the admin token of the embedded store (for gbctl serve clients)'
+complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a token -d 'Mint a new API token of the embedded store s admin and print it, once (for gbctl serve clients)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a tokens -d 'Create, list and revoke API tokens (local only; stored hashed)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a users -d 'Add and list the store s users (local only)'
 complete -c gbctl -n '__fish_use_subcommand' -a open -d 'Print the web address of a space, site, collection or change request (and open it in a browser)'
@@ -384,6 +384,7 @@ complete -c gbctl -n '__fish_use_subcommand' -a replies -d 'Reply to comments, a
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and not __fish_seen_subcommand_from create delete get list update' -a create -d 'Reply to a comment'
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l body
+complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l markdown
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from create' -l dry-run

@@ -15,7 +15,8 @@ export const EMBEDDED_ORIGIN = 'gbctl://local';
 /** The embedded store, opened in this process: the CLI's default backend. */
 const openEmbedded: OpenEmbedded = async (path, io) => {
   const translations = io.env.GBCTL_TRANSLATIONS === 'settings' ? ('settings' as const) : ('translation' as const);
-  const e = await openStore(serverResources, { path, origin: EMBEDDED_ORIGIN, translations, warn: (m) => io.stderr.write(`${m}\n`) });
+  // The user's own machine: imports and OpenAPI sources may read its private addresses.
+  const e = await openStore(serverResources, { path, origin: EMBEDDED_ORIGIN, translations, privateUrls: true, warn: (m) => io.stderr.write(`${m}\n`) });
   return { transport: inProcessTransport(e.app), token: e.token, organization: e.organization, close: e.close };
 };
 

@@ -1,9 +1,19 @@
+import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { account } from '../../src/contract/endpoints/account.js';
 import { configFile, resolve } from '../../src/cli/config.js';
 import { chooseBackend, type GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
+
+/** A file's permission bits, or undefined when it cannot be read. */
+function fileMode(path: string): number | undefined {
+  try {
+    return statSync(path).mode & 0o777;
+  } catch {
+    return undefined;
+  }
+}
 
 export function registerStatus(auth: Command, cli: Cli): void {
   const { io } = cli;
@@ -38,6 +48,7 @@ export function registerStatus(auth: Command, cli: Cli): void {
         shadowedBy: r.shadowed,
         ...(problem ? { error: problem } : {}),
       };
+      const mode = status.token.storedIn ? fileMode(status.token.storedIn) : undefined;
       if (o.json) io.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
       else {
         const lines = [
@@ -45,9 +56,13 @@ export function registerStatus(auth: Command, cli: Cli): void {
           `backend:       ${status.endpoint} (from ${backend.source})`,
           `organization:  ${status.organization ?? '(none: pass --org or set GITBOOK_ORGANIZATION)'}`,
           `user:          ${user ? `${user.displayName} (${user.id})` : '(unknown)'}`,
-          `token from:    ${status.token.source}${status.token.storedIn ? ` — stored in the file ${status.token.storedIn} (mode 0600)` : ''}`,
+          `token from:    ${status.token.source}${status.token.storedIn ? ` — stored in the file ${status.token.storedIn} (${mode === undefined ? 'mode unknown' : `mode ${mode.toString(8).padStart(4, '0')}`})` : ''}`,
         ];
         io.stdout.write(`${lines.join('\n')}\n`);
+      }
+      // The mode as it is, not as gbctl writes it: a file copied or edited elsewhere may be readable by others.
+      if (mode !== undefined && (mode & 0o077) !== 0) {
+        io.stderr.write(`warning: ${status.token.storedIn} holds a token and can be read by other users (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${status.token.storedIn}\n`);
       }
       for (const v of r.shadowed) io.stderr.write(`warning: ${v} is set and overrides the value in profile "${r.profile}"\n`);
       if (problem) throw new CliError(`the token does not work: ${problem}`, Exit.auth, 'run "gbctl auth login"');

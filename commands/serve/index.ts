@@ -29,6 +29,8 @@ function registerServe(program: Command, cli: Cli): void {
     .option('--log', 'print every request as an NDJSON line on stderr')
     .option('--max-body <bytes>', 'largest request body accepted; larger ones get 413', String(1024 * 1024))
     .option('--allow-file-urls', 'let imports and OpenAPI sources read file:// URLs even when bound to a non-loopback address')
+    .option('--allow-private-urls', 'let imports and OpenAPI sources fetch loopback, private and link-local addresses even when bound to a non-loopback address')
+    .option('--shutdown-grace <seconds>', 'on SIGTERM or SIGINT, how long requests in flight or unfinished may take before their connections are closed', '5')
     .option('--jit', "let V8 optimise hot code (the default)")
     .option('--no-jit', "turn V8's optimising compiler off: about 15 MiB less memory, several times slower search and lists under load")
     .addHelpText(
@@ -41,9 +43,15 @@ For CI, --write-env FILE (and a --ready-file ending in .json) carry a token mint
 for the store's admin, labelled "serve write-env" (a restart replaces it); it is never printed.
 (Not --env-file: Node.js takes that flag for itself and stops when the file does not exist.)
 Files are written whole (temporary name, then rename) once the server listens, so a job can wait
-for the file to appear. "gbctl local token" prints the embedded CLI's own admin token instead.
-SIGTERM or SIGINT stops accepting connections, finishes requests in flight, flushes the store
-and exits 0.
+for the file to appear. "gbctl local token" mints an admin token and prints it once instead.
+
+Bound to loopback (the default), imports and OpenAPI sources may read file:// URLs and fetch
+from loopback, private and link-local addresses, as anyone on this machine could. Bound to any
+other address, both are refused (a 400 naming the rule) unless --allow-file-urls or
+--allow-private-urls: a token holder must not reach what only the server can.
+SIGTERM or SIGINT stops accepting connections, closes idle ones, lets requests in flight finish
+for up to --shutdown-grace seconds (5), then closes every connection left (a client that never
+finished its request included), flushes the store and exits 0.
 
 Test controls (emulator only, not part of the platform API), under /_gbctl/, for admins of the
 store's default organization; "gbctl emulator …" wraps each:

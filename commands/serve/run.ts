@@ -5,10 +5,11 @@ import { createControls, rememberInitial } from '../../src/server/controls/route
 import { seededIds } from '../../src/server/controls/random.js';
 import { RequestLog } from '../../src/server/controls/request-log.js';
 import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
-import { listen } from '../../src/server/http.js';
+import { listen, shutdown } from '../../src/server/http.js';
 import { serveWeb } from '../../src/server/web/index.js';
 import type { ServerResources } from '../../src/server/resources.js';
 import { mintOperatorToken } from '../../src/server/admin/operator-token.js';
+import { mintAdminToken } from '../../src/server/admin/accounts.js';
 import { releaseSavepoint, type Savepoint } from '../../src/store/savepoint.js';
 import { favourFootprint, releaseLoadGarbage } from './footprint.js';
 import { checkHandoffPaths, needsToken, writeHandoff } from './handoff.js';
@@ -26,6 +27,8 @@ export interface ServeOptions extends GlobalOptions {
   log?: boolean;
   maxBody: string;
   allowFileUrls?: boolean;
+  allowPrivateUrls?: boolean;
+  shutdownGrace: string;
   jit?: boolean;
 }
 
@@ -38,13 +41,15 @@ function numbers(o: ServeOptions) {
   if (seed !== undefined && !Number.isInteger(seed)) throw usageError(`--seed: "${o.seed}" is not a whole number`);
   const maxBodyBytes = Number(o.maxBody);
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw usageError(`--max-body: "${o.maxBody}" is not a number of bytes`);
-  return { port, seed, maxBodyBytes };
+  const graceSeconds = Number(o.shutdownGrace ?? '5');
+  if (!Number.isFinite(graceSeconds) || graceSeconds < 0 || graceSeconds > 3600) throw usageError(`--shutdown-grace: "${o.shutdownGrace}" is not a number of seconds from 0 to 3600`);
+  return { port, seed, maxBodyBytes, graceMs: Math.round(graceSeconds * 1000) };
 }
 
 /** `gbctl serve`: the embedded server on a socket, with the emulator's test controls, until SIGINT or SIGTERM. */
 export async function serve(io: Io, resources: ServerResources, o: ServeOptions): Promise<void> {
   if (o.envFile !== undefined) throw usageError('--env-file is Node.js\'s own flag (it reads that file, and stops when it is missing)', 'use --write-env FILE to have serve write GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION');
-  const { port, seed, maxBodyBytes } = numbers(o);
+  const { port, seed, maxBodyBytes, graceMs } = numbers(o);
   checkHandoffPaths(o);
   const path = storePath(o, io.env, { dataAlias: true });
   favourFootprint(o.jit !== false);
@@ -72,6 +77,7 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
       clock: controls.clock,
       ...(seed !== undefined ? { ids: seededIds(seed) } : {}),
       fileUrls: loopback || !!o.allowFileUrls,
+      privateUrls: loopback || !!o.allowPrivateUrls,
       warn: (m) => io.stderr.write(`${m}\n`),
       app: { validateResponses: !!o.validate, controls, web: serveWeb },
     });
@@ -94,17 +100,16 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
   writeHandoff(o, { url: listening.url, organization: e.organization, ...(token !== undefined ? { token } : {}) });
   io.stdout.write(`listening on ${listening.url}\n`);
   io.stderr.write(`store: ${path}\norganization: ${e.organization}\n`);
-  io.stderr.write(o.writeEnv ? `environment: ${o.writeEnv} (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION)\n` : `token: run "gbctl local token --store ${path}" to print the admin token\n`);
+  // A new store's first admin token, shown this once (the store keeps only its hash).
+  if (e.created) io.stderr.write(`admin token (shown once: the store keeps only its hash): ${await mintAdminToken(e.env)}\n`);
+  io.stderr.write(o.writeEnv ? `environment: ${o.writeEnv} (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION)\n` : `token: run "gbctl local token --store ${path}" to mint an admin token\n`);
   if (!loopback) {
     io.stderr.write(`warning: bound to ${o.host}, reachable from other machines; anyone who can reach it and holds a token can change the store\n`);
     if (!o.allowFileUrls) io.stderr.write('file:// URLs in imports and OpenAPI sources are refused (--allow-file-urls allows them)\n');
+    if (!o.allowPrivateUrls) io.stderr.write('loopback, private and link-local addresses in imports and OpenAPI sources are refused (--allow-private-urls allows them)\n');
   }
   await new Promise<void>((resolve) => {
-    const stop = () => {
-      // close() stops accepting and waits for requests in flight; idle keep-alive sockets go now.
-      listening.server.close(() => resolve());
-      listening.server.closeIdleConnections();
-    };
+    const stop = () => void shutdown(listening.server, graceMs).then(resolve);
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });

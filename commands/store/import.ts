@@ -3,6 +3,7 @@ import { storePath, type GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { CliError } from '../../src/cli/exit-codes.js';
 import { readText } from '../../src/cli/read-input.js';
+import { accountProblem } from '../../src/server/admin/check-accounts.js';
 import { checkDataset } from '../../src/server/dataset-check.js';
 import { JsonFileStore } from '../../src/store/json-file-store.js';
 import { migrate } from '../../src/store/migrate.js';
@@ -19,7 +20,8 @@ export function registerImport(store: Command, { io, deps }: Cli): void {
       'after',
       `
 Before anything is replaced, the file is checked: its format and version, string ids unique per
-table, and then every object is read back through the API (on a copy in memory) with each answer
+table, its accounts (roles that exist; memberships and tokens of users that exist; a default
+organization that exists, with the admin user the embedded CLI acts as), and then every object is read back through the API (on a copy in memory) with each answer
 checked against its schema, so that broken references and malformed records are refused.`,
     )
     .action(async (file: string, _o: unknown, cmd: Command) => {
@@ -34,6 +36,9 @@ checked against its schema, so that broken references and malformed records are 
       }
       const { doc, steps } = migrate(validateDocument(data, file, true));
       if (steps.length) io.stderr.write(`migrated ${file} in memory from format version ${doc.version - steps.length}: ${steps.join('; ')}\n`);
+      // Checked even with --no-check: roles and references are what every request is authorized by.
+      const accounts = accountProblem(doc.tables);
+      if (accounts) throw new CliError(`${file}: ${accounts}; nothing was changed`, 1, 'fix the file, or export a good store with "gbctl store export"');
       if (o.check !== false) {
         const { problems } = await checkDataset({ tables: doc.tables }, deps.serverResources);
         if (problems.length) {

@@ -70,10 +70,28 @@ export function inProcessTransport(app: App): Transport {
     target: 'embedded store',
     async send(req) {
       const out = await app.handle({ method: req.method, url: req.path, headers: lower(req.headers), body: req.body });
+      // In process, a 503 is the store's file failing (a full disk, no permission, a folder where
+      // its file should be): a problem on this machine to fix, not a server's, so no HTTP status.
+      if (out.status === 503) throw new LocalStoreError(errorText(out.body));
       if (typeof out.body === 'string') return { status: out.status, headers: out.headers, body: out.body };
       return { status: out.status, headers: out.headers, body: out.body.toString('utf8'), bytes: new Uint8Array(out.body) };
     },
   };
+}
+
+/** The embedded store's files could not be read or written; the message names the file and why. */
+export class LocalStoreError extends Error {
+  override name = 'LocalStoreError';
+}
+
+function errorText(body: string | Buffer): string {
+  try {
+    const m = (JSON.parse(body.toString()) as { error?: { message?: unknown } }).error?.message;
+    if (typeof m === 'string') return m;
+  } catch {
+    // not the error body: say what came
+  }
+  return body.toString();
 }
 
 function lower(h: Record<string, string>): Record<string, string> {

@@ -5,6 +5,7 @@ import { decodeQuery } from '../contract/introspect.js';
 import { ROUTES } from '../contract/routes.js';
 import type { RouteEntry } from '../contract/route-table.js';
 import { StoreError } from '../store/errors.js';
+import { unknownField } from '../contract/unknown-fields.js';
 import { makeCtx, type Env } from './context.js';
 import type { Route, ServerResources } from './resources.js';
 import { HttpError, badRequest, errorBody, unauthorized } from './http-error.js';
@@ -114,7 +115,7 @@ function authenticateToken(env: Env, req: CoreRequest): Promise<UserRecord> {
   const auth = header(req, 'authorization') ?? '';
   const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
   if (!m) throw unauthorized('the Authorization header must be "Bearer <token>"');
-  return env.store.read((tx) => userFromToken(tx, m[1] as string)).then((u) => {
+  return env.store.read((tx) => userFromToken(tx, m[1] as string, env.sessions)).then((u) => {
     if (!u) throw unauthorized('the token is not valid for this server');
     return u;
   });
@@ -196,6 +197,8 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
     const rawBody = parseBody(req, endpoint);
     const body = endpoint.body ? endpoint.body.safeParse(rawBody) : { success: true as const, data: undefined };
     if (!body.success) throw badRequest(describeIssues(body.error, { where: 'body' }));
+    const extra = endpoint.body ? unknownField(endpoint.body, rawBody, 'body') : undefined;
+    if (extra) throw badRequest(`${extra}: not a field of this request (unknown, or part of the platform's API that this server does not implement)`);
 
     const ctx = makeCtx(env, endpoint.access, caller, shareKey);
     const result: unknown = await handler(ctx, { params: params.data, query: query.data, body: body.data } as never);

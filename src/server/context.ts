@@ -27,6 +27,17 @@ export interface Env {
    * server is reachable from other machines, unless asked for.
    */
   fileUrls?: boolean;
+  /**
+   * Whether imports and OpenAPI sources may fetch from loopback, private, link-local and other
+   * non-public addresses (lib/outbound.ts). Off unless set: on for the embedded CLI (the user's
+   * own machine) and for a server bound to loopback; otherwise `serve --allow-private-urls`.
+   */
+  privateUrls?: boolean;
+  /**
+   * In-process credentials (the embedded CLI's: see admin/session.ts): the SHA-256 of a secret
+   * that exists only in this process's memory, and the user it acts as.
+   */
+  sessions?: ReadonlyMap<string, string>;
 }
 
 /** One request: the env, who is calling and the access the operation asks for. */

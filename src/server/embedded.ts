@@ -1,5 +1,6 @@
 import { JsonFileStore } from '../store/json-file-store.js';
-import { defaultOrganization, ensureSeeded } from './admin/accounts.js';
+import { ensureSeeded } from './admin/accounts.js';
+import { embeddedSession } from './admin/session.js';
 import { createApp, type App, type AppOptions } from './app.js';
 import type { Env } from './context.js';
 import { randomIds, systemClock } from './env.js';
@@ -14,6 +15,8 @@ export interface EmbeddedOptions {
   clock?: Env['clock'];
   ids?: Env['ids'];
   fileUrls?: boolean;
+  /** Whether imports and OpenAPI sources may fetch from non-public addresses (see Env.privateUrls). */
+  privateUrls?: boolean;
   /** Warnings of the store (a torn journal tail dropped, a stale lock broken). */
   warn?: (line: string) => void;
   app?: AppOptions;
@@ -26,8 +29,13 @@ export interface Embedded {
   app: App;
   /** The default organization of the store. */
   organization: string;
-  /** The token of the store's admin, which the embedded CLI acts with. */
+  /**
+   * A secret that authenticates as the store's admin in this process only, through `app` (the
+   * embedded CLI acts with it); no file holds it and no other process accepts it.
+   */
   token: string;
+  /** This open made the store's organization and admin (a new store). */
+  created: boolean;
   close(): Promise<void>;
 }
 
@@ -39,6 +47,8 @@ export interface Embedded {
 export async function openEmbedded(resources: ServerResources, opts: EmbeddedOptions): Promise<Embedded> {
   const store = JsonFileStore.open(opts.path, opts.warn ? { warn: opts.warn } : {});
   try {
+    const admin = await ensureSeeded({ store, clock: opts.clock ?? systemClock, ids: opts.ids ?? randomIds });
+    const { token, sessions } = embeddedSession(admin.user);
     const env: Env = {
       store,
       clock: opts.clock ?? systemClock,
@@ -46,10 +56,18 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
       origin: opts.origin,
       translations: opts.translations ?? 'translation',
       ...(opts.fileUrls !== undefined ? { fileUrls: opts.fileUrls } : {}),
+      ...(opts.privateUrls !== undefined ? { privateUrls: opts.privateUrls } : {}),
+      sessions,
     };
-    const token = await ensureSeeded(env);
-    const organization = (await store.read((tx) => defaultOrganization(tx))) as string;
-    return { store, env, app: createApp(env, resources, opts.app), organization, token, close: () => store.close() };
+    return {
+      store,
+      env,
+      app: createApp(env, resources, opts.app),
+      organization: admin.organization,
+      token,
+      created: !!admin.created,
+      close: () => store.close(),
+    };
   } catch (e) {
     await store.close();
     throw e;

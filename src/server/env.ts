@@ -24,7 +24,7 @@ export class FakeClock implements Clock {
 export interface IdSource {
   /** A new id matching the platform's id pattern. */
   next(): string;
-  /** A new secret (share keys, tokens). */
+  /** A new secret (share keys, tokens, download ids): from crypto.randomBytes always, never a seed. */
   secret(): string;
 }
 

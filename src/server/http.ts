@@ -20,6 +20,23 @@ export interface ListenOptions {
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * The methods the API's routes use (HEAD and OPTIONS answered by the app); any other is a 405
+ * naming these. (405 rather than 501: a method the server does not know is the client's to change,
+ * and a 5xx would say the server failed.)
+ */
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+const ALLOW = [...METHODS].join(', ');
+
+/** A whole response written straight to a socket that node's request handling does not answer (CONNECT, unknown methods). */
+function rawResponse(status: number, message: string, head: boolean): string {
+  const body = errorBody(status, message);
+  return (
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+    `${status === 405 ? `allow: ${ALLOW}\r\n` : ''}connection: close\r\n\r\n${head ? '' : body}`
+  );
+}
+
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.resolve('too-large');
@@ -45,6 +62,22 @@ function send(res: ServerResponse, status: number, headers: Record<string, strin
   res.end(body);
 }
 
+/**
+ * Stops a server: no new connections, idle ones closed now, and any still open after `graceMs`
+ * (a request in flight, or one a client never finished sending) closed then; resolves once all
+ * are gone. Without the grace period one slow or stalled client would keep the process alive.
+ */
+export function shutdown(server: Server, graceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => server.closeAllConnections(), graceMs);
+    server.close(() => {
+      clearTimeout(timer);
+      resolve();
+    });
+    server.closeIdleConnections();
+  });
+}
+
 /** Serves the app over node:http. */
 export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Server; url: string }> {
   const limit = opts.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
@@ -55,6 +88,11 @@ export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Se
     let status = 500;
     let endpoint: string | undefined;
     try {
+      if (!METHODS.has(method)) {
+        status = 405;
+        send(res, 405, { 'content-type': 'application/json', allow: ALLOW }, errorBody(405, `${method} is not a method this server implements; it answers ${ALLOW}`));
+        return;
+      }
       const fault = path.startsWith('/v1/') ? opts.faults?.match(method, path) : undefined;
       if (fault?.delayMs) await sleep(fault.delayMs);
       if (fault?.reset) {
@@ -92,11 +130,21 @@ export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Se
       socket.destroy();
       return;
     }
-    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
-    const body = errorBody(status, `malformed HTTP request (${err.code ?? err.message})`);
     // A HEAD request gets the headers only: a body would be read as the start of the next response.
     const head = err.rawPacket?.subarray(0, 5).toString('latin1') === 'HEAD ';
-    socket.end(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\ncontent-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\nconnection: close\r\n\r\n${head ? '' : body}`);
+    if (err.code === 'HPE_INVALID_METHOD') {
+      socket.end(rawResponse(405, `not a method this server implements; it answers ${ALLOW}`, false));
+      return;
+    }
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? 431 : err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : 400;
+    socket.end(rawResponse(status, `malformed HTTP request (${err.code ?? err.message})`, head));
+  });
+  // CONNECT (a proxy tunnel) reaches node's own event, which would otherwise close the socket
+  // with no answer: this is an API server, not a proxy. (A request asking for a protocol upgrade
+  // is answered as a plain request: node does so when nothing listens for upgrades.)
+  server.on('connect', (req: IncomingMessage, socket: Socket) => {
+    opts.log?.add({ time: new Date().toISOString(), method: 'CONNECT', path: req.url ?? '', status: 405, ms: 0 });
+    socket.end(rawResponse(405, `CONNECT is not allowed: this server is not a proxy; it answers ${ALLOW}`, false));
   });
   return new Promise((resolve, reject) => {
     server.once('error', reject);

@@ -1,9 +1,10 @@
 import type { Durability } from './core.js';
-import { StoreError } from './errors.js';
+import { StoreError, withFsErrors, withFsErrorsAsync } from './errors.js';
 import type { FileView } from './file-view.js';
 import { JournalAppender, startJournal, type JournalPos } from './journal.js';
 import type { FileLock } from './lock.js';
 import { sweepDeadOwners } from './lock-holder.js';
+import { describeSweep, sweepLeftoverTemps } from './leftovers.js';
 import type { Op } from './store.js';
 
 const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
@@ -39,11 +40,17 @@ export class FileDurability implements Durability {
 
   /** At open: catches up with the files, taking the lock for what needs repairing. */
   open(): void {
+    withFsErrors('open the store', this.view.path, () => this.openFiles());
+  }
+
+  private openFiles(): void {
     if (this.opts.readOnly) {
       this.view.sync('lenient');
       return;
     }
     sweepDeadOwners(this.lock.path);
+    const swept = sweepLeftoverTemps(this.view.path);
+    if (swept.files) this.opts.warn(describeSweep(this.view.path, swept));
     if (!this.view.sync('unlocked') || this.view.snap?.edited) {
       this.lock.acquireSync();
       try {
@@ -54,31 +61,35 @@ export class FileDurability implements Durability {
     }
   }
 
-  async beforeRead(): Promise<void> {
-    if (this.opts.readOnly) this.view.sync('lenient');
-    else if (!this.view.sync('unlocked')) await this.locked(() => this.syncLocked());
+  beforeRead(): Promise<void> {
+    return withFsErrorsAsync('read the store', this.view.path, async () => {
+      if (this.opts.readOnly) this.view.sync('lenient');
+      else if (!this.view.sync('unlocked')) await this.locked(() => this.syncLocked());
+    });
   }
 
   async beforeWrite(): Promise<void> {
     if (this.opts.readOnly) throw new StoreError(`the store ${this.view.path} was opened read-only`);
-    await this.lock.acquire();
+    await withFsErrorsAsync('write the store', this.view.path, () => this.lock.acquire());
     try {
-      this.syncLocked();
-      this.prepareJournal();
+      withFsErrors('write the store', this.view.path, () => {
+        this.syncLocked();
+        this.prepareJournal();
+      });
     } catch (e) {
-      this.lock.release();
+      this.releaseQuietly();
       throw e;
     }
   }
 
   async commit(ops: Op[], apply: () => void): Promise<void> {
-    const bytes = this.appender.append((this.view.journal as JournalPos).offset, this.view.seq + 1, ops);
+    const bytes = withFsErrors('write the store', this.view.path, () => this.appender.append((this.view.journal as JournalPos).offset, this.view.seq + 1, ops));
     apply();
     this.view.appended(bytes);
   }
 
   async afterWrite(): Promise<void> {
-    this.lock.release();
+    withFsErrors('release the lock of the store', this.view.path, () => this.lock.release());
     const bound = Math.max(this.opts.compactBytes ?? DEFAULT_COMPACT_BYTES, (this.view.snap?.stamp.size ?? 0) / 8);
     if (!this.compactQueued && this.view.journal && this.view.journal.offset > bound) {
       this.compactQueued = true;
@@ -89,7 +100,7 @@ export class FileDurability implements Durability {
 
   /** Folds the journal into a new snapshot, under the lock; run in the core's queue, as a transaction is. */
   compact(): Promise<void> {
-    return this.locked(() => this.compactLocked());
+    return withFsErrorsAsync('compact the store', this.view.path, () => this.locked(() => this.compactLocked()));
   }
 
   /** Runs `fn` holding the lock. */
@@ -99,6 +110,15 @@ export class FileDurability implements Durability {
       return fn();
     } finally {
       this.lock.release();
+    }
+  }
+
+  /** Lets go of the lock after a failure, which stays the error reported. */
+  private releaseQuietly(): void {
+    try {
+      this.lock.release();
+    } catch {
+      // the lock file is unreadable too: the next writer takes it over
     }
   }
 

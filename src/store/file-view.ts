@@ -121,7 +121,7 @@ export class FileView {
     this.journal = read.pos;
     if (read.damage) {
       if (mode === 'unlocked') return 'need-lock';
-      throw journalDamaged(this.journalFile, read.damage.line, read.damage.reason);
+      throw journalDamaged(this.journalFile, read.damage.line, read.damage.reason, read.damage.offset);
     }
     if (read.tail) {
       if (mode === 'unlocked') return 'need-lock';

@@ -68,9 +68,18 @@ export function readFrom(path: string, from = 0): { buf: Buffer; stamp: FileStam
   if (fd === undefined) return undefined;
   try {
     return readOpen(fd, from);
+  } catch (e) {
+    throw withPath(e, path);
   } finally {
     closeSync(fd);
   }
+}
+
+/** The error of a call on an open file (which Node reports without a path), naming `path`. */
+export function withPath(e: unknown, path: string): unknown {
+  const err = e as NodeJS.ErrnoException;
+  if (err && typeof err === 'object' && typeof err.code === 'string' && err.path === undefined) err.path = path;
+  return e;
 }
 
 /** The file opened for reading; undefined when it does not exist. */

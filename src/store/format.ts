@@ -4,17 +4,21 @@ import type { Op, Row } from './store.js';
 
 /**
  * On disk a store is two files:
- * - the snapshot, `store.json`: `{"format":"gbctl-store","version":2,"generation":G,"seq":N,
+ * - the snapshot, `store.json`: `{"format":"gbctl-store","version":3,"generation":G,"seq":N,
  *   "checksum":"sha1:…","tables":{…}}`, the data as of journal record N; the checksum covers
- *   the text of `tables` as gbctl wrote it, so an edit by anything else shows;
+ *   the header's fields (format, version, generation, seq: see headerText) and the text of
+ *   `tables` as gbctl wrote it, so an edit by anything else shows, a raised `seq` included;
  * - the journal, `store.json.journal`: JSON lines, a header `{"format":"gbctl-journal",
- *   "version":2,"generation":G}` naming the snapshot it follows, then one line per committed
+ *   "version":3,"generation":G}` naming the snapshot it follows, then one line per committed
  *   write transaction `{"seq":N+1,"crc":"xxxxxxxx","ops":[…]}`, the crc (CRC-32) covering the
  *   text of `ops`.
+ * Format 2 was the same but for a checksum over `tables` alone; it is rewritten on open.
  */
 export const STORE_FORMAT = 'gbctl-store';
 export const JOURNAL_FORMAT = 'gbctl-journal';
-export const STORE_VERSION = 2;
+export const STORE_VERSION = 3;
+/** The format whose checksum covers only the tables: read, and migrated on open for writing. */
+export const TABLES_ONLY_CHECKSUM_VERSION = 2;
 
 export const journalPath = (path: string) => `${path}.journal`;
 export const lockPath = (path: string) => `${path}.lock`;
@@ -27,10 +31,6 @@ export interface SnapshotHeader {
 }
 
 const TABLES_KEY = ',"tables":';
-
-function sha1(data: string | Uint8Array): string {
-  return `sha1:${createHash('sha1').update(data).digest('hex')}`;
-}
 
 /** A snapshot's text with its tables on one line, as gbctl wrote them before one record a line. */
 export function encodeSnapshot(h: SnapshotHeader, tables: Record<string, Row[]>): string {
@@ -52,11 +52,30 @@ export function tablesRange(buf: Buffer): { start: number; end: number } | undef
   return { start: at + TABLES_KEY.length, end: end - 1 };
 }
 
-/** Whether a snapshot's text is what gbctl wrote: its recorded checksum matches its tables as they stand. */
-export function snapshotIntact(buf: Buffer, recorded: unknown): boolean {
-  if (typeof recorded !== 'string') return false;
+/**
+ * The header's fields as the checksum covers them: fixed order, one JSON text, so that any
+ * change to where the snapshot says it stands (its generation, its seq) breaks the checksum.
+ */
+function headerText(version: number, generation: unknown, seq: unknown): string {
+  return JSON.stringify([STORE_FORMAT, version, generation, seq]);
+}
+
+function checksumOf(version: number, generation: unknown, seq: unknown, tables: Iterable<Uint8Array>): string {
+  const hash = createHash('sha1');
+  if (version > TABLES_ONLY_CHECKSUM_VERSION) hash.update(`${headerText(version, generation, seq)}\n`);
+  for (const b of tables) hash.update(b);
+  return `sha1:${hash.digest('hex')}`;
+}
+
+/**
+ * Whether a snapshot's text is what gbctl wrote: its recorded checksum matches its header and
+ * tables as they stand (format 2: its tables only).
+ */
+export function snapshotIntact(buf: Buffer, head: Record<string, unknown> | undefined): boolean {
+  if (!head || typeof head.checksum !== 'string' || typeof head.version !== 'number') return false;
+  if (head.version < TABLES_ONLY_CHECKSUM_VERSION) return false;
   const r = tablesRange(buf);
-  return !!r && sha1(buf.subarray(r.start, r.end)) === recorded;
+  return !!r && checksumOf(head.version, head.generation, head.seq, [buf.subarray(r.start, r.end)]) === head.checksum;
 }
 
 /** The header of a snapshot: its text up to `"tables":`, closed and parsed. */
@@ -76,9 +95,8 @@ export function snapshotHeader(buf: Buffer): Record<string, unknown> | undefined
  * checksum, then the tables, then the closing brace.
  */
 export function snapshotParts(h: SnapshotHeader, tables: Buffer[]): { head: string; tail: string } {
-  const hash = createHash('sha1');
-  for (const b of tables) hash.update(b);
-  const head = JSON.stringify({ format: STORE_FORMAT, version: STORE_VERSION, generation: h.generation, seq: h.seq, checksum: `sha1:${hash.digest('hex')}` });
+  const checksum = checksumOf(STORE_VERSION, h.generation, h.seq, tables);
+  const head = JSON.stringify({ format: STORE_FORMAT, version: STORE_VERSION, generation: h.generation, seq: h.seq, checksum });
   return { head: `${head.slice(0, -1)}${TABLES_KEY}`, tail: '}' };
 }
 
@@ -155,10 +173,16 @@ export interface ParsedJournal {
   end: number;
   /** Lines read up to `end`. */
   lines: number;
-  /** A bad or partial last line: a write that was never acknowledged, if the writer is gone. */
-  tail?: { line: number; reason: string };
-  /** A bad line with more after it: damage. */
-  damage?: { line: number; reason: string };
+  /**
+   * A last line without its end of line: a write interrupted before it was acknowledged (the
+   * end of line is a record's last byte, synced with it).
+   */
+  tail?: { line: number; offset: number; reason: string };
+  /**
+   * A complete line that is not a good record: damage, even as the last line, since a record
+   * that reached its end of line may have been acknowledged.
+   */
+  damage?: { line: number; offset: number; reason: string };
 }
 
 /**
@@ -172,14 +196,12 @@ export function parseJournal(buf: Buffer, offset: number, firstLine: number): Pa
     const nl = buf.indexOf(0x0a, pos);
     const line = out.lines + 1;
     if (nl < 0) {
-      out.tail = { line, reason: 'a partial record (no end of line)' };
+      out.tail = { line, offset: offset + pos, reason: 'a partial record (no end of line)' };
       return out;
     }
     const parsed = offset + pos === 0 ? parseJournalHeader(buf.toString('utf8', pos, nl)) : parseRecord(buf.subarray(pos, nl), line);
     if (typeof parsed === 'string') {
-      const last = nl + 1 === buf.length && offset + pos > 0;
-      if (last) out.tail = { line, reason: parsed };
-      else out.damage = { line, reason: parsed };
+      out.damage = { line, offset: offset + pos, reason: parsed };
       return out;
     }
     if ('generation' in parsed) out.header = parsed;

@@ -17,6 +17,8 @@ export interface JournalPos {
 /** A line the journal cannot go past. */
 interface BadLine {
   line: number;
+  /** Byte offset where the line begins. */
+  offset: number;
   reason: string;
 }
 
@@ -44,7 +46,7 @@ export function readJournal(file: string, pos: JournalPos | undefined): JournalR
   const parsed = parseJournal(read.buf, from, incremental ? (pos as JournalPos).lines + 1 : 1);
   if (!incremental && !parsed.header) {
     if (read.buf.length === 0) return { kind: 'settled', pos: { ino: read.stamp.ino, offset: 0, lines: 0, generation: undefined } };
-    throw journalDamaged(file, 1, parsed.damage?.reason ?? parsed.tail?.reason ?? 'no header line');
+    throw journalDamaged(file, 1, parsed.damage?.reason ?? parsed.tail?.reason ?? 'no header line', 0);
   }
   if (parsed.header && parsed.header.version > STORE_VERSION) {
     throw new StoreError(`${file} has format version ${parsed.header.version}, newer than this gbctl understands (${STORE_VERSION}); it was left untouched: upgrade gbctl`);
@@ -59,9 +61,10 @@ export function readJournal(file: string, pos: JournalPos | undefined): JournalR
   };
 }
 
-export function journalDamaged(file: string, line: number, reason: string): StoreError {
+export function journalDamaged(file: string, line: number, reason: string, offset?: number): StoreError {
+  const at = offset === undefined ? '' : `, at byte offset ${offset},`;
   return new StoreError(
-    `${file} is damaged at line ${line} (${reason}) and cannot be loaded; the store's files were left untouched. ` +
+    `${file} is damaged at line ${line} (${reason})${at} and cannot be loaded; the store's files were left untouched. ` +
       'Restore them from a backup, or repair or remove that line by hand (records after it depend on it).',
   );
 }

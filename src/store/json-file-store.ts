@@ -7,6 +7,7 @@ import { describeStore, type StoreInfo } from './info.js';
 import { FileLock } from './lock.js';
 import { savedState, takeSavepoint, type Savepoint } from './savepoint.js';
 import { writeBase } from './snapshot.js';
+import { withFsErrors } from './errors.js';
 import { State } from './state.js';
 import type { Dump, ReadTx, Store, WriteTx } from './store.js';
 
@@ -58,7 +59,7 @@ export class JsonFileStore implements Store {
 
   /** Opens (loading snapshot and journal) or, when there is no file yet, prepares an empty store. */
   static open(path: string, opts: JsonFileStoreOptions = {}): JsonFileStore {
-    const s = new JsonFileStore(path, opts);
+    const s = withFsErrors('open the store', resolve(path), () => new JsonFileStore(path, opts));
     try {
       s.durability.open();
     } catch (e) {
@@ -70,13 +71,15 @@ export class JsonFileStore implements Store {
 
   /** Replaces the whole store with `dump` (import, reset), whatever state the files are in. */
   static replace(path: string, dump: Dump, opts: JsonFileStoreOptions = {}): void {
-    const s = new JsonFileStore(path, opts);
-    s.lock.acquireSync();
-    try {
-      writeBase(s.path, 0, dump.tables);
-    } finally {
-      s.lock.dispose();
-    }
+    withFsErrors('replace the store', resolve(path), () => {
+      const s = new JsonFileStore(path, opts);
+      s.lock.acquireSync();
+      try {
+        writeBase(s.path, 0, dump.tables);
+      } finally {
+        s.lock.dispose();
+      }
+    });
   }
 
   read<R>(fn: (tx: ReadTx) => R): Promise<R> {

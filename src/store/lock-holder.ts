@@ -33,7 +33,8 @@ export const HOST = hostname();
 /** This process's start time, as its holder records it. */
 export const SELF_START = startTimeOf(process.pid) ?? '';
 
-function alive(pid: number): boolean {
+/** Whether a process of this host with that pid is running. */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -45,17 +46,18 @@ function alive(pid: number): boolean {
 /** A holder on this host whose process is gone (or whose pid now belongs to another process). */
 export function isStale(h: LockHolder): boolean {
   if (h.host !== HOST) return false;
-  if (!alive(h.pid)) return true;
+  if (!isAlive(h.pid)) return true;
   const start = startTimeOf(h.pid);
   return !!h.start && start !== undefined && start !== h.start;
 }
 
-/** Removes a file that may already be gone. */
-export function removeQuietly(path: string): void {
+/** Removes a file that may already be gone; answers whether this call removed it. */
+export function removeQuietly(path: string): boolean {
   try {
     unlinkSync(path);
+    return true;
   } catch {
-    // already gone
+    return false;
   }
 }
 
@@ -70,7 +72,7 @@ export function sweepDeadOwners(lockPath: string): void {
   }
   for (const name of names) {
     const m = name.startsWith(prefix) ? /^(\d+)\.[0-9a-f]{16}$/.exec(name.slice(prefix.length)) : null;
-    if (m && !alive(Number(m[1]))) removeQuietly(join(dirname(lockPath), name));
+    if (m && !isAlive(Number(m[1]))) removeQuietly(join(dirname(lockPath), name));
   }
 }
 

@@ -4,6 +4,29 @@ import { randomBytes } from 'node:crypto';
 import { StoreError } from './errors.js';
 import { describeHolder, HOST, isStale, readHolder, removeQuietly, SELF_START, type LockHolder } from './lock-holder.js';
 
+/**
+ * How old a lock or break file that cannot be read must be before it is taken over: gbctl's own
+ * are complete from the start, so this only leaves room for a writer that is not gbctl's.
+ */
+const UNREADABLE_GRACE_MS = 2000;
+
+function inodeOf(path: string): number | undefined {
+  try {
+    return statSync(path).ino;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw e;
+  }
+}
+
+function olderThan(path: string, ms: number): boolean {
+  try {
+    return Date.now() - statSync(path).mtimeMs > ms;
+  } catch {
+    return false;
+  }
+}
+
 /** Every lock's own file, removed when the process exits (close() removes it sooner). */
 const ownFiles = new Set<string>();
 process.once('exit', () => {
@@ -107,42 +130,49 @@ export class FileLock {
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       }
+      const ino = inodeOf(this.path);
       const holder = readHolder(this.path);
-      if (holder === 'gone') continue;
-      if (!holder || !isStale(holder)) return holder;
-      this.breakStale(holder);
+      if (holder === 'gone' || ino === undefined) continue;
+      if (holder) {
+        if (!isStale(holder)) return holder;
+        this.breakStale(ino, `from ${describeHolder(holder)}, which is no longer running`, holder);
+      } else {
+        // gbctl takes the lock by linking a file written whole, so a lock it cannot read was
+        // never a live holder's: damaged, or left half-written by something else that crashed.
+        if (!olderThan(this.path, UNREADABLE_GRACE_MS)) return undefined;
+        this.breakStale(ino, 'whose contents cannot be read (empty or damaged)');
+      }
     }
     return undefined;
   }
 
   /**
-   * Removes a dead holder's lock. Only one process may do so at a time (a second lock file,
-   * itself taken over when its holder died), and only if the lock is still that holder's.
+   * Removes a lock whose holder is gone. Only one process may do so at a time (a second lock
+   * file, `.break`, taken by linking this process's own file, and itself taken over when its
+   * holder is gone or it cannot be read), and only if the lock is still the file judged stale.
    */
-  private breakStale(stale: LockHolder): void {
+  private breakStale(ino: number, why: string, stale?: LockHolder): void {
     const breaker = `${this.path}.break`;
     try {
-      const fd = openSync(breaker, 'wx', 0o600);
-      try {
-        writeSync(fd, JSON.stringify({ pid: process.pid, host: HOST, start: SELF_START, at: new Date().toISOString(), nonce: '' }));
-      } finally {
-        closeSync(fd);
-      }
+      linkSync(this.ownFile(), breaker);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       const b = readHolder(breaker);
-      if (b && b !== 'gone' && isStale(b)) unlinkSync(breaker);
+      if (b === 'gone') return;
+      if (b ? isStale(b) : olderThan(breaker, UNREADABLE_GRACE_MS)) {
+        removeQuietly(breaker);
+        this.warn(`gbctl: removed ${breaker}, left by ${b ? describeHolder(b) : 'a process'} that stopped while taking over the lock${b ? '' : ' (its contents cannot be read)'}`);
+      }
       return;
     }
     try {
-      const now = readHolder(this.path);
-      if (now !== 'gone' && now?.nonce === stale.nonce) {
+      if (inodeOf(this.path) === ino) {
         unlinkSync(this.path);
-        removeQuietly(`${this.path}.${stale.pid}.${stale.nonce}`);
-        this.warn(`gbctl: took over the lock ${this.path} from ${describeHolder(stale)}, which is no longer running`);
+        if (stale) removeQuietly(`${this.path}.${stale.pid}.${stale.nonce}`);
+        this.warn(`gbctl: took over the lock ${this.path} ${why}`);
       }
     } finally {
-      unlinkSync(breaker);
+      removeQuietly(breaker);
     }
   }
 

@@ -13,6 +13,11 @@ export const migrations: Record<number, { describe: string; up(doc: StoreDocumen
     describe: 'one file rewritten per write → snapshot with checksum plus journal',
     up: (doc) => ({ version: 2, tables: doc.tables }),
   },
+  2: {
+    // Format 3 keeps the layout; a snapshot's checksum covers its header (generation, seq) too.
+    describe: 'snapshot checksum covers the header',
+    up: (doc) => ({ ...doc, version: 3 }),
+  },
 };
 
 /** The document brought to the current version, and the steps that took it there. */

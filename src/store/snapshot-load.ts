@@ -1,8 +1,8 @@
 import type { StoreError } from './errors.js';
 import { writeFileDurably, type FileStamp } from './files.js';
-import { STORE_VERSION } from './format.js';
+import { STORE_VERSION, TABLES_ONLY_CHECKSUM_VERSION } from './format.js';
 import { migrate } from './migrate.js';
-import { editedError, readSnapshot, writeBase } from './snapshot.js';
+import { editedError, readSnapshot, upgradeChecksum, writeBase } from './snapshot.js';
 import { State } from './state.js';
 
 /** How this process's view relates to the files: 'locked' repairs, 'unlocked' asks for the lock, 'lenient' only reads. */
@@ -49,7 +49,16 @@ export function loadSnapshot(path: string, mode: Mode, opts: SnapshotLoadOptions
     return { state: new State(rows), loaded: { stamp: file.stamp, generation, seq, version: STORE_VERSION, edited: false } };
   }
   const { doc: fileDoc } = file.data;
-  if (file.version < STORE_VERSION) {
+  if (file.version === TABLES_ONLY_CHECKSUM_VERSION && file.intact) {
+    // Its data and journal stay as they are: only the checksum changes, to cover the header.
+    if (mode === 'unlocked') return 'need-lock';
+    if (mode === 'locked') {
+      upgradeChecksum(path, file, fileDoc.generation ?? '', fileDoc.seq ?? 0);
+      opts.warn(`gbctl: migrated the store ${path} from format version ${file.version} to ${STORE_VERSION} (its checksum now covers its header)`);
+      return 'retry';
+    }
+    opts.notes.push(`format version ${file.version}: its checksum will be made to cover its header when gbctl next opens it for writing`);
+  } else if (file.version < TABLES_ONLY_CHECKSUM_VERSION) {
     if (mode === 'unlocked') return 'need-lock';
     const { doc, steps } = migrate(fileDoc);
     if (mode === 'locked') {

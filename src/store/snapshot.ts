@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { StoreError } from './errors.js';
-import { openIfExists, readOpen, writeFileDurably, type FileStamp } from './files.js';
+import { openIfExists, readOpen, withPath, writeFileDurably, type FileStamp } from './files.js';
 import { encodeJournalHeader, journalPath, newGeneration, snapshotHeader, snapshotIntact, snapshotParts, STORE_VERSION, tablesRange } from './format.js';
 import { RowFile } from './rows.js';
 import { ScanError, scanRecordLines, scanTables } from './scan.js';
@@ -17,7 +17,7 @@ export interface SnapshotFile {
   data: { rows: RowFile; generation: string; seq: number } | { doc: StoreDocument };
   /** The version on disk, before any migration. */
   version: number;
-  /** Its checksum matches: no one else changed it. Always false for versions before 2. */
+  /** Its checksum matches: no one else changed it (format 2: its tables). Always false for versions before 2. */
   intact: boolean;
   stamp: FileStamp;
   buf: Buffer;
@@ -28,9 +28,15 @@ export function readSnapshot(path: string): SnapshotFile | undefined {
   if (fd === undefined) return undefined;
   let kept = false;
   try {
-    const { buf, stamp } = readOpen(fd);
+    let read: ReturnType<typeof readOpen>;
+    try {
+      read = readOpen(fd);
+    } catch (e) {
+      throw withPath(e, path);
+    }
+    const { buf, stamp } = read;
     const head = snapshotHeader(buf);
-    if (head?.version === STORE_VERSION && typeof head.generation === 'string' && Number.isInteger(head.seq) && snapshotIntact(buf, head.checksum)) {
+    if (head?.version === STORE_VERSION && typeof head.generation === 'string' && Number.isInteger(head.seq) && snapshotIntact(buf, head)) {
       checkEnvelope(head, path);
       const range = tablesRange(buf) as { start: number; end: number };
       let rows: RowFile;
@@ -53,12 +59,24 @@ export function readSnapshot(path: string): SnapshotFile | undefined {
       );
     }
     const version = checkEnvelope(data, path);
-    const intact = version === STORE_VERSION && snapshotIntact(buf, (data as { checksum?: unknown }).checksum);
+    const intact = snapshotIntact(buf, data as Record<string, unknown>);
     const doc = validateDocument(data, path, !intact);
     return { data: { doc }, version, intact, stamp, buf };
   } finally {
     if (!kept) closeSync(fd);
   }
+}
+
+/**
+ * Rewrites a format-2 snapshot that gbctl wrote, as it stands, in the current format: the same
+ * generation, seq and tables, under a checksum that covers the header too. Its journal still
+ * follows it. Under the lock.
+ */
+export function upgradeChecksum(path: string, file: SnapshotFile, generation: string, seq: number): void {
+  const range = tablesRange(file.buf) as { start: number; end: number };
+  const tables = file.buf.subarray(range.start, range.end);
+  const { head, tail } = snapshotParts({ generation, seq }, [tables]);
+  writeFileDurably(path, [head, tables, tail]);
 }
 
 export function editedError(path: string): StoreError {

@@ -1,4 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -52,6 +52,18 @@ describe('auth and profiles', () => {
     const text = await gb(['auth', 'status']);
     expect(text.stdout).toMatch(/stored in the file .*config\.json \(mode 0600\)/);
     expect((await gb(['auth', 'token'])).stdout).toBe(`${srv.token}\n`);
+  });
+
+  it('says the config file\'s mode as it is, and warns when others can read the token', async () => {
+    const file = join(cfg, 'config.json');
+    chmodSync(file, 0o644);
+    try {
+      const text = await gb(['auth', 'status']);
+      expect(text.stdout).toMatch(/stored in the file .*config\.json \(mode 0644\)/);
+      expect(text.stderr).toContain(`warning: ${file} holds a token and can be read by other users (mode 0644); run: chmod 600 ${file}`);
+    } finally {
+      chmodSync(file, 0o600);
+    }
   });
 
   it('resolves flags over environment over profile, and warns when the environment shadows the profile', async () => {

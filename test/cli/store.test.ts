@@ -31,11 +31,11 @@ describe('gbctl store', () => {
     const r = await runCli(['store', 'info', '--store', path]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`path\t${path}\n`);
-    expect(r.stdout).toContain('format\tversion 2\n');
+    expect(r.stdout).toContain('format\tversion 3\n');
     expect(r.stdout).toMatch(/\n {2}spaces\t1\n/);
     expect(r.stdout).toMatch(/journal\t2 records, /);
     const j = await runCli(['store', 'info', '--store', path, '--json']);
-    expect(JSON.parse(j.stdout)).toMatchObject({ path, formatVersion: 2, tables: { spaces: 1, organizations: 1 }, journal: { records: 2 }, edited: false });
+    expect(JSON.parse(j.stdout)).toMatchObject({ path, formatVersion: 3, tables: { spaces: 1, organizations: 1 }, journal: { records: 2 }, edited: false });
   });
 
   it('export, reset --yes and import round-trip the store', async () => {
@@ -43,7 +43,7 @@ describe('gbctl store', () => {
     const file = join(tmp.dir, 'round.json');
     expect((await runCli(['store', 'export', file, '--store', path])).code).toBe(0);
     const exported = readFileSync(file, 'utf8');
-    expect(JSON.parse(exported)).toMatchObject({ format: 'gbctl-store', version: 2 });
+    expect(JSON.parse(exported)).toMatchObject({ format: 'gbctl-store', version: 3 });
 
     const refused = await runCli(['store', 'reset', '--store', path]);
     expect(refused.code).toBe(2);
@@ -139,8 +139,8 @@ describe('gbctl store', () => {
     writeFileSync(v1, JSON.stringify({ ...JSON.parse(readFileSync(exported, 'utf8')), version: 1 }));
     const r = await runCli(['spaces', 'list', '--store', v1, '--json', 'title']);
     expect(r.code, r.stderr).toBe(0);
-    expect(r.stderr).toMatch(/migrated the store .* from format version 1 to 2/);
+    expect(r.stderr).toMatch(/migrated the store .* from format version 1 to 3/);
     expect(JSON.parse(r.stdout)).toEqual([{ title: 'Old' }]);
-    expect(JSON.parse(readFileSync(v1, 'utf8')).version).toBe(2);
+    expect(JSON.parse(readFileSync(v1, 'utf8')).version).toBe(3);
   });
 });

@@ -84,3 +84,36 @@ export function operationIdOf(method: string, path: string): string | undefined 
   }
   return undefined;
 }
+
+/**
+ * The top-level fields the published spec lists for an operation's JSON request body (through
+ * $ref, allOf, oneOf and anyOf), for a method and a catalogue path; [] when it has none.
+ */
+export function publishedBodyFields(method: string, path: string): string[] {
+  const shape = (p: string) => p.replace(/\{[^}]+\}/g, '{}');
+  const entry = Object.entries(raw.paths).find(([p]) => shape(p) === shape(path));
+  const op = entry?.[1][method.toLowerCase()] as (Op & { requestBody?: { content?: Record<string, { schema: unknown }> } }) | undefined;
+  const fields = new Set<string>();
+  const walk = (node: unknown, depth: number): void => {
+    if (!node || typeof node !== 'object' || depth > 8) return;
+    const n = node as { $ref?: string; properties?: Record<string, unknown>; allOf?: unknown[]; oneOf?: unknown[]; anyOf?: unknown[] };
+    if (n.$ref) return walk(raw.components.schemas[n.$ref.split('/').pop() as string], depth + 1);
+    for (const k of Object.keys(n.properties ?? {})) fields.add(k);
+    for (const sub of [...(n.allOf ?? []), ...(n.oneOf ?? []), ...(n.anyOf ?? [])]) walk(sub, depth + 1);
+  };
+  walk(op?.requestBody?.content?.['application/json']?.schema, 0);
+  return [...fields];
+}
+
+/**
+ * The value with the nodes of every rich-text document emptied. gbctl accepts and stores any
+ * block tree (its Block schema is deliberately free-form), while the published spec lists every
+ * block type; the nodes are still checked by gbctl's own response schema (validateResponses).
+ */
+export function withoutRichText(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutRichText);
+  if (!v || typeof v !== 'object') return v;
+  const o = v as Record<string, unknown>;
+  if (o.object === 'document' && Array.isArray(o.nodes)) return { ...o, nodes: [] };
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, withoutRichText(x)]));
+}

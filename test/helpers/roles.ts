@@ -308,7 +308,7 @@ export function operations(f: Fixtures): Op[] {
       },
     },
     { id: 'sites.adaptive-schema', needs: 'read', request: get(`${st}/adaptive-schema`) },
-    { id: 'sites.set-adaptive-schema', needs: 'admin', request: async () => ({ method: 'PUT', path: `${st}/adaptive-schema`, body: { jsonSchema: { type: 'object', properties: {} } } }) },
+    { id: 'sites.set-adaptive-schema', needs: 'admin', request: async () => ({ method: 'PUT', path: `${st}/adaptive-schema`, body: { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } } }) },
     { id: 'sites.template-conditions', needs: 'read', request: get(`${st}/adaptive-schema/template-conditions`) },
     { id: 'sites.published', needs: 'read', request: get(`${st}/published`) },
     {

@@ -8,7 +8,7 @@ import { createInterface } from 'node:readline';
 import { createApp, type App } from '../../src/server/app.js';
 import { FakeClock, randomIds, type Clock } from '../../src/server/env.js';
 import { listen } from '../../src/server/http.js';
-import { ensureSeeded } from '../../src/server/admin/accounts.js';
+import { mintAdminToken } from '../../src/server/admin/accounts.js';
 import { orgs } from '../../src/server/model/org.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import type { Store } from '../../src/store/store.js';
@@ -28,8 +28,9 @@ export interface TestServer {
 /** The app on a real loopback socket (port 0), in this process, over a memory store and a fake clock. */
 export async function startServer(opts: { store?: Store; clock?: FakeClock; translations?: Env['translations'] } = {}): Promise<TestServer> {
   const clock = opts.clock ?? new FakeClock();
-  const env: Env = { store: opts.store ?? new MemoryStore(), clock: clock as Clock, ids: randomIds, origin: '', translations: opts.translations ?? 'translation' };
-  const token = await ensureSeeded(env);
+  // On loopback, like a server bound there: imports may read this machine's test servers.
+  const env: Env = { store: opts.store ?? new MemoryStore(), clock: clock as Clock, ids: randomIds, origin: '', translations: opts.translations ?? 'translation', privateUrls: true };
+  const token = await mintAdminToken(env);
   const org = (await env.store.read((tx) => tx.all(orgs)))[0] as { id: string };
   const app = createApp(env, serverResources, { validateResponses: true, web: serveWeb });
   const { server, url } = await listen(app, { port: 0 });

@@ -62,12 +62,18 @@ describe('journal', () => {
     expect(await ids(open(path).store)).toEqual(['n0', 'n1', 'n2', 'after']);
   });
 
-  it('drops a last record whose checksum does not match', async () => {
+  it('refuses a complete last record whose checksum does not match, naming file and offset, files untouched', async () => {
+    // A record that reached its end of line was synced whole, and may have been acknowledged:
+    // dropping it as torn would lose a write and the evidence with it.
     const path = await seeded(2);
-    appendFileSync(`${path}.journal`, encodeRecord(3, [{ op: 'put', table: 'notes', row: { id: 'bad' } }]).replace('"bad"', '"bax"'));
-    const { store, warnings } = open(path);
-    expect(await ids(store)).toEqual(['n0', 'n1']);
-    expect(warnings.join()).toContain('checksum mismatch');
+    const j = `${path}.journal`;
+    const offset = readFileSync(j).length;
+    appendFileSync(j, encodeRecord(3, [{ op: 'put', table: 'notes', row: { id: 'bad' } }]).replace('"bad"', '"bax"'));
+    const before = files(path);
+    expect(() => open(path)).toThrow(StoreError);
+    expect(() => open(path)).toThrow(`${j} is damaged at line 4 (checksum mismatch), at byte offset ${offset},`);
+    expect(() => open(path, { readOnly: true })).toThrow(/checksum mismatch/);
+    expect(files(path)).toEqual(before);
   });
 
   it('refuses to load a journal damaged in the middle, naming file and line, and leaves the files untouched', async () => {
@@ -180,27 +186,27 @@ describe('hand edits', () => {
 });
 
 describe('format versions', () => {
-  it('migrates a version 1 store explicitly: a message, a backup, then format 2', async () => {
+  it('migrates a version 1 store explicitly: a message, a backup, then the current format', async () => {
     const path = fresh();
     const v1 = JSON.stringify({ format: 'gbctl-store', version: 1, tables: { notes: [{ id: 'old', text: 'from v1' }] } });
     writeFileSync(path, v1);
     const { store, warnings } = open(path);
-    expect(warnings.join()).toMatch(/migrated the store .* from format version 1 to 2 .*kept as .*\.v1\.bak/);
+    expect(warnings.join()).toMatch(/migrated the store .* from format version 1 to 3 .*kept as .*\.v1\.bak/);
     expect(readFileSync(`${path}.v1.bak`, 'utf8')).toBe(v1);
-    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ version: 2, tables: { notes: [{ id: 'old' }] } });
+    expect(JSON.parse(readFileSync(path, 'utf8'))).toMatchObject({ version: STORE_VERSION, tables: { notes: [{ id: 'old' }] } });
     await store.write((tx) => tx.put(notes, { id: 'new', text: '' }));
     expect(await ids(open(path).store)).toEqual(['old', 'new']);
   });
 
   it('refuses a newer snapshot or journal version, leaving the files untouched', async () => {
     const path = fresh();
-    const v3 = JSON.stringify({ format: 'gbctl-store', version: 3, tables: {} });
-    writeFileSync(path, v3);
-    expect(() => open(path)).toThrow(/format version 3, newer than this gbctl understands \(2\).*upgrade gbctl/);
-    expect(readFileSync(path, 'utf8')).toBe(v3);
+    const newer = JSON.stringify({ format: 'gbctl-store', version: STORE_VERSION + 1, tables: {} });
+    writeFileSync(path, newer);
+    expect(() => open(path)).toThrow(new RegExp(`format version ${STORE_VERSION + 1}, newer than this gbctl understands \\(${STORE_VERSION}\\).*upgrade gbctl`));
+    expect(readFileSync(path, 'utf8')).toBe(newer);
     const other = await seeded(1);
     const j = readFileSync(`${other}.journal`, 'utf8');
-    writeFileSync(`${other}.journal`, j.replace('"version":2', '"version":9'));
+    writeFileSync(`${other}.journal`, j.replace(`"version":${STORE_VERSION}`, '"version":9'));
     expect(() => open(other)).toThrow(/journal has format version 9/);
   });
 

@@ -40,7 +40,7 @@ describe('loading a snapshot', () => {
     expect(lenient.notes.join()).toMatch(/format version 1: it will be migrated/);
     expect(readFileSync(path, 'utf8')).toBe(v1);
     const locked = load(path, 'locked');
-    expect(locked.r).toMatchObject({ loaded: { version: 2, seq: 0 } });
+    expect(locked.r).toMatchObject({ loaded: { version: 3, seq: 0 } });
     expect(locked.warnings.join()).toMatch(/migrated the store/);
     expect(existsSync(`${path}.v1.bak`)).toBe(true);
   });

@@ -1,6 +1,8 @@
 // A child process for the store tests, run against the build (dist/).
 //   node store-writer.child.mjs raw STORE TAG [COMPACT_BYTES]
 //     writes rows to the table "crash" forever, printing "ack ID" once each write resolved (durable).
+//   node store-writer.child.mjs compact STORE
+//     fills the store once (about 2 MB), prints "ready", then compacts it over and over.
 //   node store-writer.child.mjs api STORE TOKEN ORG COUNT
 //     creates COUNT spaces through the app in-process, as the embedded CLI does, printing "space ID".
 import { randomBytes } from 'node:crypto';
@@ -25,6 +27,17 @@ if (mode === 'raw') {
     });
     process.stdout.write(`ack ${id}\n`);
   }
+} else if (mode === 'compact') {
+  const store = JsonFileStore.open(path, { compactBytes: 1e12 });
+  const have = await store.read((tx) => tx.all({ name: 'bulk' }).length);
+  if (!have) {
+    const pad = 'y'.repeat(1000);
+    await store.write((tx) => {
+      for (let i = 0; i < 2000; i++) tx.put({ name: 'bulk' }, { id: `b${i}`, pad });
+    });
+  }
+  process.stdout.write('ready\n');
+  for (;;) await store.compact();
 } else if (mode === 'api') {
   const [token, org, count] = rest;
   const store = JsonFileStore.open(path);

@@ -55,7 +55,7 @@ export const crComments = defineResource('cr-comments', {
   'create-reply': {
     method: 'POST', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies',
     summary: 'Reply to a comment of a change request',
-    params: commentParams, body: PostReply, response: CommentReply, status: 200, access: 'comment',
+    params: commentParams, query: z.object(formatQuery), body: PostReply, response: CommentReply, status: 200, access: 'comment',
     cli: scoped('replies', 'create'),
   },
   'get-reply': {

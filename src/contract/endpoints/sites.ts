@@ -89,7 +89,7 @@ export const sites = defineResource('sites', {
     summary: 'Replace the adaptive content schema of a site',
     params: siteParams,
     body: z.object({
-      jsonSchema: AdaptiveJsonSchema.describe('json schema (draft-07) of the visitor claims; type must be object'),
+      jsonSchema: AdaptiveJsonSchema.extend({ additionalProperties: z.literal(false) }).describe('json schema (draft-07) of the visitor claims; type must be object, additionalProperties false'),
     }),
     response: AdaptiveSchema, status: 200, access: 'admin',
   },

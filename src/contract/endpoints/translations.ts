@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineResource } from '../endpoint.js';
-import { Document, Id, Language, listOf, pageQuery } from '../schemas/common.js';
+import { Id, Language, listOf, pageQuery } from '../schemas/common.js';
+import { JsonDocument } from '../schemas/document.js';
 import { AnyTranslation, TranslationSource } from '../schemas/translation.js';
 
 /*
@@ -24,7 +25,7 @@ export const translations = defineResource('translations', {
     body: z.object({
       language: Language.optional().describe('target language (translation variant; required there)'),
       source: TranslationSource.optional().describe('source space and its language (translation variant; required there)'),
-      instructions: Document.optional().describe('instructions for the translator, a rich text document (translation variant)'),
+      instructions: JsonDocument.optional().describe('instructions for the translator, a rich text document with "data" (translation variant)'),
       title: z.string().optional().describe('title (translation-settings variant)'),
       languages: z.array(Language).optional().describe('target languages (translation-settings variant)'),
     }),
@@ -38,7 +39,7 @@ export const translations = defineResource('translations', {
     method: 'PUT', path: '/orgs/{organizationId}/translations/{translationId}', summary: 'Update a translation',
     params: translationParams,
     body: z.object({
-      instructions: Document.optional().describe('instructions for the translator (translation variant; required there)'),
+      instructions: JsonDocument.optional().describe('instructions for the translator, a rich text document with "data" (translation variant; required there)'),
       title: z.string().optional().describe('title (translation-settings variant)'),
     }),
     response: AnyTranslation, status: 200, access: 'create',

@@ -11,8 +11,11 @@ export const SortOrder = z.enum(['asc', 'desc']);
 
 /** Body of a comment or reply as returned: `{markdown}`, `{document}` or `{}`. */
 export const CommentBody = DocumentBody;
-/** Body of a comment or reply as sent: `{markdown}` or `{document}`. */
-export const CommentBodyInput = DocumentBodyInput;
+/**
+ * Body of a comment or reply as sent: `{markdown}`, `{document}`, or `{}`, which the platform's
+ * `Document` allows (its "Empty" variant) and which is kept as empty markdown.
+ */
+export const CommentBodyInput = z.union([...DocumentBodyInput.options, z.strictObject({}).transform((): { markdown: string } => ({ markdown: '' }))]);
 
 /** Emoji reactions, one entry per emoji. */
 export const Reactions = z.array(
@@ -90,7 +93,7 @@ export type CommentReply = z.infer<typeof CommentReply>;
 
 // ---- request parts, shared by the space and change-request comment endpoints ----
 
-const bodyField = CommentBodyInput.describe('text, as {"markdown": "…"} or {"document": {…}}');
+const bodyField = CommentBodyInput.describe('text, as {"markdown": "…"} or {"document": {…}}, or {} for none');
 const reactionFields = {
   addedReactions: z.array(z.string()).optional().describe('emoji reactions to add'),
   removedReactions: z.array(z.string()).optional().describe('emoji reactions to remove'),

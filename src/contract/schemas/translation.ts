@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DateTime, Document, Id, Language } from './common.js';
+import { DateTime, Id, Language } from './common.js';
+import { JsonDocument } from './document.js';
 
 export const TranslationStatus = z.enum(['pending', 'running', 'completed']);
 
@@ -13,7 +14,7 @@ export const Translation = z.looseObject({
   status: TranslationStatus,
   source: z.looseObject({ space: z.string(), language: Language }),
   language: Language,
-  instructions: Document,
+  instructions: JsonDocument,
   result: z.looseObject({ space: z.string(), revision: z.string() }).optional(),
   createdAt: DateTime,
   updatedAt: DateTime,

@@ -3,14 +3,15 @@ import type { ReadTx, WriteTx } from '../../store/store.js';
 import type { Env } from '../context.js';
 import { HttpError } from '../http-error.js';
 import { memberships, membershipId, orgs, tokens, users, type MembershipRecord, type OrgRecord, type TokenRecord, type UserRecord } from '../model/org.js';
-import { addMember, addOrg, addToken, addUser, defaultOrganization, localToken } from './accounts.js';
+import { addMember, addOrg, addToken, addUser, defaultOrganization, LOCAL_TOKEN_LABEL, localUser } from './accounts.js';
 import { hashToken } from '../model/org.js';
 
 /*
  * Local-only management of the embedded store's users, organizations, memberships and API
  * tokens, for `gbctl local …` (and tests). Not part of the platform API: nothing here is
- * reachable over HTTP. Token secrets are shown once, when created; the store keeps their SHA-256.
- * Refusals are HttpErrors like the services', so the CLI maps them to exit codes the same way.
+ * reachable over HTTP. Token secrets are shown once, when created; the store keeps their SHA-256,
+ * the admin's included. Refusals are HttpErrors like the services', so the CLI maps them to exit
+ * codes the same way.
  */
 
 type Ids = Pick<Env, 'clock' | 'ids'>;
@@ -48,12 +49,6 @@ function checkName(what: string, value: string): string {
   if (!v) throw new HttpError(400, `${what} must not be empty`);
   if (v.length > MAX_NAME) throw new HttpError(400, `${what} is longer than ${MAX_NAME} characters`);
   return v;
-}
-
-/** The user the embedded CLI acts as (the owner of the store's own token), if any. */
-function localUser(tx: ReadTx): string | undefined {
-  const secret = localToken(tx);
-  return secret ? tx.get(tokens, hashToken(secret))?.user : undefined;
 }
 
 // ---- users ----
@@ -184,13 +179,13 @@ export interface TokenView {
   user: string;
   displayName: string;
   createdAt: string;
-  /** The embedded CLI's own token (`gbctl local token`). */
+  /** A token of the store's admin minted by `gbctl local token`. */
   local: boolean;
 }
 
 function tokenView(tx: ReadTx, t: TokenRecord): TokenView {
-  const secret = localToken(tx);
-  return { id: t.id, label: t.label, user: t.user, displayName: tx.get(users, t.user)?.displayName ?? '', createdAt: t.createdAt, local: !!secret && hashToken(secret) === t.id };
+  const local = t.user === localUser(tx) && (t.label === LOCAL_TOKEN_LABEL || t.label.startsWith(`${LOCAL_TOKEN_LABEL} `) || t.label === 'local default');
+  return { id: t.id, label: t.label, user: t.user, displayName: tx.get(users, t.user)?.displayName ?? '', createdAt: t.createdAt, local };
 }
 
 function uniqueLabel(tx: ReadTx, wanted: string | undefined, user: UserRecord): string {
@@ -252,10 +247,10 @@ export function findToken(tx: ReadTx, ref: string): TokenRecord {
   throw new HttpError(404, `no token "${ref}"`, 'give a token id (or a unique prefix of 8+ characters) or label; see "gbctl local tokens list"');
 }
 
+/** Revokes a token. The embedded CLI needs none (it acts as the admin in its own process), so any may go. */
 export function revokeToken(tx: WriteTx, ref: string): TokenView {
   const t = findToken(tx, ref);
   const view = tokenView(tx, t);
-  if (view.local) throw new HttpError(409, `token "${t.label}" is the embedded CLI's own token (gbctl local token); revoking it would lock the CLI out`);
   tx.delete(tokens, t.id);
   return view;
 }

@@ -1,4 +1,31 @@
-import type { Clock } from '../env.js';
+import { DAY_MS, type Clock } from '../env.js';
+
+/**
+ * The dates the clock may show: from 1970 to the end of year 9999, the range every timestamp
+ * the API writes (ISO 8601, four-digit years) can hold. Past it, writes and reads of the time fail.
+ */
+export const MIN_TIME = Date.UTC(1970, 0, 1);
+export const MAX_TIME = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+/** The most one advance may move the clock, either way: a year. */
+export const MAX_ADVANCE_MS = 366 * DAY_MS;
+
+const clamp = (t: number) => Math.min(MAX_TIME, Math.max(MIN_TIME, t));
+
+/** Why the clock may not be set to `at`, or undefined. */
+export function setProblem(at: Date): string | undefined {
+  const t = at.getTime();
+  if (Number.isNaN(t)) return 'not a date-time';
+  if (t < MIN_TIME || t > MAX_TIME) return 'give a date between 1970-01-01 and 9999-12-31';
+  return undefined;
+}
+
+/** Why the clock, showing `now`, may not be advanced by `ms`, or undefined. */
+export function advanceProblem(now: Date, ms: number): string | undefined {
+  if (Math.abs(ms) > MAX_ADVANCE_MS) return 'at most a year (366d) either way at a time';
+  const t = now.getTime() + ms;
+  if (t < MIN_TIME || t > MAX_TIME) return 'that would move the clock outside 1970-01-01 to 9999-12-31';
+  return undefined;
+}
 
 /**
  * The emulator's clock: real time plus an offset, or frozen. With a seed it starts at a fixed
@@ -13,10 +40,11 @@ export class ControlClock implements Clock {
     if (opts.deterministicFrom) this.stepping = opts.deterministicFrom.getTime();
   }
 
+  /** Kept within MIN_TIME..MAX_TIME whatever it was moved by, so that it always reads as a date. */
   now(): Date {
-    if (this.frozenAt !== undefined) return new Date(this.frozenAt);
-    if (this.stepping !== undefined) return new Date(this.stepping++ + this.offsetMs);
-    return new Date(Date.now() + this.offsetMs);
+    if (this.frozenAt !== undefined) return new Date(clamp(this.frozenAt));
+    if (this.stepping !== undefined) return new Date(clamp(this.stepping++ + this.offsetMs));
+    return new Date(clamp(Date.now() + this.offsetMs));
   }
 
   get frozen(): boolean {

@@ -1,4 +1,4 @@
-import type { IdSource } from '../env.js';
+import { randomIds, type IdSource } from '../env.js';
 
 /** A small seeded PRNG (mulberry32): the same seed gives the same sequence. */
 export function seededRandom(seed: number): () => number {
@@ -14,9 +14,13 @@ export function seededRandom(seed: number): () => number {
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-/** Ids and secrets drawn from a seeded generator, reproducible run to run. */
+/**
+ * Ids drawn from a seeded generator, reproducible run to run; secrets (tokens, share keys,
+ * download ids) never: 32 bits of seed are found from the ids a reader sees, and two stores
+ * served with the same seed would share their secrets.
+ */
 export function seededIds(seed: number): IdSource {
   const rnd = seededRandom(seed);
   const draw = (n: number) => Array.from({ length: n }, () => ALPHABET[Math.floor(rnd() * ALPHABET.length)]).join('');
-  return { next: () => draw(20), secret: () => draw(32) };
+  return { next: () => draw(20), secret: randomIds.secret };
 }

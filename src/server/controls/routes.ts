@@ -2,9 +2,9 @@ import type { Env } from '../context.js';
 import { describeIssues } from '../../contract/issues.js';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http-error.js';
 import type { UserRecord } from '../model/org.js';
-import { memberships, membershipId } from '../model/org.js';
+import { memberships, membershipId, tokens, users } from '../model/org.js';
 import { defaultOrganization } from '../admin/accounts.js';
-import { ControlClock, parseDuration } from './clock.js';
+import { advanceProblem, ControlClock, parseDuration, setProblem } from './clock.js';
 import { FaultRule, Faults } from './faults.js';
 import { RequestLog } from './request-log.js';
 import { CONTROL_PREFIX } from './prefix.js';
@@ -76,16 +76,23 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
     case 'GET clock':
       return clockState(controls);
     case 'POST clock': {
+      // Every field is checked before any is applied: a refused request leaves the clock as it was.
+      let at: Date | undefined;
       if (body.set !== undefined) {
-        const at = new Date(String(body.set));
-        if (Number.isNaN(at.getTime())) throw badRequest('set: not a date-time');
-        controls.clock.set(at);
+        at = new Date(typeof body.set === 'string' || typeof body.set === 'number' ? body.set : Number.NaN);
+        const problem = setProblem(at);
+        if (problem) throw badRequest(`set: ${problem}`);
       }
+      let ms: number | undefined;
       if (body.advance !== undefined) {
-        const ms = parseDuration(body.advance);
+        ms = parseDuration(body.advance);
         if (ms === undefined) throw badRequest('advance: give milliseconds or a duration such as "7d", "36h", "15m"');
-        controls.clock.advance(ms);
+        const problem = advanceProblem(at ?? controls.clock.now(), ms);
+        if (problem) throw badRequest(`advance: ${problem}`);
       }
+      if (body.freeze !== undefined && typeof body.freeze !== 'boolean') throw badRequest('freeze: give true or false');
+      if (at) controls.clock.set(at);
+      if (ms !== undefined) controls.clock.advance(ms);
       if (body.freeze === true) controls.clock.freeze();
       if (body.freeze === false) controls.clock.unfreeze();
       return clockState(controls);
@@ -123,7 +130,7 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
       const dataset = need(controls);
       const base = saved.get('initial');
       if (!base) throw new HttpError(409, 'no initial snapshot to reset to');
-      await dataset.restore(base);
+      await restoreKeepingTokens(env, dataset, base);
       // "As at start" holds for time too: a clock moved or frozen by a test goes back to running.
       controls.clock.reset();
       return { reset: true, clock: clockState(controls) };
@@ -133,7 +140,7 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
   if (restore) {
     const taken = saved.get(restore[1] as string);
     if (taken === undefined) throw notFound(`snapshot ${restore[1]} not found`);
-    await need(controls).restore(taken);
+    await restoreKeepingTokens(env, need(controls), taken);
     return { restored: restore[1] };
   }
   const del = /^DELETE faults\/([\w-]+)$/.exec(route);
@@ -161,6 +168,21 @@ function snapshotName(body: Record<string, unknown>, taken: number): string {
 function need(c: Controls): DatasetControl {
   if (!c.dataset) throw new HttpError(501, 'this store cannot take snapshots');
   return c.dataset;
+}
+
+/**
+ * Restores a snapshot of the data but not of the credentials: the API tokens stay as they are
+ * now, so a token minted since (by "gbctl local token", which shows it only once) keeps working
+ * and a token revoked since stays revoked. Tokens of users the snapshot does not have go.
+ */
+async function restoreKeepingTokens(env: Env, dataset: DatasetControl, saved: unknown): Promise<void> {
+  const now = await env.store.read((tx) => tx.all(tokens));
+  await dataset.restore(saved);
+  await env.store.write((tx) => {
+    const keep = new Set(now.map((t) => t.id));
+    for (const t of tx.all(tokens)) if (!keep.has(t.id)) tx.delete(tokens, t.id);
+    for (const t of now) if (tx.get(users, t.user) && !tx.get(tokens, t.id)) tx.put(tokens, t);
+  });
 }
 
 /** Keeps the dataset as it was at start-up, for POST /_gbctl/reset. */

@@ -2,6 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { badRequest } from '../http-error.js';
+import { outboundFetch, OutboundError, TooLarge, type Fetched, type OutboundPolicy } from './outbound.js';
 
 /** One file of what an import reads: a path relative to the import's root, and its bytes. */
 export interface Entry {
@@ -94,21 +95,21 @@ export async function readFileUrl(url: URL): Promise<Entry[]> {
   }
 }
 
-/** GETs an http(s) URL; network failures and error statuses are 400s that say which. */
-export async function fetchUrl(url: URL): Promise<{ bytes: Uint8Array; contentType: string; finalUrl: string }> {
-  let res: Response;
+/**
+ * GETs an http(s) URL under the server's outbound policy (outbound.ts); a refusal, a failure or
+ * an error status is a 400 that says which, and no more.
+ */
+export async function fetchUrl(url: URL, policy: OutboundPolicy): Promise<{ bytes: Uint8Array; contentType: string; finalUrl: string }> {
+  let got: Fetched;
   try {
-    res = await fetch(url, { redirect: 'follow', signal: AbortSignal.timeout(FETCH_TIMEOUT_MS), headers: { 'user-agent': 'gbctl-import' } });
+    got = await outboundFetch(url, policy, { headers: { 'user-agent': 'gbctl-import' }, timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_TOTAL_BYTES });
   } catch (e) {
-    const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-    throw badRequest(`url: cannot reach ${url.href} (${cause?.code ?? cause?.message ?? (e as Error).message})`);
+    if (e instanceof TooLarge) throw badRequest(`url: ${url.href} is larger than ${MAX_TOTAL_BYTES / 1024 / 1024} MB`);
+    if (e instanceof OutboundError) throw badRequest(`url: ${e.message}`);
+    throw e;
   }
-  if (!res.ok) throw badRequest(`url: ${url.href} answered HTTP ${res.status}`);
-  const declared = Number(res.headers.get('content-length') ?? 0);
-  if (declared > MAX_TOTAL_BYTES) throw badRequest(`url: ${url.href} is larger than ${MAX_TOTAL_BYTES / 1024 / 1024} MB`);
-  const bytes = new Uint8Array(await res.arrayBuffer());
-  if (bytes.length > MAX_TOTAL_BYTES) throw badRequest(`url: ${url.href} is larger than ${MAX_TOTAL_BYTES / 1024 / 1024} MB`);
-  return { bytes, contentType: (res.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '', finalUrl: res.url || url.href };
+  if (got.status < 200 || got.status > 299) throw badRequest(`url: ${url.href} answered HTTP ${got.status}`);
+  return { bytes: got.bytes, contentType: (got.headers.get('content-type') ?? '').split(';')[0]?.trim() ?? '', finalUrl: got.url };
 }
 
 /** A name for a downloaded document from its URL and content type. */
@@ -140,7 +141,7 @@ export function sameOriginLinks(html: string, base: string): string[] {
 }
 
 /** Walks a website from `start`: its HTML pages on the same origin, breadth first. */
-export async function crawl(start: URL): Promise<{ entries: Entry[]; discovered: number }> {
+export async function crawl(start: URL, policy: OutboundPolicy): Promise<{ entries: Entry[]; discovered: number }> {
   const queue = [start.href];
   const seen = new Set(queue);
   const entries: Entry[] = [];
@@ -148,7 +149,7 @@ export async function crawl(start: URL): Promise<{ entries: Entry[]; discovered:
     const href = queue.shift() as string;
     let got;
     try {
-      got = await fetchUrl(new URL(href));
+      got = await fetchUrl(new URL(href), policy);
     } catch (e) {
       if (href === start.href) throw e;
       continue;

@@ -1,6 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { outboundFetch, OutboundError, TooLarge } from './outbound.js';
 
 /*
  * Loading and checking an OpenAPI document. Async work (reading files, fetching URLs,
@@ -74,7 +75,7 @@ function nameFromUrl(url: URL, format: 'json' | 'yaml'): string {
   return last && /\.(json|ya?ml)$/i.test(last) ? last : `openapi.${format}`;
 }
 
-async function fetchText(url: URL, timeoutMs: number, fileUrls: boolean): Promise<{ ok: true; text: string } | { ok: false; code: ProcessCode; message: string }> {
+async function fetchText(url: URL, timeoutMs: number, fileUrls: boolean, privateUrls: boolean): Promise<{ ok: true; text: string } | { ok: false; code: ProcessCode; message: string }> {
   if (url.protocol === 'file:' && !fileUrls) {
     return { ok: false, code: 'FETCH_ERROR', message: 'file:// URLs are off on a server reachable from other machines (gbctl serve --allow-file-urls turns them on)' };
   }
@@ -91,35 +92,23 @@ async function fetchText(url: URL, timeoutMs: number, fileUrls: boolean): Promis
     return { ok: false, code: 'FETCH_ERROR', message: `cannot fetch ${url.protocol} URLs: use http(s):// or file://` };
   }
   try {
-    const res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json, application/yaml, text/yaml, */*' } });
-    if (!res.ok) {
-      await res.body?.cancel();
-      return { ok: false, code: 'FETCH_ERROR', message: `${url.href} answered HTTP ${res.status}` };
-    }
-    const declared = Number(res.headers.get('content-length') ?? 0);
-    if (declared > MAX_SPEC_BYTES) {
-      await res.body?.cancel();
-      return { ok: false, code: 'FETCH_ERROR', message: `${url.href} is larger than ${MAX_SPEC_BYTES} bytes` };
-    }
-    const text = await res.text();
-    if (text.length > MAX_SPEC_BYTES) return { ok: false, code: 'FETCH_ERROR', message: `${url.href} is larger than ${MAX_SPEC_BYTES} bytes` };
-    return { ok: true, text };
+    const got = await outboundFetch(url, { privateAddresses: privateUrls }, { headers: { accept: 'application/json, application/yaml, text/yaml, */*' }, timeoutMs, maxBytes: MAX_SPEC_BYTES });
+    if (got.status < 200 || got.status > 299) return { ok: false, code: 'FETCH_ERROR', message: `${url.href} answered HTTP ${got.status}` };
+    return { ok: true, text: new TextDecoder().decode(got.bytes) };
   } catch (e) {
-    const err = e as Error & { cause?: { code?: string; message?: string } };
-    if (err.name === 'TimeoutError' || err.name === 'AbortError') {
-      return { ok: false, code: 'FETCH_TIMEOUT', message: `${url.href} did not answer within ${timeoutMs} ms` };
-    }
-    return { ok: false, code: 'FETCH_ERROR', message: `cannot fetch ${url.href}: ${err.cause?.code ?? err.cause?.message ?? err.message}` };
+    if (e instanceof TooLarge) return { ok: false, code: 'FETCH_ERROR', message: `${url.href} is larger than ${MAX_SPEC_BYTES} bytes` };
+    if (!(e instanceof OutboundError)) throw e;
+    return { ok: false, code: e.kind === 'timeout' ? 'FETCH_TIMEOUT' : 'FETCH_ERROR', message: e.message };
   }
 }
 
 /** Loads a spec source: the text itself, or the document at a URL; then parses and checks it. */
-export async function loadSpecSource(source: { url: string } | { text: string }, timeoutMs = fetchTimeoutMs(), fileUrls = true): Promise<Outcome> {
+export async function loadSpecSource(source: { url: string } | { text: string }, timeoutMs = fetchTimeoutMs(), fileUrls = true, privateUrls = false): Promise<Outcome> {
   let text: string;
   let url: URL | undefined;
   if ('url' in source) {
     url = new URL(source.url);
-    const got = await fetchText(url, timeoutMs, fileUrls);
+    const got = await fetchText(url, timeoutMs, fileUrls, privateUrls);
     if (!got.ok) return got;
     text = got.text;
   } else {

@@ -161,7 +161,7 @@ export const commentsService = {
       return paginateOrdered(tx, list, q, (r) => toReply(c, tx, s, r, q.format));
     }),
 
-  createReply: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, body: BodyRecord) =>
+  createReply: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, body: BodyRecord, format?: Format) =>
     c.write((tx) => {
       const s = contentScope(c, tx, spaceId, cr);
       const cm = commentIn(tx, s, commentId);
@@ -169,7 +169,7 @@ export const commentsService = {
         id: c.ids.next(), comment: cm.id, space: cm.space, ...(cm.changeRequest ? { changeRequest: cm.changeRequest } : {}),
         postedBy: c.caller?.id as string, postedAt: isoNow(c), body, reactions: [],
       });
-      return toReply(c, tx, s, r, undefined);
+      return toReply(c, tx, s, r, format);
     }),
 
   getReply: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, replyId: string, format: Format) =>

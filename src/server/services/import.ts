@@ -167,7 +167,8 @@ async function markdownOrHtmlIndex(e: Entry, toPage: (e: Entry) => Promise<Impor
 export const FILE_URLS_OFF = 'url: file:// URLs are off on a server reachable from other machines; start gbctl serve with --allow-file-urls to read files of the server';
 
 /** Reads and converts what `url` holds; nothing is stored yet. */
-export async function readImport(url: string, source: Source, opts: { fileUrls?: boolean | undefined } = {}): Promise<Imported> {
+export async function readImport(url: string, source: Source, opts: { fileUrls?: boolean | undefined; privateUrls?: boolean | undefined } = {}): Promise<Imported> {
+  const policy = { privateAddresses: opts.privateUrls === true };
   if (!SUPPORTED.includes(source)) {
     throw badRequest(`source: "${source}" imports are not supported by this server; it imports ${SUPPORTED.join(', ')}`);
   }
@@ -177,9 +178,9 @@ export async function readImport(url: string, source: Source, opts: { fileUrls?:
   if (u.protocol === 'file:' && opts.fileUrls === false) throw badRequest(FILE_URLS_OFF);
   if (u.protocol === 'file:') entries = await readFileUrl(u);
   else if (u.protocol === 'http:' || u.protocol === 'https:') {
-    if (source === 'website') ({ entries, discovered } = await crawl(u));
+    if (source === 'website') ({ entries, discovered } = await crawl(u, policy));
     else {
-      const got = await fetchUrl(u);
+      const got = await fetchUrl(u, policy);
       entries = isZip(got.bytes) ? await unzip(got.bytes, url) : [{ path: nameFor(got.finalUrl, got.contentType), bytes: got.bytes, contentType: got.contentType }];
     }
   } else throw badRequest(`url: ${u.protocol} URLs cannot be imported; use file:, http: or https:`);
@@ -197,7 +198,7 @@ export async function readImport(url: string, source: Source, opts: { fileUrls?:
   if (docs.some((e) => isMarkdown(e.path))) {
     // A Git Sync folder (or one markdown file, with the files it names beside it).
     if (entries.length === 1 && (u.protocol === 'file:' || u.protocol === 'http:' || u.protocol === 'https:')) {
-      entries.push(...(await besideFiles(u, entries[0] as Entry, { maxFileBytes: MAX_FILE_BYTES, fetch: fetchUrl })));
+      entries.push(...(await besideFiles(u, entries[0] as Entry, { maxFileBytes: MAX_FILE_BYTES, fetch: (at) => fetchUrl(at, policy) })));
     }
     const read = readGitSync(entries);
     if (!read.pages.length) throw badRequest(`url: no pages found at ${url}${read.skipped.length ? ` (${read.skipped.map((s) => `${s.path}: ${s.reason}`).join('; ')})` : ''}`);
@@ -235,7 +236,7 @@ function syncPage(p: ImportedPage, key: string): SyncPage {
  */
 export async function importContent(c: Ctx, spaceId: string, cr: string | undefined, body: { url: string; source: Source }) {
   await c.read((tx) => editable(contentScope(c, tx, spaceId, cr)));
-  const got = await readImport(body.url, body.source, { fileUrls: c.fileUrls });
+  const got = await readImport(body.url, body.source, { fileUrls: c.fileUrls, privateUrls: c.privateUrls });
   return c.write((tx) => {
     const scope = editable(contentScope(c, tx, spaceId, cr));
     const now = isoNow(c);

@@ -1,6 +1,7 @@
 import type { ReadTx, Store } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
-import { conflict, notFound } from '../http-error.js';
+import { badRequest, conflict, notFound } from '../http-error.js';
+import { refusalOf } from '../lib/outbound.js';
 import { specs, specVersions, type SpecRecord, type SpecVersionRecord } from '../model/openapi.js';
 import { loadSpecSource, type Outcome } from '../lib/openapi-process.js';
 import { orgFor } from './orgs.js';
@@ -61,6 +62,23 @@ function enqueue(store: Store, specId: string, job: (hasNext: () => boolean) => 
   });
 }
 
+/**
+ * A source URL on an address the server may not fetch from is a 400 naming the rule, before
+ * anything is recorded (for a caller allowed to act in the organization).
+ */
+async function refuseSourceHost(c: Ctx, organizationId: string, source: Source): Promise<void> {
+  if (!('url' in source)) return;
+  await c.read((tx) => orgFor(c, tx, organizationId));
+  let url: URL;
+  try {
+    url = new URL(source.url);
+  } catch {
+    return;
+  }
+  const refused = await refusalOf(url, { privateAddresses: c.privateUrls === true });
+  if (refused) throw badRequest(`source.url: ${refused.message}`);
+}
+
 /** Records a new source as pending, processes it (progress), then records the outcome (complete). */
 async function processSource(c: Ctx, specId: string, source: Source): Promise<void> {
   await enqueue(c.store, specId, async (hasNext) => {
@@ -71,7 +89,7 @@ async function processSource(c: Ctx, specId: string, source: Source): Promise<vo
       return true;
     });
     if (!started) return;
-    const outcome: Outcome = await loadSpecSource(source, undefined, c.fileUrls !== false);
+    const outcome: Outcome = await loadSpecSource(source, undefined, c.fileUrls !== false, c.privateUrls === true);
     await c.write((tx) => {
       const s = tx.get(specs, specId);
       if (!s) return;
@@ -109,6 +127,7 @@ export const openapiService = {
     }),
 
   create: async (c: Ctx, organizationId: string, slug: string, source: Source) => {
+    await refuseSourceHost(c, organizationId, source);
     const spec = await c.write((tx) => {
       orgFor(c, tx, organizationId);
       if (findSpec(tx, organizationId, slug)) throw conflict(`slug: an OpenAPI spec "${slug}" already exists in organization ${organizationId}; use PUT to add a version`);
@@ -120,6 +139,7 @@ export const openapiService = {
 
   /** Creates the spec or adds a version to it. */
   put: async (c: Ctx, organizationId: string, slug: string, source: Source) => {
+    await refuseSourceHost(c, organizationId, source);
     const spec = await c.write((tx) => {
       orgFor(c, tx, organizationId);
       const existing = findSpec(tx, organizationId, slug);

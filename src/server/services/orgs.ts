@@ -12,7 +12,9 @@ export function orgFor(c: Ctx, tx: ReadTx, organizationId: string): OrgRecord {
   return org;
 }
 
-export function userFromToken(tx: ReadTx, secret: string): UserRecord | undefined {
-  const t = tx.get(tokens, hashToken(secret));
-  return t ? tx.get(users, t.user) : undefined;
+/** The user a bearer secret stands for: a stored token's, or an in-process session's (Env.sessions). */
+export function userFromToken(tx: ReadTx, secret: string, sessions?: ReadonlyMap<string, string>): UserRecord | undefined {
+  const hash = hashToken(secret);
+  const user = tx.get(tokens, hash)?.user ?? sessions?.get(hash);
+  return user ? tx.get(users, user) : undefined;
 }

@@ -57,15 +57,15 @@ export const siteSpacesService = {
       return toSiteSpace(c, tx, site, tx.put(siteSpaceRows, next));
     }),
 
-  /** Removes a site space; the same answer whether or not it existed. A section keeps at least one. */
+  /**
+   * Removes a site space; the same answer (204, as described) whether or not it existed. The
+   * last one of a section goes too, leaving the section empty until a space is added to it.
+   */
   delete: (c: Ctx, organizationId: string, siteId: string, siteSpaceId: string) =>
     c.write((tx) => {
       const site = siteIfExists(c, tx, organizationId, siteId);
       const ss = site ? tx.get(siteSpaceRows, siteSpaceId) : undefined;
       if (!site || !ss || ss.site !== site.id) return;
-      if (ss.section && siteSpacesIn(tx, site.id, ss.section).length === 1) {
-        throw conflict(`site space ${ss.id} is the only one of section ${ss.section}; delete the section instead`);
-      }
       tx.delete(siteSpaceRows, ss.id);
       fixDefaults(tx, site.id);
     }),

@@ -60,7 +60,8 @@ function view(c: Ctx, tx: ReadTx, t: AnyRecord): z.input<typeof Translation> | z
     status: t.status,
     source: t.source,
     language: t.language,
-    instructions: t.instructions as z.input<typeof Translation>['instructions'],
+    // Stores written before `data` was required hold instructions without it: answered with an empty one.
+    instructions: { data: {}, ...(t.instructions as object) } as z.input<typeof Translation>['instructions'],
     ...(t.result ? { result: t.result } : {}),
     stats: t.stats,
   };

@@ -39,7 +39,7 @@ export async function signedIn(env: Env, req: CoreRequest): Promise<UserRecord |
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header(req, 'authorization') ?? '')?.[1];
   const token = bearer ?? cookieToken(req);
   if (!token) return undefined;
-  return env.store.read((tx) => userFromToken(tx, token));
+  return env.store.read((tx) => userFromToken(tx, token, env.sessions));
 }
 
 /** Only same-site paths: `next` never sends the browser elsewhere. */
@@ -65,7 +65,7 @@ export async function serveSession(env: Env, req: CoreRequest, url: URL): Promis
     const form = new URLSearchParams(req.body?.toString() ?? '');
     const token = (form.get('token') ?? '').trim();
     const next = safeNext(form.get('next'));
-    const user = token ? await env.store.read((tx) => userFromToken(tx, token)) : undefined;
+    const user = token ? await env.store.read((tx) => userFromToken(tx, token, env.sessions)) : undefined;
     if (!user) return signInForm(next, 'That token is not valid for this server.');
     return redirect(next, { 'set-cookie': setCookie(token) });
   }

@@ -13,7 +13,7 @@ import { seededIds } from '../../../src/server/controls/random.js';
 import { FakeClock } from '../../../src/server/env.js';
 import { listen } from '../../../src/server/http.js';
 import { changeRequests, commentReplies, comments } from '../../../src/server/model/review.js';
-import { addMember, addOrg, addToken, addUser, ensureSeeded } from '../../../src/server/admin/accounts.js';
+import { addMember, addOrg, addToken, addUser, mintAdminToken } from '../../../src/server/admin/accounts.js';
 import { orgs, users } from '../../../src/server/model/org.js';
 import type { PageRecord } from '../../../src/server/model/revision.js';
 import { getRevision, storedRevisions } from '../../../src/server/model/revision-store.js';
@@ -25,7 +25,7 @@ import { translationRows } from '../../../src/server/model/translation.js';
 import { JsonFileStore } from '../../../src/store/json-file-store.js';
 import { checkDataset } from '../../../src/server/dataset-check.js';
 import type { ReadTx } from '../../../src/store/store.js';
-import { operationErrors, operationIdOf } from '../../helpers/published-schema.js';
+import { operationErrors, operationIdOf, publishedBodyFields, withoutRichText } from '../../helpers/published-schema.js';
 import { arbitraryFor, type ValueSources } from '../../helpers/schema-arbitrary.js';
 import { api, tempDir } from '../../helpers/server.js';
 
@@ -48,6 +48,10 @@ interface FuzzRequest {
   body?: string | Buffer;
   /** The route it was built from, or how the path was made. */
   from: string;
+  /** A body field the server does not implement, added on purpose: a 2xx would have ignored it. */
+  unknownField?: string;
+  /** The published operation whose success answer this request should get, if any. */
+  operation?: string;
 }
 
 interface Answer {
@@ -114,6 +118,7 @@ function describeRequest(r: FuzzRequest): string {
 function violation(r: FuzzRequest, a: Answer): string | undefined {
   if (a.status >= 500) return `answered ${a.status}: ${a.text.slice(0, 500)}`;
   if (a.status < 200) return `answered ${a.status}`;
+  if (r.unknownField && a.status < 300) return `answered ${a.status} to a body with the field "${r.unknownField}", which it does not implement`;
   if (r.method === 'HEAD') return undefined;
   if (a.status >= 400) {
     let body: unknown;
@@ -129,13 +134,16 @@ function violation(r: FuzzRequest, a: Answer): string | undefined {
     return undefined;
   }
   if (a.status === 204) return a.text === '' ? undefined : `answered 204 with a body`;
+  let body: unknown;
   try {
-    JSON.parse(a.text);
+    body = JSON.parse(a.text);
   } catch {
     if (!String(a.headers['content-type']).startsWith('application/json')) return undefined;
     return `answered ${a.status} with malformed JSON`;
   }
-  return undefined;
+  // Every success answer of a published operation keeps the platform's published shape.
+  const mismatch = r.operation ? operationErrors(r.operation, withoutRichText(body)) : undefined;
+  return mismatch ? `answered ${a.status} with a body that does not match the published ${r.operation}: ${mismatch}` : undefined;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -262,6 +270,18 @@ interface Body {
   text: string | Buffer;
   type?: string;
   what: string;
+  /** A top-level field added that the endpoint does not implement. */
+  unknownField?: string;
+}
+
+/** Names a newer client, a typo or a guess might send: the platform's published fields gbctl lacks come first. */
+const GUESSED_FIELDS = ['visibility', 'parent', 'siteSectionGroupId', 'changeRequestId', 'template', 'tittle', 'gbctlUnknown', 'x-extra'];
+
+/** Top-level fields a body of `e` may carry that its schema does not declare (none for an open schema). */
+function undeclaredFields(e: Endpoint): string[] {
+  if (!e.body || (e.body as unknown as { _zod: { def: { catchall?: unknown } } })._zod.def.catchall !== undefined) return [];
+  const declared = new Set(Object.keys(e.body.shape));
+  return [...new Set([...publishedBodyFields(e.method, e.path), ...GUESSED_FIELDS])].filter((f) => !declared.has(f));
 }
 
 const json = (v: unknown, what: string): Body => ({ text: JSON.stringify(v), type: 'application/json', what });
@@ -306,8 +326,18 @@ function bodyArb(e: Endpoint, src: ValueSources): Arbitrary<Body | undefined> {
   );
   if (!e.body) return fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: junk });
   const valid = arbitraryFor(e.body, src);
+  const undeclared = undeclaredFields(e);
+  const withUnknown: Arbitrary<Body>[] = undeclared.length
+    ? [
+        fc.tuple(valid, fc.constantFrom(...undeclared), fc.jsonValue({ maxDepth: 2 })).map(([v, field, value]): Body => ({
+          ...json({ ...(v as Record<string, unknown>), [field]: value ?? null }, `with the unknown field ${field}`),
+          unknownField: field,
+        })),
+      ]
+    : [];
   return fc.oneof(
     { weight: 14, arbitrary: valid.map((v) => json(v, 'shaped')) },
+    ...withUnknown.map((arbitrary) => ({ weight: 3, arbitrary })),
     { weight: 3, arbitrary: valid.chain(mutated).map((v) => json(v, 'mutated')) },
     { weight: 2, arbitrary: junk },
     { weight: 1, arbitrary: fc.tuple(valid, fc.nat()).map(([v, n]) => ({ text: JSON.stringify(v).slice(0, n % Math.max(1, JSON.stringify(v).length)), type: 'application/json', what: 'truncated JSON' })) },
@@ -358,7 +388,19 @@ function requestArb(pools: Pools, src: ValueSources, tokens: Tokens): Arbitrary<
         const headers: Record<string, string> = {};
         if (auth !== undefined) headers.authorization = auth;
         if (body?.type !== undefined) headers['content-type'] = body.type;
-        return { method, path: query ? `${path}?${query}` : path, headers, ...(body ? { body: body.text } : {}), from: `${e.id}, ${body?.what ?? 'no body'}` };
+        // An empty, "." or ".." parameter, or a slash in one, takes the request to another route:
+        // its answer is that route's, not this operation's.
+        const elsewhere = Object.values(params).some((seg) => seg === '' || /^(\.|%2e){1,2}$/i.test(seg) || /\/|%2f/i.test(seg)) || slash !== '';
+        const operation = method === e.method && !elsewhere ? operationIdOf(e.method, e.path) : undefined;
+        return {
+          method,
+          path: query ? `${path}?${query}` : path,
+          headers,
+          ...(body ? { body: body.text } : {}),
+          from: `${e.id}, ${body?.what ?? 'no body'}`,
+          ...(body?.unknownField && method === e.method ? { unknownField: body.unknownField } : {}),
+          ...(operation ? { operation } : {}),
+        };
       });
   });
   const offRoute = fc
@@ -376,19 +418,6 @@ function requestArb(pools: Pools, src: ValueSources, tokens: Tokens): Arbitrary<
 
 // ---------------------------------------------------------------------------------------------
 // After the storm: reopen the store and read every object back through the API.
-
-/**
- * The value with the nodes of every rich-text document emptied. gbctl accepts and stores any
- * block tree (its Block schema is deliberately free-form), while the published spec lists every
- * block type; the nodes are still checked by gbctl's own response schema (validateResponses).
- */
-function withoutRichText(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(withoutRichText);
-  if (!v || typeof v !== 'object') return v;
-  const o = v as Record<string, unknown>;
-  if (o.object === 'document' && Array.isArray(o.nodes)) return { ...o, nodes: [] };
-  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, withoutRichText(x)]));
-}
 
 /** A few objects of every kind, made with valid requests, for the fuzzer to start from. */
 interface Seeded {
@@ -439,6 +468,8 @@ describe('fuzzing the emulator', () => {
   let seeded: Seeded;
   let sent = 0;
   const statuses = new Map<number, number>();
+  /** Published operations whose success answers were checked against the published schema. */
+  const checkedOps = new Set<string>();
 
   beforeAll(async () => {
     const fixtures = join(tmp.dir, 'fixtures');
@@ -449,7 +480,7 @@ describe('fuzzing the emulator', () => {
 
     store = JsonFileStore.open(file, { warn: (m) => notes.push(m) });
     env = { store, clock: new FakeClock(), ids: seededIds(SEED), origin: '', translations: 'translation' };
-    const admin = await ensureSeeded(env);
+    const admin = await mintAdminToken(env);
     tokens = await store.write((tx) => {
       const main = (tx.all(orgs)[0] as { id: string }).id;
       const adminUser = (tx.all(users)[0] as { id: string }).id;
@@ -507,6 +538,7 @@ describe('fuzzing the emulator', () => {
       statuses.set(a.status, (statuses.get(a.status) ?? 0) + 1);
       const v = violation(r, a);
       if (v) throw new Error(`${v}\n  request: ${describeRequest(r)}`);
+      if (r.operation && a.status < 300) checkedOps.add(r.operation);
     };
 
     for (const r of regressions(tokens, seeded)) await check(r);
@@ -520,7 +552,7 @@ describe('fuzzing the emulator', () => {
     );
 
     const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
-    console.log(`fuzz: ${sent} requests; by status ${byStatus}`);
+    console.log(`fuzz: ${sent} requests; by status ${byStatus}; ${checkedOps.size} published operations' success answers checked`);
     expect(sent).toBeGreaterThan(2000);
     // Real writes happened, and every kind of refusal was exercised.
     for (const s of [200, 201, 204, 400, 401, 403, 404]) expect(statuses.get(s) ?? 0, `answers with status ${s}`).toBeGreaterThan(0);

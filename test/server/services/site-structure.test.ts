@@ -211,8 +211,13 @@ describe('site spaces', () => {
     expect(await count(site.id)).toBe(1);
     expect((await api(s, 'DELETE', sitePath(s, site.id, `/site-spaces/${x.id}`))).status).toBe(204);
 
+    // The last site space of a section goes too (204, as described); the section stays, empty.
     const sec = (await api(s, 'POST', sitePath(s, site.id, '/sections'), { spaceId: b, title: 'Solo' })).body;
-    expectError(await api(s, 'DELETE', sitePath(s, site.id, `/site-spaces/${sec.siteSpaces[0].id}`)), 409, /delete the section/);
+    expect((await api(s, 'DELETE', sitePath(s, site.id, `/site-spaces/${sec.siteSpaces[0].id}`))).status).toBe(204);
+    const sections = expectOk(await api(s, 'GET', sitePath(s, site.id, '/sections')), 200, 'SiteSection', true).body.items as Item[];
+    expect(sections.find((x) => x.id === sec.id)?.siteSpaces).toEqual([]);
+    expectOk(await api(s, 'GET', sitePath(s, site.id, '/site-spaces')), 200, 'SiteSpace', true);
+    expectOk(await api(s, 'GET', sitePath(s, site.id)), 200, 'Site');
   });
 
   it('moves site spaces among their siblings', async () => {

@@ -176,6 +176,7 @@ describe('adaptive schema', () => {
       plan: { type: 'string', enum: ['free', 'pro'], description: 'Plan of the visitor' },
       unsigned: { type: 'object', properties: { language: { type: 'string', description: 'Preferred language' } } },
     },
+    additionalProperties: false,
   };
 
   it('starts empty, is replaced by a valid draft-07 schema and suggests conditions', async () => {
@@ -197,12 +198,14 @@ describe('adaptive schema', () => {
   it('refuses schemas of the wrong shape, naming the place', async () => {
     const site = await newSite(s);
     const put = (jsonSchema: unknown) => api(s, 'PUT', sitePath(s, site.id, '/adaptive-schema'), { jsonSchema });
-    expectError(await put({ type: 'array', properties: {} }), 400, /jsonSchema\.type/);
+    expectError(await put({ type: 'array', properties: {}, additionalProperties: false }), 400, /jsonSchema\.type/);
     expectError(await put({ ...schema, $schema: 'http://json-schema.org/draft-04/schema#' }), 400, /\$schema/);
-    expectError(await put({ type: 'object', properties: { x: { type: 'boolean' } } }), 400, /properties\.x\.description/);
-    expectError(await put({ type: 'object', properties: { x: { type: 'date', description: 'd' } } }), 400, /x/);
-    expectError(await put({ type: 'object', properties: { x: { type: 'string', description: 'd', format: 'email' } } }), 400, /unexpected "format"/);
+    expectError(await put({ type: 'object', properties: { x: { type: 'boolean' } }, additionalProperties: false }), 400, /properties\.x\.description/);
+    expectError(await put({ type: 'object', properties: { x: { type: 'date', description: 'd' } }, additionalProperties: false }), 400, /x/);
+    expectError(await put({ type: 'object', properties: { x: { type: 'string', description: 'd', format: 'email' } }, additionalProperties: false }), 400, /unexpected "format"/);
     expectError(await put({ type: 'object', properties: {}, additionalProperties: true }), 400, /additionalProperties/);
+    // Required by the published request schema, not filled in.
+    expectError(await put({ type: 'object', properties: {} }), 400, /jsonSchema\.additionalProperties/);
     expectError(await api(s, 'PUT', sitePath(s, site.id, '/adaptive-schema'), {}), 400, /jsonSchema/);
     expectError(await api(s, 'GET', sitePath(s, 'nope', '/adaptive-schema')), 404);
   });

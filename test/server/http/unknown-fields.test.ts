@@ -1,0 +1,49 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, startServer, type TestServer } from '../../helpers/server.js';
+import { newSite, newSpace, sitePath } from '../../helpers/sites.js';
+
+let s: TestServer;
+beforeAll(async () => {
+  s = await startServer();
+});
+afterAll(() => s.stop());
+
+/** A 400 that names `field`, in the error body. */
+function refusedNaming(res: { status: number; body: { error?: { code: number; message: string } } }, field: string): void {
+  expect(res.status, JSON.stringify(res.body)).toBe(400);
+  expect(res.body.error?.message).toMatch(new RegExp(`^body\\.${field.replace(/\./g, '\\.')}: not a field of this request`));
+}
+
+describe('a field the server does not implement is a 400 naming it, never a 2xx that ignores it', () => {
+  it('space visibility on create and update; nothing is created or changed', async () => {
+    const before = (await api(s, 'GET', `/orgs/${s.org}/spaces`)).body.items.length as number;
+    refusedNaming(await api(s, 'POST', `/orgs/${s.org}/spaces`, { title: 'Hidden', visibility: 'private' }), 'visibility');
+    expect((await api(s, 'GET', `/orgs/${s.org}/spaces`)).body.items).toHaveLength(before);
+    const space = await newSpace(s, 'Open');
+    refusedNaming(await api(s, 'PATCH', `/spaces/${space}`, { title: 'Renamed', visibility: 'public' }), 'visibility');
+    expect((await api(s, 'GET', `/spaces/${space}`)).body.title).toBe('Open');
+  });
+
+  it('section-group parent (nesting) and a section\'s siteSectionGroupId', async () => {
+    const site = await newSite(s);
+    refusedNaming(await api(s, 'POST', sitePath(s, site.id, '/section-groups'), { title: 'Nested', parent: 12345 }), 'parent');
+    refusedNaming(await api(s, 'POST', sitePath(s, site.id, '/section-groups'), { title: 'Nested', parent: 'sg1' }), 'parent');
+    expect((await api(s, 'GET', sitePath(s, site.id, '/section-groups'))).body.items).toEqual([]);
+    const space = await newSpace(s, 'Docs');
+    refusedNaming(await api(s, 'POST', sitePath(s, site.id, '/sections'), { spaceId: space, siteSectionGroupId: 'sg1' }), 'siteSectionGroupId');
+  });
+
+  it('change-request template and apply-template changeRequestId (which would write to the live content)', async () => {
+    const space = await newSpace(s, 'Live');
+    refusedNaming(await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: 'x', template: 'tpl' }), 'template');
+    const revision = (await api(s, 'GET', `/spaces/${space}`)).body.revision as string | undefined;
+    refusedNaming(await api(s, 'POST', `/spaces/${space}/content/template`, { id: 'some-template', changeRequestId: 'cr1' }), 'changeRequestId');
+    expect((await api(s, 'GET', `/spaces/${space}`)).body.revision).toBe(revision);
+  });
+
+  it('names a nested unknown field by its path, and a misspelt one', async () => {
+    refusedNaming(await api(s, 'POST', `/orgs/${s.org}/spaces`, { titel: 'Typo' }), 'titel');
+    const space = await newSpace(s, 'Nested');
+    refusedNaming(await api(s, 'POST', `/spaces/${space}/content/template`, { id: 'some-template', params: { contentRefs: {}, extra: true } }), 'params.extra');
+  });
+});
