@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
+import { confirmOrFail } from '../../src/cli/prompt.js';
 import { revokeToken } from '../../src/server/admin/local-admin.js';
 import { opts, out, withStore } from './with-store.js';
 
@@ -8,8 +9,11 @@ export function registerTokensRevoke(parent: Command, { io, deps }: Cli): void {
     .command('revoke')
     .argument('<token>', 'token id (or a unique prefix of 8+ characters), label, or the secret itself')
     .description('Revoke a token: requests with it answer 401 from then on')
-    .addHelpText('after', '\nExamples:\n  $ gbctl local tokens revoke ci-reader')
+    .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')
+    .addHelpText('after', '\nExamples:\n  $ gbctl local tokens revoke ci-reader --yes')
     .action(async (ref: string, _o: unknown, cmd: Command) => {
+      const g = opts(cmd) as ReturnType<typeof opts> & { yes?: boolean; input?: boolean };
+      await confirmOrFail(io, { action: `revoke token "${ref}"`, question: `Revoke token "${ref}"? Requests with it will answer 401.` }, !!g.yes, g.input === false);
       const t = await withStore(cmd, { io, deps }, (env) => env.store.write((tx) => revokeToken(tx, ref)));
       io.stderr.write(`Revoked token "${t.label}" of user ${t.user}\n`);
       await out(io, opts(cmd), t, () => '');

@@ -109,7 +109,12 @@ describe('gbctl local users, orgs, members and tokens', () => {
   });
 
   it('revokes a token by label: the server answers 401 to it from then on', async () => {
-    const r = await gb('local', 'tokens', 'revoke', 'ci');
+    // Off a terminal, revoking needs --yes, and without it nothing is revoked.
+    const refused = await gb('local', 'tokens', 'revoke', 'ci');
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('refusing to revoke token "ci" without confirmation');
+    expect((await api({ url: s.url, token: secret }, 'GET', '/orgs')).status).toBe(200);
+    const r = await gb('local', 'tokens', 'revoke', 'ci', '--yes');
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toContain('Revoked token "ci"');
     const res = await api({ url: s.url, token: secret }, 'GET', '/orgs');
