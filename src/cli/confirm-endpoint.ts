@@ -4,6 +4,7 @@ import { pathParams } from '../contract/endpoint.js';
 import type { Io } from './context.js';
 import type { CliResources } from './deps.js';
 import type { Overlay } from './overlay.js';
+import { usageError } from './exit-codes.js';
 import { canPrompt, confirmOrFail, type Confirmation } from './prompt.js';
 
 /** The read of the object a destructive endpoint acts on: `spaces.delete` is read by `spaces.get`, `comments.delete-reply` by `comments.get-reply`. */
@@ -29,9 +30,7 @@ export async function confirmEndpoint(
   overlay: Overlay,
   params: Record<string, unknown>,
 ): Promise<string> {
-  const ids = Object.values(params).map(String);
-  const noun = endpoint.noun.replace(/s$/, '').replace(/-/g, ' ');
-  let name = ids[ids.length - 1] ?? '';
+  let name = lastId(params);
   // Only a person reads the title, so only then is the object read first.
   if (!ctx.yes && canPrompt(ctx.io, ctx.noInput)) {
     const reader = readerId(endpoint.id);
@@ -40,9 +39,25 @@ export async function confirmEndpoint(
       name = nameOf(await ctx.client.call(get, { params }).catch(() => undefined), name);
     }
   }
-  const verb = endpoint.verb.replace(/-.*/, '');
-  const action = `${verb} ${noun} ${name}`;
+  const action = actionOf(endpoint, name);
   const c: Confirmation = { action, question: overlay.confirm?.(params, name) ?? `${action[0]?.toUpperCase()}${action.slice(1)}?` };
   await confirmOrFail(ctx.io, c, ctx.yes, ctx.noInput);
   return name;
+}
+
+const lastId = (params: Record<string, unknown>) => Object.values(params).map(String).pop() ?? '';
+
+/** The act in a few words: `delete space "Guides" (abc)`. */
+function actionOf(endpoint: Endpoint, name: string): string {
+  return `${endpoint.verb.replace(/-.*/, '')} ${endpoint.noun.replace(/s$/, '').replace(/-/g, ' ')} ${name}`;
+}
+
+/**
+ * Off a terminal without --yes a destructive command is refused before it connects, so the
+ * refusal (a usage error) leaves everything as it was, a store file not yet made included.
+ */
+export function refuseUnconfirmed(io: Io, endpoint: Endpoint, params: Record<string, unknown>, yes: boolean, noInput: boolean): void {
+  if (endpoint.destructive && !yes && !canPrompt(io, noInput)) {
+    throw usageError(`refusing to ${actionOf(endpoint, lastId(params))} without confirmation`, 'pass --yes to confirm');
+  }
 }

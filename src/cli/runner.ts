@@ -9,7 +9,7 @@ import { emit, ListPrinter, type EmitOptions } from './emit.js';
 import { optionKey } from './names.js';
 import type { Overlay } from './overlay.js';
 import { sayDone } from './prompt.js';
-import { confirmEndpoint } from './confirm-endpoint.js';
+import { confirmEndpoint, refuseUnconfirmed } from './confirm-endpoint.js';
 import { resolvePagePaths } from './page-paths.js';
 import { dryRunText } from './dry-run.js';
 import { webUrlOf } from './web-url.js';
@@ -71,6 +71,7 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
   const opts = emitOptions(io, f, overlay);
   // Everything about the command line is checked before anything is sent or written.
   overlay.check?.(inv.opts);
+  if (f.dryRun === undefined || f.dryRun === false) refuseUnconfirmed(io, endpoint, inv.input.params, !!f.yes, f.input === false);
   if (await checkOutputFlags(io, objectFields(list ? item : endpoint.response), opts, f.json === true)) return;
 
   const conn = await cli.connect(f);

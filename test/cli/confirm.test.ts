@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sourceManifest } from '../../src/manifest-source.js';
@@ -47,6 +47,15 @@ describe('one confirmation for every destructive verb', () => {
     const r = await gb(['section-groups', 'remove-section', site, group, section, '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).toMatch(/^✓ /);
+  });
+
+  it('refuses before connecting: a store file that does not exist is not made', async () => {
+    const fresh = join(tmp.dir, 'never.json');
+    const r = await runCli(['--store', fresh, 'spaces', 'delete', 'abc']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('refusing to delete space abc without confirmation');
+    expect(existsSync(fresh)).toBe(false);
+    expect((await runCli(['--store', fresh, 'spaces', 'delete', 'abc', '--dry-run'])).code).toBe(0);
   });
 
   it('says on stderr what a delete did', async () => {
