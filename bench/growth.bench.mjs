@@ -24,7 +24,7 @@ async function served(name, grow) {
   const store = importStore(tmp.dir, name, seed.tables);
   const s = await serve(store);
   servers.push(s);
-  const token = seed.tables.meta.find((m) => m.id === 'localToken').value;
+  const { token } = seed;
   return { s, token, seed, store, api: (method, path, body) => call(s, token, method, path, body) };
 }
 

@@ -69,10 +69,13 @@ export async function timeIt(n, fn, warm = 30) {
 export function seedTables(dir) {
   const path = join(dir, 'seed.json');
   gbctl('spaces', 'create', '--title', 'Space 0', '--store', path, '--json');
+  // The store keeps tokens hashed: the secret is the one minted here, shown once.
+  const token = gbctl('local', 'token', '--store', path).trim();
   const base = JSON.parse(gbctl('store', 'export', '-', '--store', path));
   const t = base.tables;
   return {
     tables: t,
+    token,
     org: t.meta.find((m) => m.id === 'defaultOrganization').value,
     user: t.users[0].id,
     space: t.spaces[0],
@@ -126,4 +129,3 @@ export async function call(server, token, method, path, body) {
 }
 
 /** The store's admin token (kept in its meta table). */
-export const tokenOf = (tables) => tables.meta.find((m) => m.id === 'localToken')?.value;

@@ -49,7 +49,7 @@ function dataset(total, base) {
       body: { markdown: `Comment ${i}: looks good, one nit on the second paragraph.` }, revision: space0.revision, reactions: [],
     });
   }
-  return { tables: t, org, space: space0.id, token: t.meta.find((m) => m.id === 'localToken').value };
+  return { tables: t, org, space: space0.id, token: base.token };
 }
 
 function startProcess(cmd, args, ready) {
@@ -93,7 +93,9 @@ const results = [];
 try {
   const seedFile = join(dir, 'seed.json');
   gbctl('spaces', 'create', '--title', 'Space 0', '--store', seedFile);
-  const base = JSON.parse(gbctl('store', 'export', '-', '--store', seedFile));
+  // The store keeps tokens hashed: the secret is the one minted here, shown once.
+  const token = gbctl('local', 'token', '--store', seedFile).trim();
+  const base = { ...JSON.parse(gbctl('store', 'export', '-', '--store', seedFile)), token };
   const emptyStart = await startProcess(BIN, ['serve', '--port', '0', '--store', seedFile], (l) => /^listening on (\S+)/.exec(l)?.[1]);
   await stop(emptyStart.child);
 
