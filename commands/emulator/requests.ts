@@ -1,16 +1,9 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
+import type { LoggedRequest as Logged } from '../../src/server/controls/request-log.js';
 import { control, examples, opts, show } from './control.js';
 
-interface Logged {
-  time: string;
-  method: string;
-  path: string;
-  status: number;
-  ms: number;
-  endpoint?: string;
-}
 
 export function registerRequests(parent: Command, cli: Cli): void {
   parent

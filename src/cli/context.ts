@@ -133,12 +133,12 @@ export async function connect(g: GlobalOptions, io: Io, openEmbedded: OpenEmbedd
   if (g.debug || io.env.GBCTL_DEBUG === 'api') {
     io.stderr.write(backend.kind === 'http' ? `backend: ${backend.endpoint} (from ${backend.source})\n` : `backend: embedded store ${backend.path} (from ${backend.source})\n`);
   }
-  if (backend.kind === 'http' && r.endpoint) {
+  if (backend.kind === 'http') {
     let origin: string;
     try {
-      origin = new URL(r.endpoint).origin;
+      origin = new URL(backend.endpoint).origin;
     } catch {
-      throw usageError(`endpoint "${r.endpoint}" (from ${r.sources.endpoint}) is not a URL`, 'give the host, e.g. https://api.gitbook.com or http://127.0.0.1:7700');
+      throw usageError(`endpoint "${backend.endpoint}" (from ${backend.source}) is not a URL`, 'give the host, e.g. https://api.gitbook.com or http://127.0.0.1:7700');
     }
     const timeoutMs = number('timeout', g.timeout, 30) * 1000;
     const client = new Client({ transport: httpTransport(origin, timeoutMs, io.env), token: r.token, ...extras });
@@ -151,7 +151,7 @@ export async function connect(g: GlobalOptions, io: Io, openEmbedded: OpenEmbedd
       close: async () => {},
     };
   }
-  const path = backend.kind === 'embedded' ? backend.path : storePath(g, io.env);
+  const { path } = backend;
   // A token or organization meant for the endpoint is not the store's: the store's own admin acts.
   const fromProfile = (source: string) => source.startsWith('profile');
   const local: Resolved = {

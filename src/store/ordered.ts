@@ -1,4 +1,5 @@
-import type { Row } from './store.js';
+/** A stored record as an order sees it (store.ts's Row, which imports this module's types). */
+type Row = { id: string };
 
 /** A sort key within a group: records with equal keys keep the order they joined the group in. */
 export type SortKey = string | number;

@@ -2,7 +2,7 @@ import type { ReadTx, Store, WriteTx } from '../../store/store.js';
 import { isoNow, type Env } from '../context.js';
 import { hashToken, meta, memberships, membershipId, orgs, tokens, users, type OrgRecord, type UserRecord } from '../model/org.js';
 import type { Role } from '../../contract/schemas/common.js';
-import { upgradeContent, upgradeContentIn } from '../model/revision-upgrade.js';
+import { contentUpgraded, upgradeContent, upgradeContentIn } from '../model/revision-upgrade.js';
 
 /** The organization the embedded CLI works in when none is given. */
 export const DEFAULT_ORG_KEY = 'defaultOrganization';
@@ -63,10 +63,11 @@ function readAdmin(tx: ReadTx): LocalAdmin | undefined {
  * its hash, and loses the plaintext: then it is compacted, so that no file of it holds the secret.
  */
 export async function ensureSeeded(env: Pick<Env, 'store' | 'clock' | 'ids'>): Promise<LocalAdmin> {
-  const existing = await env.store.read((tx) => readAdmin(tx));
-  if (existing) {
-    await upgradeContent(env.store);
-    return existing;
+  // One read on the usual path (start-up of every embedded command): the admin and the content form together.
+  const seen = await env.store.read((tx) => ({ admin: readAdmin(tx), upgraded: contentUpgraded(tx) }));
+  if (seen.admin) {
+    if (!seen.upgraded) await upgradeContent(env.store);
+    return seen.admin;
   }
   const made = await env.store.write((tx): LocalAdmin => {
     // A new store is marked upgraded in the same transaction: no extra journal record.

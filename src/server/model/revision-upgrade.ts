@@ -1,4 +1,4 @@
-import type { Store, WriteTx } from '../../store/store.js';
+import type { ReadTx, Store, WriteTx } from '../../store/store.js';
 import { meta } from './org.js';
 import type { RevisionRecord } from './revision.js';
 import { getRevision, putRevision, storedRevisions } from './revision-store.js';
@@ -15,11 +15,14 @@ export const CONTENT_FORMAT = 2;
  * The store's file format does not change: the records do, in one transaction.
  */
 export async function upgradeContent(store: Store): Promise<number> {
-  if (await store.read((tx) => done(tx.get(meta, CONTENT_FORMAT_KEY)?.value))) return 0;
+  if (await store.read(contentUpgraded)) return 0;
   return store.write((tx) => upgradeContentIn(tx));
 }
 
 const done = (v: unknown) => typeof v === 'number' && v >= CONTENT_FORMAT;
+
+/** Whether the store's revisions are already in the current form. */
+export const contentUpgraded = (tx: ReadTx): boolean => done(tx.get(meta, CONTENT_FORMAT_KEY)?.value);
 
 /** The same inside a transaction under way (the one that seeds a new store, say). */
 export function upgradeContentIn(tx: WriteTx): number {
