@@ -123,10 +123,85 @@ export interface MergeOutcome {
  * Three-way merge of page trees. `base` is the main content the change request started from
  * (or last brought in), `main` the main content now, `cr` the change request's. Changes on
  * one side are taken; where both sides changed a page differently, the change request wins
- * and the page is reported as a conflict. Linear in the pages, plus the siblings of the pages
- * moved; pages that are the same object on two sides compare without reading their text.
+ * and the page is reported as a conflict. When the change request only edited pages in place,
+ * the merge costs those pages and their siblings; else it is linear in the pages, plus the
+ * siblings of the pages moved. Pages that are the same object on two sides compare without
+ * reading their text.
  */
 export function mergePages(base: readonly PageRecord[], main: readonly PageRecord[], cr: readonly PageRecord[]): MergeOutcome {
+  return mergeFieldEdits(base, main, cr) ?? mergeTrees(base, main, cr);
+}
+
+/** A page the change request edited in place: where it sits, and what it was. */
+interface FieldEdit {
+  path: number[];
+  was: PageRecord;
+  page: PageRecord;
+}
+
+/**
+ * The pages whose fields `side` changed from `base`, in depth-first order, when it changed
+ * nothing else (no page added, removed or moved); else undefined. A subtree that is the same
+ * object on both sides is skipped, so the work is the pages changed and their siblings.
+ */
+function fieldEdits(base: readonly PageRecord[], side: readonly PageRecord[]): FieldEdit[] | undefined {
+  const out: FieldEdit[] = [];
+  const walk = (a: readonly PageRecord[], b: readonly PageRecord[], path: number[]): boolean => {
+    if (a === b) return true;
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) {
+      const was = a[i] as PageRecord;
+      const page = b[i] as PageRecord;
+      if (was === page) continue;
+      if (was.id !== page.id) return false;
+      if (!sameFields(was, page)) out.push({ path: [...path, i], was, page });
+      if (!walk(was.pages, page.pages, [...path, i])) return false;
+    }
+    return true;
+  };
+  return walk(base, side, []) ? out : undefined;
+}
+
+/**
+ * The merge when the change request only edited pages in place and main still has each of them
+ * where the base had it: main with those pages' fields replaced, built along their paths. What
+ * the whole-tree merge gives in that case, at the cost of the pages changed; undefined otherwise.
+ */
+export function mergeFieldEdits(base: readonly PageRecord[], main: readonly PageRecord[], cr: readonly PageRecord[]): MergeOutcome | undefined {
+  const edits = fieldEdits(base, cr);
+  if (!edits) return undefined;
+  interface Step { page?: PageRecord; under: Map<number, Step> }
+  const top: Step = { under: new Map() };
+  const conflicts: string[] = [];
+  for (const e of edits) {
+    let pages = main;
+    let m: PageRecord | undefined;
+    let step = top;
+    for (const i of e.path) {
+      m = pages[i];
+      if (!m) return undefined;
+      pages = m.pages;
+      const next = step.under.get(i) ?? { under: new Map() };
+      step.under.set(i, next);
+      step = next;
+    }
+    if (!m || m.id !== e.page.id) return undefined;
+    if (!sameFields(e.was, m) && !sameFields(m, e.page)) conflicts.push(e.page.id);
+    step.page = e.page;
+  }
+  const build = (pages: readonly PageRecord[], step: Step): PageRecord[] => {
+    const out = pages.slice();
+    for (const [i, s] of step.under) {
+      const m = pages[i] as PageRecord;
+      out[i] = { ...(s.page ?? m), pages: s.under.size ? build(m.pages, s) : m.pages.slice() };
+    }
+    return out;
+  };
+  return { pages: build(main, top), conflicts };
+}
+
+/** The merge in general: the three trees placed by id, main edited into the result. */
+function mergeTrees(base: readonly PageRecord[], main: readonly PageRecord[], cr: readonly PageRecord[]): MergeOutcome {
   const B = place(base);
   const M = place(main);
   const C = place(cr);

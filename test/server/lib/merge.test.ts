@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mergePages } from '../../../src/server/lib/merge.js';
+import { mergeFieldEdits, mergePages } from '../../../src/server/lib/merge.js';
 import { findPage, insertPage, mapPage, removePage } from '../../../src/server/model/page-tree.js';
 import type { PageRecord } from '../../../src/server/model/revision.js';
 import { referenceMerge } from './merge-reference.js';
@@ -54,6 +54,33 @@ describe('three-way merge of page trees', () => {
       }),
       { numRuns: 1500 },
     );
+  });
+
+  it('merges edits in place without placing the trees, with the same result, whatever main did', () => {
+    const textOnly = fc.array(edit.map((e) => ({ ...e, kind: 'text' as const })), { maxLength: 5 });
+    let taken = 0;
+    fc.assert(
+      fc.property(tree, fc.array(edit, { maxLength: 5 }), textOnly, (base, onMain, onCr) => {
+        const main = applyEdits(base, onMain, 'm');
+        const cr = applyEdits(base, onCr, 'c');
+        const plain = (x: unknown) => JSON.parse(JSON.stringify(x)) as unknown;
+        const fast = mergeFieldEdits(base, main, cr);
+        if (fast) taken++;
+        expect(plain(fast ?? mergePages(base, main, cr))).toEqual(plain(referenceMerge(base, main, cr)));
+      }),
+      { numRuns: 1500 },
+    );
+    // Main's own moves and deletions send some cases to the whole-tree merge, but most stay.
+    expect(taken).toBeGreaterThan(750);
+  });
+
+  it('leaves a change request that moved, added or removed a page to the whole-tree merge', () => {
+    const base = [page('a'), page('b'), page('c')];
+    expect(mergeFieldEdits(base, base, [base[1] as PageRecord, base[0] as PageRecord, base[2] as PageRecord])).toBeUndefined();
+    expect(mergeFieldEdits(base, base, [...base, page('d')])).toBeUndefined();
+    expect(mergeFieldEdits(base, base, base.slice(1))).toBeUndefined();
+    // A page main deleted but the change request edited comes back: that is the whole-tree merge's.
+    expect(mergeFieldEdits(base, base.slice(1), [{ ...(base[0] as PageRecord), markdown: 'cr' }, base[1] as PageRecord, base[2] as PageRecord])).toBeUndefined();
   });
 
   it('keeps the pages neither side changed as the same objects', () => {
