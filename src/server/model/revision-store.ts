@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { table, type ReadTx, type WriteTx } from '../../store/store.js';
+import { LayeredMap } from './layered-map.js';
 import type { FileRecord, PageRecord, RevisionRecord } from './revision.js';
 
 /** A page without its children: what a content hash names. */
@@ -36,7 +37,7 @@ export interface StoredRevision {
   weight?: number;
   nodes?: Record<string, PageNode | 0>;
   /** Ids of the top-level pages: always when written whole, else when changed. */
-  root?: string[];
+  root?: readonly string[];
   files?: FileRecord[];
   reusableContents?: RevisionRecord['reusableContents'];
   variables?: Record<string, string>;
@@ -54,18 +55,28 @@ const KEEP = 64;
 /** A revision read: the record services see, with what the next revision is written against. */
 interface Materialized {
   rev: RevisionRecord;
-  nodes: Map<string, PageNode>;
-  root: string[];
+  /** Made over the base's (see LayeredMap), so that a revision costs what it changed. */
+  nodes: LayeredMap<PageNode>;
+  root: readonly string[];
   /** The page objects of `rev.pages`, by id: unchanged subtrees are shared with the next revision. */
-  objects: Map<string, PageRecord>;
+  objects: LayeredMap<PageRecord>;
   depth: number;
   weight: number;
   /** The weight of all its nodes: what writing it whole would cost. */
   whole: number;
 }
 
-/** Revisions this process wrote, by the stored object (frozen, and the one the store keeps once committed). */
-const byStored = new WeakMap<object, Materialized>();
+/**
+ * Revisions this process wrote lately, by id, with the stored object (frozen, and the one the
+ * store keeps once committed): reading one back is a lookup. Bounded, as the store keeps the
+ * records it wrote until its next compaction, and each reading holds its whole tree.
+ */
+const written = new Map<string, { stored: object; m: Materialized }>();
+function rememberWritten(id: string, stored: object, m: Materialized): void {
+  written.delete(id);
+  written.set(id, { stored, m });
+  if (written.size > KEEP) written.delete(written.keys().next().value as string);
+}
 /** The same, by the record handed out: what a new revision written from it is written against. */
 const byRecord = new WeakMap<RevisionRecord, Materialized>();
 
@@ -93,7 +104,6 @@ function sameContent(a: PageRecord, b: PageRecord): boolean {
   return true;
 }
 
-const sameIds = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 function nodeWeight(id: string, n: PageNode | 0): number {
   let w = id.length + 8;
   if (n) {
@@ -104,7 +114,7 @@ function nodeWeight(id: string, n: PageNode | 0): number {
 }
 
 function emptyMaterialized(): Materialized {
-  return { rev: undefined as unknown as RevisionRecord, nodes: new Map(), root: [], objects: new Map(), depth: 0, weight: 0, whole: 0 };
+  return { rev: undefined as unknown as RevisionRecord, nodes: LayeredMap.of(), root: [], objects: LayeredMap.of(), depth: 0, weight: 0, whole: 0 };
 }
 
 /**
@@ -137,42 +147,58 @@ function nodesOf(pages: readonly PageRecord[], hash: (p: PageRecord) => string, 
   m.root = pages.map((p) => p.id);
 }
 
+/** The ids of `pages`: `ids` itself when they are the same, so that an unchanged list is shared. */
+function idsOf(pages: readonly PageRecord[], ids: readonly string[]): readonly string[] {
+  if (pages.length === ids.length && pages.every((p, i) => p.id === ids[i])) return ids;
+  return pages.map((p) => p.id);
+}
+
 /**
- * The nodes of `pages` as changes to `from`'s, into `m` (which starts as a copy of `from`): a
+ * The nodes of `pages` as changes to `from`'s, into `m` (whose maps are made over `from`'s): a
  * page that is the same object as in `from` is skipped with its whole subtree, so the work is the
- * pages changed, their ancestors, and the top level. Pages gone are those taken from a changed
- * parent (or the top level) and found nowhere else, with what was under them.
+ * pages changed, their ancestors, and a compare per sibling. Pages gone are those taken from a
+ * changed parent (or the top level) and found nowhere else, with what was under them.
  */
 function diffNodes(pages: readonly PageRecord[], hash: (p: PageRecord) => string, m: Materialized, from: Materialized): Record<string, PageNode | 0> {
   const changed: Record<string, PageNode | 0> = {};
-  const present = new Set<string>();
   const dropped: string[] = [];
-  const gone = (before: readonly string[], now: readonly PageRecord[] | readonly string[]) => {
-    if (before.length === 0) return;
-    const ids = new Set(now.map((x) => (typeof x === 'string' ? x : x.id)));
+  const gone = (before: readonly string[], now: readonly string[]) => {
+    if (before === now || before.length === 0) return;
+    const ids = new Set(now);
     for (const id of before) if (!ids.has(id)) dropped.push(id);
   };
-  const walk = (ps: readonly PageRecord[]) => {
-    for (const p of ps) {
-      present.add(p.id);
-      if (from.objects.get(p.id) === p) continue;
-      const was = from.nodes.get(p.id);
+  const walk = (ps: readonly PageRecord[], was: readonly PageRecord[] | undefined, visit?: (id: string) => void) => {
+    for (let i = 0; i < ps.length; i++) {
+      const p = ps[i] as PageRecord;
+      visit?.(p.id);
+      // The same object at the same place, or else by id: a page moved keeps its object too.
+      if (was?.[i] === p || from.objects.get(p.id) === p) continue;
+      if (visit) {
+        walk(p.pages, undefined, visit);
+        continue;
+      }
+      const before = from.nodes.get(p.id);
       const h = hash(p);
-      const kids = p.pages.map((k) => k.id);
-      const n: PageNode = was && was[0] === h && sameIds(was[1], kids) ? was : [h, kids];
-      if (n !== was) {
+      const kids = idsOf(p.pages, before?.[1] ?? []);
+      const n: PageNode = before && before[0] === h && kids === before[1] ? before : [h, kids as string[]];
+      if (n !== before) {
         changed[p.id] = n;
         m.nodes.set(p.id, n);
-        m.whole += nodeWeight(p.id, n) - (was ? nodeWeight(p.id, was) : 0);
+        m.whole += nodeWeight(p.id, n) - (before ? nodeWeight(p.id, before) : 0);
       }
       m.objects.set(p.id, p);
-      if (was) gone(was[1], kids);
-      walk(p.pages);
+      if (before) gone(before[1], kids);
+      walk(p.pages, from.objects.get(p.id)?.pages);
     }
   };
-  walk(pages);
-  m.root = pages.map((p) => p.id);
+  walk(pages, from.rev.pages);
+  m.root = idsOf(pages, from.root);
   gone(from.root, m.root);
+  if (dropped.length === 0) return changed;
+  // A page taken from one place may be in another: the pages walked (the unchanged ones skipped
+  // could not have gained it) are those still present.
+  const present = new Set<string>();
+  walk(pages, from.rev.pages, (id) => present.add(id));
   const drop = (id: string) => {
     if (present.has(id) || !m.nodes.has(id)) return;
     const was = m.nodes.get(id) as PageNode;
@@ -196,13 +222,19 @@ function apply(tx: ReadTx, s: StoredRevision, base: Materialized | undefined): M
     return m;
   }
   const from = s.base ? base : undefined;
-  if (from) for (const [id, n] of from.nodes) m.nodes.set(id, n);
+  if (from) {
+    m.nodes = from.nodes.over();
+    m.whole = from.whole;
+  }
   for (const [id, n] of Object.entries(s.nodes ?? {})) {
-    if (n) m.nodes.set(id, n);
-    else m.nodes.delete(id);
+    const was = m.nodes.get(id);
+    if (was) m.whole -= nodeWeight(id, was);
+    if (n) {
+      m.nodes.set(id, n);
+      m.whole += nodeWeight(id, n);
+    } else m.nodes.delete(id);
   }
   m.root = s.root ?? from?.root ?? [];
-  for (const [id, n] of m.nodes) m.whole += nodeWeight(id, n);
   m.depth = s.depth ?? 0;
   m.weight = s.weight ?? 0;
   const build = (id: string, seen: Set<string>): PageRecord | undefined => {
@@ -235,8 +267,8 @@ function missingPage(id: string): PageContent {
  */
 function reading(tx: ReadTx, id: string): Materialized | undefined {
   return tx.memo(storedRevisions, id, (s) => {
-    const written = byStored.get(s);
-    if (written) return written;
+    const mine = written.get(s.id);
+    if (mine?.stored === s) return mine.m;
     const base = s.pages || !s.base ? undefined : reading(tx, s.base);
     const m = apply(tx, s, base);
     byRecord.set(m.rev, m);
@@ -271,8 +303,8 @@ export function putRevision(tx: WriteTx, rev: RevisionRecord, base?: RevisionRec
   };
   let changed: Record<string, PageNode | 0> = {};
   if (from) {
-    m.nodes = new Map(from.nodes);
-    m.objects = new Map(from.objects);
+    m.nodes = from.nodes.over();
+    m.objects = from.objects.over();
     m.whole = from.whole;
     changed = diffNodes(rev.pages, hash, m, from);
   } else {
@@ -281,7 +313,7 @@ export function putRevision(tx: WriteTx, rev: RevisionRecord, base?: RevisionRec
   const { pages: _pages, files, reusableContents, variables, ...head } = rev;
   let weight = 0;
   for (const [id, n] of Object.entries(changed)) weight += nodeWeight(id, n);
-  const rootChanged = !from || !sameIds(from.root, m.root);
+  const rootChanged = !from || from.root !== m.root;
   if (rootChanged) weight += m.root.reduce((w, id) => w + id.length + 3, 0);
   const delta = !!from && from.depth + 1 < MAX_DEPTH && from.weight + weight < m.whole;
   let stored: StoredRevision;
@@ -298,7 +330,7 @@ export function putRevision(tx: WriteTx, rev: RevisionRecord, base?: RevisionRec
     stored = { ...head, depth: 0, weight: 0, nodes: Object.fromEntries(m.nodes), root: m.root, files, reusableContents, variables };
   }
   const put = tx.put(storedRevisions, stored);
-  byStored.set(put, m);
+  rememberWritten(put.id, put, m);
   byRecord.set(rev, m);
   return rev;
 }
