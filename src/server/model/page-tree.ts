@@ -43,6 +43,48 @@ export function flattenPages(pages: readonly PageRecord[], prefix = '', parent?:
   return out;
 }
 
+/** The slug flattenPages gives the page at `i` among its siblings. */
+function siblingSlug(siblings: readonly PageRecord[], i: number): string {
+  const slug = slugify((siblings[i] as PageRecord).title);
+  let n = 0;
+  for (let k = 0; k < i; k++) if (slugify((siblings[k] as PageRecord).title) === slug) n++;
+  return n > 0 ? `${slug}-${n + 1}` : slug;
+}
+
+/**
+ * The page `id` and the pages under it as flattenPages gives them, working out only their
+ * ancestors' siblings: an edit shows the page it changed without indexing the whole tree.
+ */
+export function flattenSubtree(pages: readonly PageRecord[], id: string): FlatPage[] {
+  const path = pathTo(pages, id);
+  if (!path) return [];
+  let list = pages;
+  let prefix = '';
+  let parent: string | undefined;
+  for (const [depth, i] of path.entries()) {
+    const page = list[i] as PageRecord;
+    const slug = siblingSlug(list, i);
+    const at = prefix ? `${prefix}/${slug}` : slug;
+    if (depth === path.length - 1) return flattenPages(page.pages, at, page.id, [{ page, slug, path: at, ...(parent ? { parent } : {}) }]);
+    prefix = at;
+    parent = page.id;
+    list = page.pages;
+  }
+  return [];
+}
+
+/** The indexes down to the page, or undefined when it is not in the tree. */
+function pathTo(pages: readonly PageRecord[], id: string): number[] | undefined {
+  for (let i = 0; i < pages.length; i++) {
+    const p = pages[i] as PageRecord;
+    if (p.id === id) return [i];
+    if (p.pages.length === 0) continue;
+    const inner = pathTo(p.pages, id);
+    if (inner) return [i, ...inner];
+  }
+  return undefined;
+}
+
 // Page trees are immutable: every helper returns a new tree.
 export function findPage(pages: readonly PageRecord[], id: string): PageRecord | undefined {
   for (const p of pages) {
@@ -54,13 +96,19 @@ export function findPage(pages: readonly PageRecord[], id: string): PageRecord |
 }
 
 // A subtree the change does not reach is kept as the same objects: revisions share them, and
-// storing or comparing a revision skips a page it already knows by reference.
+// storing or comparing a revision skips a page it already knows by reference. Only the lists
+// along the way to the page are copied.
 export function mapPage(pages: readonly PageRecord[], id: string, fn: (p: PageRecord) => PageRecord): PageRecord[] {
-  return pages.map((p) => {
-    if (p.id === id) return fn(p);
-    const inner = mapPage(p.pages, id, fn);
-    return inner.every((k, i) => k === p.pages[i]) ? p : { ...p, pages: inner };
-  });
+  const path = pathTo(pages, id);
+  if (!path) return pages.slice();
+  const along = (list: readonly PageRecord[], depth: number): PageRecord[] => {
+    const out = list.slice();
+    const i = path[depth] as number;
+    const p = list[i] as PageRecord;
+    out[i] = depth === path.length - 1 ? fn(p) : { ...p, pages: along(p.pages, depth + 1) };
+    return out;
+  };
+  return along(pages, 0);
 }
 
 export function removePage(pages: readonly PageRecord[], id: string): PageRecord[] {

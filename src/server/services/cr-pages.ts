@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound } from '../http-error.js';
 import type { PageRecord } from '../model/revision.js';
 import { commitRevision, contentScope } from './revisions.js';
 import { findPage, insertPage, mapPage, removePage } from '../model/page-tree.js';
-import { pageIndex, toPage } from '../views/revision.js';
+import { pageIndexUnder, toPage } from '../views/revision.js';
 import { type Scope } from '../model/scope.js';
 
 /** The scope, if its content may change: a locked space and a merged or archived change request are closed. */
@@ -37,7 +37,7 @@ export const crPagesService = {
         markdown: body.markdown ?? '', createdAt: now, updatedAt: now, pages: [],
       };
       const rev = commitRevision(c, tx, scope, { type: 'edits', pages: insertPage(scope.rev.pages, body.parent, page), message: `Add page "${page.title}"` });
-      return toPage(c, scope, pageIndex(rev.pages), page, {});
+      return toPage(c, scope, pageIndexUnder(rev.pages, page.id), page, {});
     }),
 
   update: (c: Ctx, spaceId: string, cr: string, pageId: string, body: BodyOf<'change-requests.update-page'>) =>
@@ -53,7 +53,7 @@ export const crPagesService = {
         updatedAt: isoNow(c),
       };
       const rev = commitRevision(c, tx, scope, { type: 'edits', pages: mapPage(scope.rev.pages, pageId, () => next), message: `Edit page "${next.title}"` });
-      return toPage(c, scope, pageIndex(rev.pages), next, {});
+      return toPage(c, scope, pageIndexUnder(rev.pages, next.id), next, {});
     }),
 
   /** Removes the page and its children; nothing happens when the page is not there. */

@@ -7,7 +7,7 @@ import { changeRequests } from '../model/review.js';
 import type { FileRecord, PageRecord } from '../model/revision.js';
 import type { Scope } from '../model/scope.js';
 import { markdownToDocument } from '../lib/document.js';
-import { flattenPages, type FlatPage } from '../model/page-tree.js';
+import { flattenPages, flattenSubtree, type FlatPage } from '../model/page-tree.js';
 import { urls } from '../lib/urls.js';
 import { toChangeRequest } from './change-request.js';
 
@@ -40,6 +40,11 @@ export function pageIndex(pages: readonly PageRecord[]): Map<string, FlatPage> {
   let idx = indexes.get(pages);
   if (!idx) indexes.set(pages, (idx = new Map(flattenPages(pages).map((f) => [f.page.id, f]))));
   return idx;
+}
+
+/** Page paths and slugs of one page and those under it: the revision's index when worked out already. */
+export function pageIndexUnder(pages: readonly PageRecord[], id: string): Map<string, FlatPage> {
+  return indexes.get(pages) ?? new Map(flattenSubtree(pages, id).map((f) => [f.page.id, f]));
 }
 
 /** A page of the revision as the API shows it, with its children. */
