@@ -3,7 +3,7 @@
 // Every row prints its ratio (of medians), min/median/max of each size and its target; a ratio
 // past its target prints FAIL. Run by `npm run bench` (after a build); about 3 minutes.
 //   BENCH_REPS=40 (requests per measure)  BENCH_SPACES=1000,100000  BENCH_COMMENTS=10,10000
-//   BENCH_CRS=10,1000  BENCH_PAGES=10,1000
+//   BENCH_CRS=10,1000  BENCH_PAGES=10,1000  BENCH_ONLY=content,history (sections to run)
 import { performance } from 'node:perf_hooks';
 import { call, checkRow, failed, growthRow, importStore, newId, seedTables, serve, tempDir, timeIt } from './lib.mjs';
 
@@ -257,13 +257,11 @@ async function bulk() {
   growthRow(`records put and counted in one transaction (${large} / ${small})`, await run(counted, small), await run(counted, large), 12);
 }
 
+const sections = { bulk, lists: listSpaces, comments: listComments, crs: listChangeRequests, content, history };
+const only = process.env.BENCH_ONLY?.split(',');
+for (const name of only ?? []) if (!(name in sections)) throw new Error(`BENCH_ONLY: no section ${name} (${Object.keys(sections).join(', ')})`);
 try {
-  await bulk();
-  await listSpaces();
-  await listComments();
-  await listChangeRequests();
-  await content();
-  await history();
+  for (const [name, run] of Object.entries(sections)) if (!only || only.includes(name)) await run();
 } finally {
   await Promise.all(servers.map((x) => x.stop()));
   tmp.cleanup();

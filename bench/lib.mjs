@@ -97,10 +97,14 @@ let counter = 0;
 /** Ids of the platform's shape, unique within a run. */
 export const newId = () => `b${(counter++).toString(36).padStart(19, '0')}`;
 
-/** `gbctl serve` on a store, with its default flags; resolves once it listens. */
+/**
+ * `gbctl serve` on a store, with its default flags; resolves once it listens. BENCH_SERVE_NODE
+ * adds node options to the server alone (as `--cpu-prof`, which NODE_OPTIONS refuses).
+ */
 export function serve(store, extra = []) {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--store', store, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const node = process.env.BENCH_SERVE_NODE?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...node, BIN, 'serve', '--port', '0', '--store', store, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr.on('data', (d) => (err += d));
   return new Promise((resolve, reject) => {
