@@ -97,27 +97,34 @@ export function findPage(pages: readonly PageRecord[], id: string): PageRecord |
 
 // A subtree the change does not reach is kept as the same objects: revisions share them, and
 // storing or comparing a revision skips a page it already knows by reference. Only the lists
-// along the way to the page are copied.
+// on the way to the change are copied, so a change costs its depth and siblings, not the tree.
+
+/** The tree with the children of the page at `path` (the top level when empty) made by `fn`. */
+function withList(pages: readonly PageRecord[], path: readonly number[], fn: (list: readonly PageRecord[]) => PageRecord[], depth = 0): PageRecord[] {
+  if (depth === path.length) return fn(pages);
+  const i = path[depth] as number;
+  const p = pages[i] as PageRecord;
+  const out = pages.slice();
+  out[i] = { ...p, pages: withList(p.pages, path, fn, depth + 1) };
+  return out;
+}
+
 export function mapPage(pages: readonly PageRecord[], id: string, fn: (p: PageRecord) => PageRecord): PageRecord[] {
   const path = pathTo(pages, id);
   if (!path) return pages.slice();
-  const along = (list: readonly PageRecord[], depth: number): PageRecord[] => {
+  const at = path.pop() as number;
+  return withList(pages, path, (list) => {
     const out = list.slice();
-    const i = path[depth] as number;
-    const p = list[i] as PageRecord;
-    out[i] = depth === path.length - 1 ? fn(p) : { ...p, pages: along(p.pages, depth + 1) };
+    out[at] = fn(list[at] as PageRecord);
     return out;
-  };
-  return along(pages, 0);
+  });
 }
 
 export function removePage(pages: readonly PageRecord[], id: string): PageRecord[] {
-  return pages
-    .filter((p) => p.id !== id)
-    .map((p) => {
-      const inner = removePage(p.pages, id);
-      return inner.length === p.pages.length && inner.every((k, i) => k === p.pages[i]) ? p : { ...p, pages: inner };
-    });
+  const path = pathTo(pages, id);
+  if (!path) return pages.slice();
+  const at = path.pop() as number;
+  return withList(pages, path, (list) => list.filter((_, k) => k !== at));
 }
 
 /** Inserts under `parent` (top level when absent), after the sibling `after` or else at the end. */
@@ -127,6 +134,6 @@ export function insertPage(pages: readonly PageRecord[], parent: string | undefi
     return i >= 0 ? [...list.slice(0, i + 1), page, ...list.slice(i + 1)] : [...list, page];
   };
   if (!parent) return place(pages);
-  return pages.map((p) => (p.id === parent ? { ...p, pages: place(p.pages) } : { ...p, pages: insertPage(p.pages, parent, page, after) }));
+  const path = pathTo(pages, parent);
+  return path ? withList(pages, path, place) : pages.slice();
 }
-

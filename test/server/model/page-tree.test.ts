@@ -1,10 +1,29 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { flattenPages, flattenSubtree, insertPage, mapPage } from '../../../src/server/model/page-tree.js';
+import { flattenPages, flattenSubtree, insertPage, mapPage, removePage } from '../../../src/server/model/page-tree.js';
 import type { PageRecord } from '../../../src/server/model/revision.js';
 
 const page = (id: string, title: string): PageRecord => ({ id, title, type: 'document', markdown: id, createdAt: 't', updatedAt: 't', pages: [] });
 const ids = (pages: readonly PageRecord[]): string[] => pages.flatMap((p) => [p.id, ...ids(p.pages)]);
+const shape = (pages: readonly PageRecord[]): unknown => pages.map((p) => [p.id, p.markdown, shape(p.pages)]);
+
+// What the helpers did when they rebuilt the whole tree: the model the path-copying ones must match.
+const removedAll = (pages: readonly PageRecord[], id: string): PageRecord[] => pages.filter((p) => p.id !== id).map((p) => ({ ...p, pages: removedAll(p.pages, id) }));
+const insertedAll = (pages: readonly PageRecord[], parent: string | undefined, page: PageRecord, after?: string): PageRecord[] => {
+  const place = (list: readonly PageRecord[]) => {
+    const i = after ? list.findIndex((p) => p.id === after) : -1;
+    return i >= 0 ? [...list.slice(0, i + 1), page, ...list.slice(i + 1)] : [...list, page];
+  };
+  if (!parent) return place(pages);
+  return pages.map((p) => (p.id === parent ? { ...p, pages: place(p.pages) } : { ...p, pages: insertedAll(p.pages, parent, page, after) }));
+};
+/** Every page of `out` but `id` and those above it (in `before`) is the same object as the page of that id in `before`. */
+function shared(before: readonly PageRecord[], out: readonly PageRecord[], id: string | undefined): void {
+  const was = new Map(flattenPages(before).map((f) => [f.page.id, f]));
+  const above = new Set<string>();
+  for (let at = id; at; at = was.get(at)?.parent) above.add(at);
+  for (const f of flattenPages(out)) if (!above.has(f.page.id) && was.has(f.page.id)) expect(f.page).toBe(was.get(f.page.id)?.page);
+}
 
 // Few titles, so that siblings share slugs and get numbered.
 const tree = fc.array(fc.tuple(fc.nat(20), fc.boolean(), fc.constantFrom('Intro', 'Setup', 'setup!', 'Intro-2')), { minLength: 1, maxLength: 25 }).map((spec) => {
@@ -29,6 +48,24 @@ describe('page trees', () => {
       { numRuns: 300 },
     );
     expect(flattenSubtree([page('a', 'A')], 'missing')).toEqual([]);
+  });
+
+  it('remove a page or insert one, as a rebuild of the whole tree would, sharing the pages away from the change', () => {
+    fc.assert(
+      fc.property(tree, fc.nat(30), fc.nat(30), fc.boolean(), (pages, at, to, nested) => {
+        const all = ids(pages);
+        const id = all[at % all.length] as string;
+        const removed = removePage(pages, id);
+        expect(shape(removed)).toEqual(shape(removedAll(pages, id)));
+        shared(pages, removed, id);
+        const parent = nested ? all[to % all.length] : undefined;
+        const after = nested ? undefined : all[to % all.length];
+        const added = insertPage(pages, parent, page('new', 'New'), after);
+        expect(shape(added)).toEqual(shape(insertedAll(pages, parent, page('new', 'New'), after)));
+        shared(pages, added, parent);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('change one page, copying only the lists on the way to it', () => {
