@@ -100,7 +100,8 @@ async function gbctl() {
   await store.close();
   const ids = dump.tables.spaces.map((s) => s.id);
   const org = dump.tables.spaces[0].organization;
-  const url = await start([bin, 'serve', '--port', '0', '--data', data], /^listening on (\S+)$/);
+  const node = process.env.BENCH_SERVE_NODE?.split(' ').filter(Boolean) ?? [];
+  const url = await start([...node, bin, 'serve', '--port', '0', '--data', data], /^listening on (\S+)$/);
   const token = spawnSync(process.execPath, [bin, 'local', 'token', '--data', data], { encoding: 'utf8' }).stdout.trim();
   return run('gbctl serve', url, cycle({
     byId: (id) => `/v1/spaces/${id}`,

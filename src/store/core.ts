@@ -5,7 +5,7 @@ import { Tx } from './tx.js';
 /**
  * What makes a store's transactions durable, around the work the core does the same for every
  * store. The file store catches up with other processes before each transaction and appends each
- * commit to its journal under a lock; memory has nothing to do but apply.
+ * commit to its journal under a lock; memory has nothing to do.
  */
 export interface Durability {
   /** Brings the state up to date before a read. */
@@ -13,10 +13,12 @@ export interface Durability {
   /** Readies a write: the state up to date, and whatever a commit needs held. */
   beforeWrite(): Promise<void>;
   /**
-   * Makes a transaction's ops durable, calling `apply` once they are: a commit that fails
-   * before that leaves the state as it was.
+   * Makes ops durable that the state already holds (the writes of a batch, in order): when it
+   * fails, none of them is in the files, and the core calls discard.
    */
-  commit(ops: Op[], apply: () => void): Promise<void>;
+  commit(ops: Op[]): Promise<void>;
+  /** After a failed commit: the state holds writes that are not in the files, and is read afresh. */
+  discard(): void;
   /** Runs after every write that `beforeWrite` let start, committed or not. */
   afterWrite(): Promise<void>;
 }
@@ -25,18 +27,37 @@ export interface Durability {
 export const inMemory: Durability = {
   beforeRead: async () => {},
   beforeWrite: async () => {},
-  commit: async (_ops, apply) => apply(),
+  commit: async () => {},
+  discard: () => {},
   afterWrite: async () => {},
 };
+
+interface QueuedWrite {
+  fn: (tx: WriteTx) => unknown;
+  resolve: (result: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+type Outcome = { ok: true; result: unknown } | { ok: false; error: unknown };
+
+/** Writes committed together at most: one journal record, one sync. */
+const MAX_BATCH = 64;
 
 /**
  * Runs read and write transactions one at a time over a state, so that an async caller never
  * sees another's half-applied write. A write's function runs against a transaction that keeps
- * its changes aside; they reach the state only once `durability` has committed them, so a throw
- * (from the function or the commit) discards them whole.
+ * its changes aside, so a throw discards them whole. Writes queued while an earlier one waits
+ * to run join it as one batch: each runs against the state the ones before it left, then one
+ * commit makes them all durable (one record, one sync, one hold of the lock) before any is
+ * answered, so that under concurrent writers a sync is shared rather than paid per write. A read
+ * queued in between runs after the batch and sees all of it (it was under way together with the
+ * later writes, so either order is a true one); a job queued with serial() closes the batch. A
+ * commit that fails fails every write of its batch and the state is read afresh.
  */
 export class TxCore {
   private queue: Promise<unknown> = Promise.resolve();
+  /** The batch at the end of the queue, which a write queued now joins. */
+  private open: QueuedWrite[] | undefined;
 
   constructor(
     /** The state as it stands: a durable store replaces it whenever it reloads its files. */
@@ -44,29 +65,91 @@ export class TxCore {
     private readonly durability: Durability = inMemory,
   ) {}
 
+  /** A read queued behind an open batch leaves it open: writes under way together still batch. */
   read<R>(fn: (tx: ReadTx) => R): Promise<R> {
-    return this.serial(async () => {
+    return this.enqueue(async () => {
       await this.durability.beforeRead();
       return fn(new Tx(this.state()));
     });
   }
 
   write<R>(fn: (tx: WriteTx) => R): Promise<R> {
-    return this.serial(async () => {
-      await this.durability.beforeWrite();
+    return new Promise<R>((resolve, reject) => {
+      const w: QueuedWrite = { fn, resolve: resolve as (r: unknown) => void, reject };
+      if (this.open && this.open.length < MAX_BATCH) {
+        this.open.push(w);
+        return;
+      }
+      const batch = [w];
+      void this.enqueue(() => this.runBatch(batch));
+      this.open = batch;
+    });
+  }
+
+  /** Never throws: each write of the batch is answered with its own outcome. */
+  private async runBatch(batch: QueuedWrite[]): Promise<void> {
+    const outcome = new Map<QueuedWrite, Outcome>();
+    try {
+      // Writes queued until the store is ready join this batch: the requests already read from
+      // the network get their turn (setImmediate runs once the event loop's I/O callbacks have).
       try {
-        const tx = new Tx(this.state());
-        const result = fn(tx);
-        if (tx.ops.length) await this.durability.commit(tx.ops, () => this.state().apply(tx.ops));
-        return result;
+        await new Promise((r) => setImmediate(r));
+        await this.durability.beforeWrite();
+      } finally {
+        if (this.open === batch) this.open = undefined;
+      }
+      try {
+        const ops: Op[] = [];
+        try {
+          this.runWrites(batch, outcome, ops);
+          if (ops.length) await this.durability.commit(ops);
+        } catch (e) {
+          // Some writes were applied and are not in the files: none of them stays.
+          if (ops.length) this.durability.discard();
+          throw e;
+        }
       } finally {
         await this.durability.afterWrite();
       }
-    });
+    } catch (e) {
+      // Readying, committing or finishing failed: every write the batch did not refuse fails with it.
+      for (const w of batch) if (outcome.get(w)?.ok !== false) outcome.set(w, { ok: false, error: e });
+    }
+    for (const w of batch) {
+      const o = outcome.get(w);
+      if (o?.ok) w.resolve(o.result);
+      else w.reject(o?.error);
+    }
+  }
+
+  /**
+   * Runs each write against the state the ones before it left: its ops are applied at once (and
+   * added to `ops`), and nothing else runs until the commit.
+   */
+  private runWrites(batch: QueuedWrite[], outcome: Map<QueuedWrite, Outcome>, ops: Op[]): void {
+    const state = this.state();
+    for (const w of batch) {
+      const tx = new Tx(state);
+      try {
+        outcome.set(w, { ok: true, result: w.fn(tx) });
+      } catch (error) {
+        outcome.set(w, { ok: false, error });
+        continue;
+      }
+      if (tx.ops.length) {
+        ops.push(...tx.ops);
+        state.apply(tx.ops);
+      }
+    }
   }
 
   /** Runs `job` after every transaction queued so far, before any queued later. */
   serial<R>(job: () => Promise<R>): Promise<R> {
+    this.open = undefined;
+    return this.enqueue(job);
+  }
+
+  private enqueue<R>(job: () => Promise<R>): Promise<R> {
     const run = this.queue.then(job, job);
     this.queue = run.catch(() => undefined);
     return run;

@@ -82,10 +82,13 @@ export class FileDurability implements Durability {
     }
   }
 
-  async commit(ops: Op[], apply: () => void): Promise<void> {
+  async commit(ops: Op[]): Promise<void> {
     const bytes = withFsErrors('write the store', this.view.path, () => this.appender.append((this.view.journal as JournalPos).offset, this.view.seq + 1, ops));
-    apply();
     this.view.appended(bytes);
+  }
+
+  discard(): void {
+    this.view.discard();
   }
 
   async afterWrite(): Promise<void> {

@@ -50,6 +50,14 @@ export class FileView {
     return this.journal;
   }
 
+  /** Forgets the data as read, so that the next sync reads the files afresh: after a write they did not take. */
+  discard(): void {
+    this.setState(new State());
+    this.snap = undefined;
+    this.journal = undefined;
+    this.seq = 0;
+  }
+
   /** Counts a record this process appended, `bytes` long, at the end of the journal. */
   appended(bytes: number): void {
     const j = this.journal as JournalPos;

@@ -5,16 +5,22 @@ import { table, type Op } from '../../src/store/store.js';
 
 const notes = table<{ id: string; text: string }>('notes');
 
-/** A durability that records what the core asks of it, and can be told to fail a commit. */
-function recording(opts: { failCommit?: boolean } = {}) {
+/**
+ * A durability that records what the core asks of it, and can be told to fail a commit; its
+ * discard stands for reading the files afresh (`reload`).
+ */
+function recording(opts: { failCommit?: boolean; reload?: () => void } = {}) {
   const calls: string[] = [];
   const durability: Durability = {
     beforeRead: async () => void calls.push('beforeRead'),
     beforeWrite: async () => void calls.push('beforeWrite'),
-    commit: async (ops: Op[], apply) => {
+    commit: async (ops: Op[]) => {
       calls.push(`commit ${ops.length}`);
       if (opts.failCommit) throw new Error('disk full');
-      apply();
+    },
+    discard: () => {
+      calls.push('discard');
+      opts.reload?.();
     },
     afterWrite: async () => void calls.push('afterWrite'),
   };
@@ -22,7 +28,7 @@ function recording(opts: { failCommit?: boolean } = {}) {
 }
 
 describe('transaction core', () => {
-  it('asks the durability around each transaction and applies a write once it is committed', async () => {
+  it('asks the durability around each transaction, and a write is seen once it is committed', async () => {
     const state = new State();
     const { calls, durability } = recording();
     const core = new TxCore(() => state, durability);
@@ -36,8 +42,8 @@ describe('transaction core', () => {
   });
 
   it('leaves the state as it was when the function or the commit fails, and still runs afterWrite', async () => {
-    const state = new State();
-    const failing = recording({ failCommit: true });
+    let state = new State();
+    const failing = recording({ failCommit: true, reload: () => (state = new State()) });
     const core = new TxCore(() => state, failing.durability);
     await expect(core.write((tx) => tx.put(notes, { id: 'a', text: 'x' }))).rejects.toThrow('disk full');
     await expect(
@@ -47,7 +53,47 @@ describe('transaction core', () => {
       }),
     ).rejects.toThrow('boom');
     expect(state.table('notes').size).toBe(0);
-    expect(failing.calls).toEqual(['beforeWrite', 'commit 1', 'afterWrite', 'beforeWrite', 'afterWrite']);
+    expect(failing.calls).toEqual(['beforeWrite', 'commit 1', 'discard', 'afterWrite', 'beforeWrite', 'afterWrite']);
+  });
+
+  it('commits writes queued one after another as one batch: each sees those before it, one refused alone', async () => {
+    const state = new State();
+    const { calls, durability } = recording();
+    const core = new TxCore(() => state, durability);
+    const first = core.write((tx) => tx.put(notes, { id: 'a', text: 'x' }));
+    const second = core.write((tx) => tx.put(notes, { id: 'b', text: `after ${tx.count(notes)}` }));
+    const refused = core.write((tx) => {
+      tx.put(notes, { id: 'c', text: 'z' });
+      throw new Error('no');
+    });
+    const third = core.write((tx) => tx.put(notes, { id: 'd', text: `after ${tx.count(notes)}` }));
+    await expect(refused).rejects.toThrow('no');
+    expect((await second).text).toBe('after 1');
+    expect((await third).text).toBe('after 2');
+    await first;
+    expect(calls).toEqual(['beforeWrite', 'commit 3', 'afterWrite']);
+    expect(await core.read((tx) => tx.all(notes).map((n) => n.id))).toEqual(['a', 'b', 'd']);
+  });
+
+  it('lets a write join a batch past a queued read (which sees it), not past a job; fails every write of a batch whose commit fails', async () => {
+    let state = new State();
+    const { calls, durability } = recording();
+    const core = new TxCore(() => state, durability);
+    const w1 = core.write((tx) => tx.put(notes, { id: 'a', text: 'x' }));
+    const seen = core.read((tx) => tx.count(notes));
+    const w2 = core.write((tx) => tx.put(notes, { id: 'b', text: 'y' }));
+    const job = core.serial(async () => void calls.push('job'));
+    const w3 = core.write((tx) => tx.put(notes, { id: 'c', text: 'z' }));
+    await Promise.all([w1, w2, w3, job]);
+    expect(await seen).toBe(2);
+    expect(calls).toEqual(['beforeWrite', 'commit 2', 'afterWrite', 'beforeRead', 'job', 'beforeWrite', 'commit 1', 'afterWrite']);
+
+    const failing = recording({ failCommit: true, reload: () => (state = State.fromDump({ tables: { notes: [{ id: 'a' }, { id: 'b' }] } })) });
+    const broken = new TxCore(() => state, failing.durability);
+    const results = await Promise.allSettled([1, 2, 3].map((i) => broken.write((tx) => tx.put(notes, { id: `n${i}`, text: '' }))));
+    expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected', 'rejected']);
+    expect(failing.calls).toEqual(['beforeWrite', 'commit 3', 'discard', 'afterWrite']);
+    expect(await broken.read((tx) => tx.all(notes).map((n) => n.id))).toEqual(['a', 'b']);
   });
 
   it('runs transactions and queued jobs one at a time, in order, whatever each takes', async () => {
@@ -55,7 +101,8 @@ describe('transaction core', () => {
     const slow: Durability = {
       beforeRead: async () => {},
       beforeWrite: () => new Promise((r) => setTimeout(r, 20)),
-      commit: async (_ops, apply) => apply(),
+      commit: async () => {},
+      discard: () => {},
       afterWrite: async () => void order.push('write done'),
     };
     const state = new State();

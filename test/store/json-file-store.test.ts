@@ -248,3 +248,33 @@ describe('lock', () => {
     }
   });
 });
+
+describe('writes of one process under way together', () => {
+  it('are committed as one journal record with one sync, every one durable when answered', async () => {
+    const path = fresh();
+    const { store } = open(path);
+    await store.write((tx) => tx.put(notes, { id: 'first', text: '' }));
+    const lines = () => readFileSync(`${path}.journal`, 'utf8').trimEnd().split('\n').length;
+    const before = lines();
+    const written = await Promise.all(Array.from({ length: 20 }, (_, i) => store.write((tx) => tx.put(notes, { id: `c${i}`, text: `${tx.count(notes)}` }))));
+    expect(written.map((w) => w.text)).toEqual(Array.from({ length: 20 }, (_, i) => `${i + 1}`));
+    expect(lines()).toBe(before + 1);
+    await store.close();
+    const again = open(path).store;
+    expect(await ids(again)).toHaveLength(21);
+    await again.close();
+  });
+
+  it('leave nothing in memory that the files did not take: the view reads them afresh', async () => {
+    const { FileView } = await import('../../src/store/file-view.js');
+    const path = await seeded(3);
+    const view = new FileView(path, `${path}.journal`, false, () => {});
+    view.sync('lenient');
+    view.state.apply([{ op: 'put', table: 'notes', row: { id: 'never-written' } }]);
+    expect(view.state.table('notes').size).toBe(4);
+    view.discard();
+    view.sync('lenient');
+    expect([...view.state.table('notes').keys()]).toEqual(['n0', 'n1', 'n2']);
+    view.state.file?.release();
+  });
+});
