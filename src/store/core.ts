@@ -137,7 +137,8 @@ export class TxCore {
         continue;
       }
       if (tx.ops.length) {
-        ops.push(...tx.ops);
+        // One by one: a transaction may hold more ops than a call can take arguments.
+        for (const op of tx.ops) ops.push(op);
         state.apply(tx.ops);
       }
     }

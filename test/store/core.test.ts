@@ -115,6 +115,15 @@ describe('transaction core', () => {
     expect(order).toEqual(['write done', 'read sees 1', 'job']);
   });
 
+  it('commits a transaction of more ops than a function call takes arguments', async () => {
+    const state = new State();
+    const core = new TxCore(() => state);
+    await core.write((tx) => {
+      for (let i = 0; i < 200_000; i++) tx.put(notes, { id: `n${i}`, text: '' });
+    });
+    expect(state.table('notes').size).toBe(200_000);
+  });
+
   it('reads the state the holder gives at each transaction', async () => {
     let state = State.fromDump({ tables: { notes: [{ id: 'old' }] } });
     const core = new TxCore(() => state);
