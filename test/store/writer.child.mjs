@@ -1,6 +1,7 @@
 // A child process for the store tests, run against the build (dist/).
 //   node store-writer.child.mjs raw STORE TAG [COMPACT_BYTES]
-//     writes rows to the table "crash" forever, printing "ack ID" once each write resolved (durable).
+//     writes rows to the table "crash" forever, one to four at once, printing "ack ID" once each
+//     write resolved (durable).
 //   node store-writer.child.mjs compact STORE
 //     fills the store once (about 2 MB), prints "ready", then compacts it over and over.
 //   node store-writer.child.mjs api STORE TOKEN ORG COUNT
@@ -18,14 +19,21 @@ if (mode === 'raw') {
   const store = JsonFileStore.open(path, { compactBytes: Number(compactBytes ?? 65536) });
   process.stdout.write('ready\n');
   const pad = 'x'.repeat(200);
-  for (let i = 0; ; i++) {
+  const write = (i) => {
     const id = `${tag}-${i}`;
-    await store.write((tx) => {
-      tx.put({ name: 'crash' }, { id, i, pad });
-      if (i % 7 === 3) tx.delete({ name: 'crash' }, `${tag}-${i - 3}-gone`);
-      tx.put({ name: 'crash' }, { id: `${id}-gone`, i });
-    });
-    process.stdout.write(`ack ${id}\n`);
+    return store
+      .write((tx) => {
+        tx.put({ name: 'crash' }, { id, i, pad });
+        if (i % 7 === 3) tx.delete({ name: 'crash' }, `${tag}-${i - 3}-gone`);
+        tx.put({ name: 'crash' }, { id: `${id}-gone`, i });
+      })
+      .then(() => process.stdout.write(`ack ${id}\n`));
+  };
+  // One to four writes under way at once, so that kills land inside batches committed together too.
+  for (let i = 0; ; ) {
+    const n = (i % 4) + 1;
+    await Promise.all(Array.from({ length: n }, (_, k) => write(i + k)));
+    i += n;
   }
 } else if (mode === 'compact') {
   const store = JsonFileStore.open(path, { compactBytes: 1e12 });
