@@ -77,7 +77,12 @@ function rememberWritten(id: string, stored: object, m: Materialized): void {
   written.set(id, { stored, m });
   if (written.size > KEEP) written.delete(written.keys().next().value as string);
 }
-/** The same, by the record handed out: what a new revision written from it is written against. */
+
+/**
+ * Readings by the record handed out (services pass it back as the base of the next revision):
+ * what a new revision written from it is written against. Weak: a reading lives as long as
+ * its record is in use.
+ */
 const byRecord = new WeakMap<RevisionRecord, Materialized>();
 
 export function contentOf(p: PageRecord): PageContent {
