@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { resolve } from 'node:path';
 import type { GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
+import { emitOrText } from '../../src/cli/emit.js';
 import { readFolder, writeFolder } from '../../src/gitsync/disk.js';
 import { readSpace } from '../../src/gitsync/read-space.js';
 import { buildFolder } from '../../src/gitsync/write.js';
@@ -50,11 +51,10 @@ Examples:
         if (stale.length) io.stderr.write(`warning: ${stale.length} files in ${dir} are not part of the export (left as they were): ${stale.slice(0, 10).join(', ')}${stale.length > 10 ? ', …' : ''}\n`);
         const missing = input.files.filter((f) => !f.bytes).map((f) => f.name);
         if (missing.length) io.stderr.write(`warning: no bytes could be downloaded for ${missing.join(', ')}; they are not in the folder\n`);
-        if (o.json !== undefined && o.json !== false) io.stdout.write(`${JSON.stringify({ dir: resolve(dir), files: [...files.keys()].sort() }, null, 2)}\n`);
-        else {
+        await emitOrText(io, o, { dir: resolve(dir), files: [...files.keys()].sort() }, () => {
           io.stderr.write(`✓ Wrote ${files.size} files to ${dir}\n`);
-          io.stdout.write(`${resolve(dir)}\n`);
-        }
+          return resolve(dir);
+        });
       } finally {
         await conn.close();
       }

@@ -3,6 +3,7 @@ import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Connection, GlobalOptions, Io } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
+import { emitOrText } from '../../src/cli/emit.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import { changeRequests } from '../../src/contract/endpoints/change-requests.js';
 import { content } from '../../src/contract/endpoints/content.js';
@@ -98,18 +99,17 @@ Examples:
         const remote = buildFolder(await readSpace(conn.client, { spaceId }, () => {}));
         const plan = planPush(remote, local.folder);
         describe(io, plan, !!o.diff);
-        const json = o.json !== undefined && o.json !== false;
         const summary = { added: plan.added, changed: plan.changed, removed: plan.removed, other: plan.other };
         if (planIsEmpty(plan)) {
           io.stderr.write('Nothing to push: the space already has this content\n');
-          if (json) io.stdout.write(`${JSON.stringify({ ...summary, pushed: false }, null, 2)}\n`);
+          await emitOrText(io, o, { ...summary, pushed: false }, () => undefined);
           return;
         }
         if (o.direct) {
           if (plan.removed.length && !o.yes) throw new CliError(`pushing directly removes ${plan.removed.length} pages from the space`, Exit.usage, 'pass --yes to go ahead, or push through a change request (the default)');
           const r = (await conn.client.call(content['content.import'], { params: { spaceId }, body: { url, source: 'markdown' } })) as { revision: string };
           io.stderr.write(`✓ Imported into space ${spaceId} as revision ${r.revision}\n`);
-          if (json) io.stdout.write(`${JSON.stringify({ ...summary, pushed: true, revision: r.revision }, null, 2)}\n`);
+          await emitOrText(io, o, { ...summary, pushed: true, revision: r.revision }, () => undefined);
           return;
         }
         const subject = typeof o.changeRequest === 'string' && o.changeRequest.trim() ? o.changeRequest.trim() : `Push from ${basename(resolve(dir))}`;
@@ -125,12 +125,11 @@ Examples:
           merged = (await conn.client.call(changeRequests['change-requests.merge'], { params: { spaceId, changeRequestId: cr.id } })) as { revision: string; result: string };
           io.stderr.write(`✓ Merged change request #${cr.number}\n`);
         }
-        if (json) io.stdout.write(`${JSON.stringify({ ...summary, pushed: true, changeRequest: cr.number, url: cr.urls.app, ...(merged ? { merged: merged.revision } : {}) }, null, 2)}\n`);
-        else {
-          io.stdout.write(`${cr.urls.app}\n`);
+        await emitOrText(io, o, { ...summary, pushed: true, changeRequest: cr.number, url: cr.urls.app, ...(merged ? { merged: merged.revision } : {}) }, () => {
           const hint = embeddedHint(cr.urls.app, `gbctl open ${spaceId} --change-request ${cr.number}`);
           if (hint) io.stderr.write(`${hint}\n`);
-        }
+          return cr.urls.app;
+        });
       } finally {
         await conn.close();
       }

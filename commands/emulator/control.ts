@@ -2,10 +2,9 @@ import type { Command } from 'commander';
 import { chooseBackend, type GlobalOptions } from '../../src/cli/context.js';
 import { resolve } from '../../src/cli/config.js';
 import type { Cli } from '../../src/cli/deps.js';
-import { emit } from '../../src/cli/emit.js';
+import { emitOrText } from '../../src/cli/emit.js';
 import { explainAuthFailure } from '../../src/cli/errors.js';
 import { usageError } from '../../src/cli/exit-codes.js';
-import { jsonOption } from '../../src/cli/runner.js';
 
 export type ControlOpts = GlobalOptions & { json?: unknown; jq?: string; yes?: boolean; input?: boolean };
 
@@ -46,13 +45,7 @@ export async function control(cli: Cli, o: ControlOpts, method: string, path: st
 
 /** Prints the answer as JSON (whole, some fields, or through --jq), or as `text` when no JSON was asked for. */
 export async function show(cli: Cli, o: ControlOpts, data: unknown, text: (data: unknown) => string): Promise<void> {
-  const json = jsonOption(o.json);
-  if (json || o.jq) {
-    await emit(cli.io, data, { json: json || true, ...(o.jq ? { jq: o.jq } : {}) });
-    return;
-  }
-  const t = text(data);
-  if (t) cli.io.stdout.write(t.endsWith('\n') ? t : `${t}\n`);
+  await emitOrText(cli.io, o, data, () => text(data));
 }
 
 /** Help text every verb ends with: where the command sends, and its examples. */

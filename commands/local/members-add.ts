@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { setMember } from '../../src/server/admin/local-admin.js';
-import { ORG_HELP, opts, out, requiredOrg, withStore } from './with-store.js';
+import { ORG_HELP, opts, requiredOrg, withStore } from './with-store.js';
+import { emitOrText } from '../../src/cli/emit.js';
 
 export function registerMembersAdd(parent: Command, { io, deps }: Cli): void {
   parent
@@ -15,6 +16,6 @@ export function registerMembersAdd(parent: Command, { io, deps }: Cli): void {
       const m = await withStore(cmd, { io, deps }, (env) => env.store.write((tx) => setMember(env, tx, o)));
       const how = m.previousRole ? `changed from "${m.previousRole}" to "${m.role}"` : `"${m.role}"`;
       io.stderr.write(`User ${m.user} in organization ${m.organization}: ${how}\n`);
-      await out(io, opts(cmd), m, () => '');
+      await emitOrText(io, opts(cmd), m, () => '');
     });
 }

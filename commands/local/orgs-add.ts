@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { createOrg } from '../../src/server/admin/local-admin.js';
-import { opts, out, withStore } from './with-store.js';
+import { opts, withStore } from './with-store.js';
+import { emitOrText } from '../../src/cli/emit.js';
 
 export function registerOrgsAdd(parent: Command, { io, deps }: Cli): void {
   parent
@@ -12,6 +13,6 @@ export function registerOrgsAdd(parent: Command, { io, deps }: Cli): void {
     .action(async (o: { title: string }, cmd: Command) => {
       const org = await withStore(cmd, { io, deps }, (env) => env.store.write((tx) => createOrg(env, tx, { title: o.title })));
       io.stderr.write(`Added organization "${org.title}" (${org.id})\n`);
-      await out(io, opts(cmd), org, () => org.id);
+      await emitOrText(io, opts(cmd), org, () => org.id);
     });
 }

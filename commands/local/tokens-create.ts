@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
 import { createToken } from '../../src/server/admin/local-admin.js';
-import { ORG_HELP, opts, out, withStore } from './with-store.js';
+import { ORG_HELP, opts, withStore } from './with-store.js';
+import { emitOrText } from '../../src/cli/emit.js';
 
 export function registerTokensCreate(parent: Command, { io, deps }: Cli): void {
   parent
@@ -21,6 +22,6 @@ it, the user must already be a member.`)
       const t = await withStore(cmd, { io, deps }, (env) => env.store.write((tx) => createToken(env, tx, o)));
       const role = t.membership ? ` (${t.membership.role} in ${t.membership.organization})` : '';
       io.stderr.write(`Created token "${t.label}" for user ${t.user}${role}; its secret is shown only now\n`);
-      await out(io, opts(cmd), t, () => t.secret);
+      await emitOrText(io, opts(cmd), t, () => t.secret);
     });
 }

@@ -2,7 +2,8 @@ import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { confirmOrFail } from '../../src/cli/prompt.js';
 import { revokeToken } from '../../src/server/admin/local-admin.js';
-import { opts, out, withStore } from './with-store.js';
+import { opts, withStore } from './with-store.js';
+import { emitOrText } from '../../src/cli/emit.js';
 
 export function registerTokensRevoke(parent: Command, { io, deps }: Cli): void {
   parent
@@ -16,6 +17,6 @@ export function registerTokensRevoke(parent: Command, { io, deps }: Cli): void {
       await confirmOrFail(io, { action: `revoke token "${ref}"`, question: `Revoke token "${ref}"? Requests with it will answer 401.` }, !!g.yes, g.input === false);
       const t = await withStore(cmd, { io, deps }, (env) => env.store.write((tx) => revokeToken(tx, ref)));
       io.stderr.write(`Revoked token "${t.label}" of user ${t.user}\n`);
-      await out(io, opts(cmd), t, () => '');
+      await emitOrText(io, opts(cmd), t, () => '');
     });
 }

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { createUser } from '../../src/server/admin/local-admin.js';
-import { opts, out, withStore } from './with-store.js';
+import { opts, withStore } from './with-store.js';
+import { emitOrText } from '../../src/cli/emit.js';
 
 export function registerUsersAdd(parent: Command, { io, deps }: Cli): void {
   parent
@@ -13,6 +14,6 @@ export function registerUsersAdd(parent: Command, { io, deps }: Cli): void {
     .action(async (o: { name: string; email?: string }, cmd: Command) => {
       const u = await withStore(cmd, { io, deps }, (env) => env.store.write((tx) => createUser(env, tx, { name: o.name, email: o.email })));
       io.stderr.write(`Added user "${u.displayName}" (${u.id})\n`);
-      await out(io, opts(cmd), u, () => u.id);
+      await emitOrText(io, opts(cmd), u, () => u.id);
     });
 }

@@ -2,10 +2,9 @@ import type { Command } from 'commander';
 import { storePath, type GlobalOptions } from '../../src/cli/context.js';
 import type { Io } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
-import { applyJq, emit } from '../../src/cli/emit.js';
+import { applyJq, jsonOption } from '../../src/cli/emit.js';
 import { CliError, Exit, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
 import { renderRows, selectFields, useColor } from '../../src/cli/output.js';
-import { jsonOption } from '../../src/cli/runner.js';
 import type { Env } from '../../src/server/context.js';
 import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
 import { HttpError } from '../../src/server/http-error.js';
@@ -37,24 +36,10 @@ export async function withStore<R>(cmd: Command, { io, deps }: Pick<Cli, 'io' | 
   }
 }
 
-function wantsJson(o: Opts): boolean {
-  return (o.json !== undefined && o.json !== false) || !!o.jq;
-}
-
-/** Prints data as JSON (or through --json fields / --jq), else `text` lines. */
-export async function out(io: Io, o: Opts, data: unknown, text: () => string | Promise<void>): Promise<void> {
-  if (wantsJson(o)) {
-    await emit(io, data, { json: jsonOption(o.json) || true, ...(o.jq ? { jq: o.jq } : {}) });
-    return;
-  }
-  const t = await text();
-  if (typeof t === 'string') io.stdout.write(t.endsWith('\n') || t === '' ? t : `${t}\n`);
-}
-
 /** A list: a JSON array with --json, a table on a terminal, tab-separated rows otherwise. */
 export async function outList(io: Io, o: Opts, items: object[], rows: Record<string, unknown>[], columns: string[]): Promise<void> {
-  if (wantsJson(o)) {
-    const fields = jsonOption(o.json);
+  const fields = jsonOption(o.json);
+  if (fields || o.jq) {
     const shown = Array.isArray(fields) ? selectFields({ items }, fields) : items;
     if (o.jq) {
       io.stdout.write(await applyJq(shown, o.jq));

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { openapi as openapiEndpoints } from '../../src/contract/endpoints/openapi.js';
 import type { GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
+import { emitOrText } from '../../src/cli/emit.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import { readText } from '../../src/cli/read-input.js';
 import { embeddedHint } from '../../src/cli/web-url.js';
@@ -63,12 +64,11 @@ Examples:
           const why = spec.lastProcessedErrors?.[0]?.message ?? spec.lastProcessErrorCode;
           throw new CliError(`the spec "${o.spec}" was not processed: ${spec.lastProcessErrorCode}: ${why}`, Exit.error, 'the previous version (if any) is still the latest');
         }
-        if (o.json !== undefined && o.json !== false) io.stdout.write(`${JSON.stringify(spec, null, 2)}\n`);
-        else {
-          io.stdout.write(`${spec.urls.app}\n`);
+        await emitOrText(io, o, spec, () => {
           const hint = embeddedHint(spec.urls.app, `gbctl open ${spec.urls.app}`);
           if (hint) io.stderr.write(`${hint}\n`);
-        }
+          return spec.urls.app;
+        });
       } finally {
         await conn.close();
       }

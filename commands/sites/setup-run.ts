@@ -1,3 +1,4 @@
+import { emitOrText } from '../../src/cli/emit.js';
 import { embeddedHint } from '../../src/cli/web-url.js';
 import { endpoints } from '../../src/contract/index.js';
 import type { Connection, Io } from '../../src/cli/context.js';
@@ -32,7 +33,7 @@ class Interrupted extends Error {}
  * Creates the site as planned, saying each step on stderr. On Ctrl-C (after the step under
  * way) or on an error, removes what it made and says so.
  */
-export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: { json: boolean }): Promise<void> {
+export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: { json?: unknown; jq?: string | undefined }): Promise<void> {
   const call = (id: keyof typeof endpoints, input: { params?: Record<string, unknown>; body?: unknown; query?: Record<string, unknown> }) => conn.client.call(endpoints[id], input);
   const organizationId = plan.organization;
   const made: { site?: string; spaces: string[] } = { spaces: [] };
@@ -75,7 +76,7 @@ export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: {
       }
       if (plan.publish) await step('Publishing', () => call('sites.publish', { params: siteParams }));
       const final = (await call('sites.get', { params: siteParams })) as Site;
-      report(io, final, out.json);
+      await report(io, final, out);
     } catch (e) {
       const removed = await rollback(conn, io, organizationId, made);
       if (e instanceof Interrupted) throw new CliError(`cancelled: ${removed}`, Exit.cancelled);
@@ -114,14 +115,11 @@ async function rollback(conn: Connection, io: Io, organizationId: string, made: 
   return parts.join('; ');
 }
 
-function report(io: Io, site: Site, json: boolean): void {
-  if (json) {
-    io.stdout.write(`${JSON.stringify(site, null, 2)}\n`);
-    return;
-  }
-  const rows: [string, string][] = [['app', site.urls.app], ...(site.urls.published ? [['published', site.urls.published] as [string, string]] : []), ['api', site.urls.location]];
-  io.stdout.write(`✓ Created the site "${site.title}" (${site.id})${site.published ? ', published' : ', not published yet'}\n`);
-  for (const [k, v] of rows) io.stdout.write(`  ${k.padEnd(11)}${v}\n`);
-  const hint = embeddedHint(site.urls.app, `gbctl preview ${site.id}`);
-  if (hint) io.stderr.write(`${hint}\n`);
+function report(io: Io, site: Site, out: { json?: unknown; jq?: string | undefined }): Promise<void> {
+  return emitOrText(io, out, site, () => {
+    const rows: [string, string][] = [['app', site.urls.app], ...(site.urls.published ? [['published', site.urls.published] as [string, string]] : []), ['api', site.urls.location]];
+    const hint = embeddedHint(site.urls.app, `gbctl preview ${site.id}`);
+    if (hint) io.stderr.write(`${hint}\n`);
+    return [`✓ Created the site "${site.title}" (${site.id})${site.published ? ', published' : ', not published yet'}`, ...rows.map(([k, v]) => `  ${k.padEnd(11)}${v}`)].join('\n');
+  });
 }

@@ -124,7 +124,7 @@ Examples:
           }
           if (!ok) throw cancelled();
         }
-        await runSetup(conn, io, plan, { json: o.json !== undefined && o.json !== false });
+        await runSetup(conn, io, plan, o);
       } finally {
         await conn.close();
       }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { storePath, type GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
+import { emitOrText } from '../../src/cli/emit.js';
 import { JsonFileStore } from '../../src/store/json-file-store.js';
 import { kib } from './sizes.js';
 
@@ -10,15 +11,11 @@ export function registerInfo(store: Command, { io }: Cli): void {
     .description('Show the store\'s path, format version, object counts, sizes and journal length')
     .addHelpText('after', '\nExamples:\n  $ gbctl store info\n  $ gbctl store info --json')
     .action(async (_o: unknown, cmd: Command) => {
-      const o = cmd.optsWithGlobals() as GlobalOptions & { json?: unknown };
+      const o = cmd.optsWithGlobals() as GlobalOptions & { json?: unknown; jq?: string };
       const s = JsonFileStore.open(storePath(o, io.env, { dataAlias: true }), { readOnly: true, warn: (m) => io.stderr.write(`${m}\n`) });
       const info = await s.info();
       await s.close();
-      if (o.json !== undefined && o.json !== false) {
-        io.stdout.write(`${JSON.stringify(info, null, 2)}\n`);
-        return;
-      }
-      const lines = [
+      await emitOrText(io, o, info, () => [
         `path\t${info.path}${info.exists ? '' : ' (does not exist yet)'}`,
         `format\tversion ${info.formatVersion}`,
         `objects\t${info.objects}`,
@@ -28,7 +25,6 @@ export function registerInfo(store: Command, { io }: Cli): void {
         ...(info.lock ? [`lock\theld by ${info.lock.holder ? `process ${info.lock.holder.pid} on ${info.lock.holder.host}` : 'an unknown process'} since ${info.lock.since} (${info.lock.path})`] : []),
         ...(info.edited ? ['warning\tchanged outside gbctl since gbctl last wrote it'] : []),
         ...info.notes.map((n) => `note\t${n}`),
-      ];
-      io.stdout.write(`${lines.join('\n')}\n`);
+      ].join('\n'));
     });
 }

@@ -1,8 +1,7 @@
 import type { Command } from 'commander';
 import { buildInfo } from '../../src/cli/build-output.js';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
-import { emit } from '../../src/cli/emit.js';
-import { jsonOption } from '../../src/cli/runner.js';
+import { emitOrText } from '../../src/cli/emit.js';
 import { VERSION } from '../../src/cli/version.js';
 
 export const command: BespokeModule = {
@@ -28,11 +27,6 @@ Examples:
       const o = cmd.optsWithGlobals() as { json?: unknown; jq?: string };
       const build = buildInfo();
       const info = { version: VERSION, commit: build.commit, node: process.version };
-      const json = jsonOption(o.json);
-      if (json || o.jq) {
-        await emit(io, info, { json: json || true, ...(o.jq ? { jq: o.jq } : {}) });
-        return;
-      }
-      io.stdout.write(`gbctl ${info.version}${info.commit ? ` (commit ${info.commit.slice(0, 12)})` : ''}, Node.js ${info.node}\n`);
+      await emitOrText(io, o, info, () => `gbctl ${info.version}${info.commit ? ` (commit ${info.commit.slice(0, 12)})` : ''}, Node.js ${info.node}`);
     });
 }

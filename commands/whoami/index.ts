@@ -3,10 +3,9 @@ import { account } from '../../src/contract/endpoints/account.js';
 import { resolve } from '../../src/cli/config.js';
 import { chooseBackend, type GlobalOptions } from '../../src/cli/context.js';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
-import { emit } from '../../src/cli/emit.js';
+import { emitOrText, jsonOption } from '../../src/cli/emit.js';
 import { explainAuthFailure } from '../../src/cli/errors.js';
 import { usageError } from '../../src/cli/exit-codes.js';
-import { jsonOption } from '../../src/cli/runner.js';
 
 const FIELDS = ['user', 'organization', 'backend'];
 
@@ -57,15 +56,12 @@ Examples:
         organization: organization ?? null,
         backend: backend.kind === 'http' ? { kind: 'http', endpoint: backend.endpoint } : { kind: 'embedded', store: backend.path },
       };
-      if (json || o.jq) {
-        await emit(io, me, { json: json || true, ...(o.jq ? { jq: o.jq } : {}) });
-        return;
-      }
-      const lines = [
-        `user          ${user.displayName} (${user.id})${user.email ? ` <${user.email}>` : ''}`,
-        `organization  ${organization ?? '(none known: pass --org or set GITBOOK_ORGANIZATION)'}`,
-        `backend       ${backend.kind === 'http' ? backend.endpoint : `embedded store ${backend.path}`}`,
-      ];
-      io.stdout.write(`${lines.join('\n')}\n`);
+      await emitOrText(io, o, me, () =>
+        [
+          `user          ${user.displayName} (${user.id})${user.email ? ` <${user.email}>` : ''}`,
+          `organization  ${organization ?? '(none known: pass --org or set GITBOOK_ORGANIZATION)'}`,
+          `backend       ${backend.kind === 'http' ? backend.endpoint : `embedded store ${backend.path}`}`,
+        ].join('\n'),
+      );
     });
 }

@@ -12,6 +12,15 @@ export interface EmitOptions {
   columns?: string[];
 }
 
+/** --json as given: true for the whole value, the fields named, or false when it was not given. */
+export function jsonOption(value: unknown): boolean | string[] {
+  if (value === true || value === undefined || value === false) return !!value;
+  return String(value)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
 /** Runs a jq filter (a real jq, as WebAssembly, loaded only when asked for); strings print raw. */
 export async function applyJq(data: unknown, expr: string): Promise<string> {
   const { raw } = await import('jq-wasm');
@@ -40,6 +49,25 @@ export async function emit(io: Io, data: unknown, o: EmitOptions): Promise<void>
     return;
   }
   await render(io, data, { color: useColor(io, o.color), ...(o.columns ? { columns: o.columns } : {}), tsv: !!o.tsv });
+}
+
+/**
+ * A bespoke command's result: JSON as the output flags ask (whole, some fields, through --jq),
+ * else what `text` gives (it may write itself and give nothing), with a final newline.
+ */
+export async function emitOrText(
+  io: Io,
+  o: { json?: unknown; jq?: string | undefined },
+  data: unknown,
+  text: () => string | undefined | void | Promise<string | undefined | void>,
+): Promise<void> {
+  const json = jsonOption(o.json);
+  if (json || o.jq) {
+    await emit(io, data, { json: json || true, ...(o.jq ? { jq: o.jq } : {}) });
+    return;
+  }
+  const t = await text();
+  if (t) io.stdout.write(t.endsWith('\n') ? t : `${t}\n`);
 }
 
 /**

@@ -16,7 +16,8 @@ export async function checkJq(expr: string): Promise<void> {
 
 /**
  * Checks the output flags of a command against the fields its response documents, before any
- * request: an unknown --json field is a usage error that lists the valid ones. Returns true when
+ * request (--jq is compiled for every command, before its action: see program.ts): an unknown
+ * --json field is a usage error that lists the valid ones. Returns true when
  * the command is answered already (a bare --json on a terminal lists the fields, as gh does).
  */
 export async function checkOutputFlags(io: Io, fields: readonly string[], o: EmitOptions, bareJson: boolean): Promise<boolean> {
@@ -25,7 +26,6 @@ export async function checkOutputFlags(io: Io, fields: readonly string[], o: Emi
     const unknown = o.json.filter((f) => !fields.includes(f.split('.')[0] as string));
     if (unknown.length) throw usageError(`unknown field${unknown.length > 1 ? 's' : ''} for --json: ${unknown.join(', ')}`, `valid fields: ${fields.join(', ')}`);
   }
-  if (o.jq) await checkJq(o.jq);
   if (bareJson && !o.jq && io.stdout.isTTY && fields.length) {
     io.stdout.write(`Fields for --json (comma-separated):\n${fields.map((f) => `  ${f}\n`).join('')}`);
     return true;

@@ -1,10 +1,9 @@
 import { isBodyData } from './context.js';
 import type { Cli } from './deps.js';
-import { emit } from './emit.js';
+import { emit, jsonOption } from './emit.js';
 import { explainAuthFailure } from './errors.js';
 import { usageError } from './exit-codes.js';
 import { readBodyData } from './read-input.js';
-import { jsonOption } from './runner.js';
 
 const METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -5,7 +5,7 @@ import type { Cli } from './deps.js';
 import { explainAuthFailure, explainForCommand } from './errors.js';
 import { usageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
-import { emit, ListPrinter, type EmitOptions } from './emit.js';
+import { emit, jsonOption, ListPrinter, type EmitOptions } from './emit.js';
 import { optionKey } from './names.js';
 import type { Overlay } from './overlay.js';
 import { sayDone } from './prompt.js';
@@ -26,14 +26,6 @@ export interface RunFlags extends GlobalOptions {
   format?: 'table' | 'tsv' | 'json' | 'ndjson';
   dryRun?: boolean | string;
   input?: boolean;
-}
-
-export function jsonOption(value: unknown): boolean | string[] {
-  if (value === true || value === undefined || value === false) return !!value;
-  return String(value)
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 function emitOptions(io: Io, f: RunFlags, overlay: Overlay): EmitOptions {

@@ -1,0 +1,39 @@
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+import { tempDir } from '../helpers/server.js';
+
+const tmp = tempDir('gbctl-bespoke-output-');
+afterAll(() => tmp.cleanup());
+const store = join(tmp.dir, 'store.json');
+const gbctl = async (...args: string[]) => {
+  const r = await runCli([...args, '--store', store]);
+  expect(r.code, r.stderr).toBe(0);
+  return r.stdout;
+};
+
+describe('commands that print their own result', () => {
+  it('take --json FIELDS and --jq as the catalogue commands do', async () => {
+    const space = (await gbctl('spaces', 'create', '--title', 'Docs', '--jq', '.id')).trim();
+    expect(Number(await gbctl('store', 'info', '--jq', '.objects'))).toBeGreaterThan(0);
+    expect(Object.keys(JSON.parse(await gbctl('store', 'info', '--json', 'path')) as object)).toEqual(['path']);
+
+    const dir = join(tmp.dir, 'out');
+    expect((await gbctl('content', 'export', space, dir, '--jq', '.dir')).trim()).toBe(resolve(dir));
+    expect(JSON.parse(await gbctl('content', 'export', space, dir, '--json', 'files'))).toEqual({ files: expect.arrayContaining(['SUMMARY.md', '.gitbook.yaml']) as unknown });
+    expect((await gbctl('content', 'push', dir, space, '--jq', '.pushed')).trim()).toBe('false');
+    expect((await gbctl('version', '--jq', '.version')).trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('refuse a --jq that does not compile before doing anything', async () => {
+    const count = async () => Number(await gbctl('local', 'orgs', 'list', '--jq', 'length'));
+    const before = await count();
+    const r = await runCli(['local', 'orgs', 'add', '--title', 'Never', '--jq', '.[', '--store', store]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--jq:');
+    expect(await count()).toBe(before);
+    const dir = join(tmp.dir, 'never');
+    const e = await runCli(['content', 'export', 'nospace', dir, '--jq', '.[', '--store', store]);
+    expect(e.code).toBe(2);
+  });
+});
