@@ -6,6 +6,7 @@ import type { Cli } from '../../src/cli/deps.js';
 import { importEsm } from '../../src/cli/esm.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import { canPrompt } from '../../src/cli/prompt.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export const DEFAULT_ENDPOINT = 'https://api.gitbook.com';
 
@@ -32,8 +33,7 @@ async function readToken(cli: Cli, o: LoginOptions): Promise<string> {
 
 export function registerLogin(auth: Command, cli: Cli): void {
   const { io } = cli;
-  auth
-    .command('login')
+  printsNoJson(auth.command('login'))
     .description('Save a token for a profile after checking it with the API')
     .option('--with-token', 'read the token from standard input')
     .addHelpText(

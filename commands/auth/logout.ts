@@ -3,11 +3,11 @@ import { profileName, readConfig, updateConfig } from '../../src/cli/config.js';
 import type { GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export function registerLogout(auth: Command, cli: Cli): void {
   const { io } = cli;
-  auth
-    .command('logout')
+  printsNoJson(auth.command('logout'))
     .description('Remove the saved token of a profile')
     .addHelpText('after', '\nExamples:\n  $ gbctl auth logout\n  $ gbctl auth logout --profile ci')
     .action(async (_o: unknown, cmd: Command) => {

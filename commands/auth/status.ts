@@ -4,6 +4,7 @@ import { account } from '../../src/contract/endpoints/account.js';
 import { configFile, resolve } from '../../src/cli/config.js';
 import { chooseBackend, type GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
+import { emitOrText } from '../../src/cli/emit.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
 
 /** A file's permission bits, or undefined when it cannot be read. */
@@ -22,7 +23,7 @@ export function registerStatus(auth: Command, cli: Cli): void {
     .description('Show the profile, endpoint, organization and where the token comes from')
     .addHelpText('after', '\nExamples:\n  $ gbctl auth status\n  $ gbctl auth status --json')
     .action(async (_o: unknown, cmd: Command) => {
-      const o = cmd.optsWithGlobals() as GlobalOptions & { json?: unknown };
+      const o = cmd.optsWithGlobals() as GlobalOptions & { json?: unknown; jq?: string };
       const r = resolve(o, io.env);
       const backend = chooseBackend(o, io.env, r);
       const conn = await cli.connect(o);
@@ -49,17 +50,15 @@ export function registerStatus(auth: Command, cli: Cli): void {
         ...(problem ? { error: problem } : {}),
       };
       const mode = status.token.storedIn ? fileMode(status.token.storedIn) : undefined;
-      if (o.json) io.stdout.write(`${JSON.stringify(status, null, 2)}\n`);
-      else {
-        const lines = [
+      await emitOrText(io, o, status, () =>
+        [
           `profile:       ${status.profile}`,
           `backend:       ${status.endpoint} (from ${backend.source})`,
           `organization:  ${status.organization ?? '(none: pass --org or set GITBOOK_ORGANIZATION)'}`,
           `user:          ${user ? `${user.displayName} (${user.id})` : '(unknown)'}`,
           `token from:    ${status.token.source}${status.token.storedIn ? ` — stored in the file ${status.token.storedIn} (${mode === undefined ? 'mode unknown' : `mode ${mode.toString(8).padStart(4, '0')}`})` : ''}`,
-        ];
-        io.stdout.write(`${lines.join('\n')}\n`);
-      }
+        ].join('\n'),
+      );
       // The mode as it is, not as gbctl writes it: a file copied or edited elsewhere may be readable by others.
       if (mode !== undefined && (mode & 0o077) !== 0) {
         io.stderr.write(`warning: ${status.token.storedIn} holds a token and can be read by other users (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${status.token.storedIn}\n`);

@@ -3,11 +3,11 @@ import { resolve } from '../../src/cli/config.js';
 import type { GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export function registerToken(auth: Command, cli: Cli): void {
   const { io } = cli;
-  auth
-    .command('token')
+  printsNoJson(auth.command('token'))
     .description('Print the token gbctl would use, for piping')
     .addHelpText('after', '\nExamples:\n  $ curl -H "Authorization: Bearer $(gbctl auth token)" https://api.gitbook.com/v1/user')
     .action(async (_o: unknown, cmd: Command) => {

@@ -3,10 +3,10 @@ import type { Cli } from '../../src/cli/deps.js';
 import { confirmOrFail } from '../../src/cli/prompt.js';
 import { removeMember } from '../../src/server/admin/local-admin.js';
 import { ORG_HELP, opts, requiredOrg, withStore } from './with-store.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export function registerMembersRemove(parent: Command, { io, deps }: Cli): void {
-  parent
-    .command('remove')
+  printsNoJson(parent.command('remove'))
     .description('Remove a user from an organization')
     .addHelpText('after', '\nExamples:\n  $ gbctl local members remove --org "$ORG" --user ada@example.com --yes')
     .requiredOption('--user <user>', 'user id or email')

@@ -9,6 +9,7 @@ import { changeRequests } from '../../src/contract/endpoints/change-requests.js'
 import { collections } from '../../src/contract/endpoints/collections.js';
 import { sites } from '../../src/contract/endpoints/sites.js';
 import { spaces } from '../../src/contract/endpoints/spaces.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 interface OpenOptions extends GlobalOptions {
   changeRequest?: string;
@@ -43,8 +44,7 @@ async function lookup(conn: Connection, id: string, cr: string | undefined): Pro
 
 function registerOpen(program: Command, cli: Cli): void {
   const { io } = cli;
-  program
-    .command('open')
+  printsNoJson(program.command('open'))
     .description(command.summary as string)
     .argument('<object>', 'a space, site or collection id, or a URL gbctl printed')
     .option('--change-request <n>', 'the change request of that space (id or number)')

@@ -7,6 +7,7 @@ import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import { sites as siteEndpoints } from '../../src/contract/endpoints/sites.js';
 import { sites } from '../../src/server/model/site.js';
 import type { Embedded } from '../../src/server/embedded.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 interface PreviewOptions extends GlobalOptions {
   port?: string;
@@ -34,8 +35,7 @@ function sitePath(e: Embedded, id: string, io: Cli['io']): Promise<string> {
 
 function registerPreview(program: Command, cli: Cli): void {
   const { io } = cli;
-  program
-    .command('preview')
+  printsNoJson(program.command('preview'))
     .description(command.summary as string)
     .argument('[site]', "site id (default: the profile's site; without one, the app pages)")
     .option('--port <n>', 'port to listen on (default: a free one)')

@@ -3,10 +3,10 @@ import { LOCAL_PROFILE, readConfig, updateConfig } from '../../src/cli/config.js
 import type { Cli } from '../../src/cli/deps.js';
 import { CliError, usageError } from '../../src/cli/exit-codes.js';
 import { confirmOrFail, sayDone } from '../../src/cli/prompt.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export function registerDelete(profile: Command, { io }: Cli): void {
-  profile
-    .command('delete')
+  printsNoJson(profile.command('delete'))
     .argument('<name>', 'profile to delete')
     .option('-y, --yes', 'do not ask for confirmation')
     .description('Delete a profile and its saved token')

@@ -2,12 +2,12 @@ import type { Command } from 'commander';
 import { configFile, LOCAL_PROFILE, profileName, updateConfig, type Profile } from '../../src/cli/config.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 const KEYS = ['endpoint', 'organization', 'site'] as const;
 
 export function registerSet(profile: Command, { io }: Cli): void {
-  profile
-    .command('set')
+  printsNoJson(profile.command('set'))
     .argument('<key>', `one of ${KEYS.join(', ')}`)
     .argument('<value>', 'the value ("" removes it)')
     .description('Set a value of a profile (the current one, or --profile NAME, created if new)')

@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import { LOCAL_PROFILE, readConfig, updateConfig } from '../../src/cli/config.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { CliError } from '../../src/cli/exit-codes.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export function registerUse(profile: Command, { io }: Cli): void {
-  profile
-    .command('use')
+  printsNoJson(profile.command('use'))
     .argument('<name>', 'profile to make current')
     .description('Make a profile the current one')
     .addHelpText('after', '\nExamples:\n  $ gbctl profile use staging\n  $ gbctl profile use local   # back to the embedded store')

@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
 import { serve, type ServeOptions } from './run.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export const command: BespokeModule = {
   summary: 'Serve the API over HTTP from the embedded store (a local emulator for offline work and CI)',
@@ -9,8 +10,7 @@ export const command: BespokeModule = {
 
 function registerServe(program: Command, cli: Cli): void {
   const { io } = cli;
-  program
-    .command('serve')
+  printsNoJson(program.command('serve'))
     .description(command.summary as string)
     .option('--port <n>', 'port to listen on; 0 picks a free one', '7700')
     .option('--host <host>', 'address to bind', '127.0.0.1')

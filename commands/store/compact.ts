@@ -3,10 +3,10 @@ import { storePath, type GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { JsonFileStore } from '../../src/store/json-file-store.js';
 import { kib } from './sizes.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export function registerCompact(store: Command, { io }: Cli): void {
-  store
-    .command('compact')
+  printsNoJson(store.command('compact'))
     .description('Fold the journal into a new snapshot')
     .addHelpText('after', '\nExamples:\n  $ gbctl store compact')
     .option('--force', 'accept a snapshot edited outside gbctl: it becomes the store, journaled writes replayed on top')

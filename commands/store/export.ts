@@ -4,10 +4,10 @@ import type { Cli } from '../../src/cli/deps.js';
 import { writeFileDurably } from '../../src/store/files.js';
 import { JsonFileStore } from '../../src/store/json-file-store.js';
 import { exportText } from '../../src/store/snapshot.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export function registerExport(store: Command, { io }: Cli): void {
-  store
-    .command('export')
+  printsNoJson(store.command('export'))
     .argument('<file>', 'file to write, or - for stdout')
     .description('Write the whole store as one JSON document (gbctl-store format), others\' latest writes included')
     .addHelpText('after', '\nExamples:\n  $ gbctl store export > backup.json')

@@ -8,10 +8,10 @@ import { checkDataset } from '../../src/server/dataset-check.js';
 import { JsonFileStore } from '../../src/store/json-file-store.js';
 import { migrate } from '../../src/store/migrate.js';
 import { validateDocument } from '../../src/store/validate.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export function registerImport(store: Command, { io, deps }: Cli): void {
-  store
-    .command('import')
+  printsNoJson(store.command('import'))
     .argument('<file>', 'a gbctl-store JSON document (an export, or a store file); - for stdin')
     .description('Replace the whole store with a file, after checking every record (a bad file changes nothing)')
     .addHelpText('after', '\nExamples:\n  $ gbctl store import backup.json')

@@ -3,10 +3,10 @@ import { storePath, type GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { confirmOrFail, sayDone } from '../../src/cli/prompt.js';
 import { JsonFileStore } from '../../src/store/json-file-store.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export function registerReset(store: Command, { io }: Cli): void {
-  store
-    .command('reset')
+  printsNoJson(store.command('reset'))
     .description('Empty the store (the next command seeds a new organization, admin user and token)')
     .addHelpText('after', '\nExamples:\n  $ gbctl store reset --yes --store ./ci-store.json')
     .option('-y, --yes', 'confirm: every object in the store is deleted')

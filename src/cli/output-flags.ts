@@ -1,3 +1,4 @@
+import type { Command } from 'commander';
 import type { Io } from './context.js';
 import { usageError } from './exit-codes.js';
 import type { EmitOptions } from './emit.js';
@@ -31,4 +32,28 @@ export async function checkOutputFlags(io: Io, fields: readonly string[], o: Emi
     return true;
   }
   return false;
+}
+
+/** Commands that print no JSON result (a confirmation, a token, a server's log). */
+const noJson = new WeakSet<Command>();
+
+/** Marks `cmd` as printing no JSON result: --json and --jq are refused on it rather than ignored. */
+export function printsNoJson(cmd: Command): Command {
+  noJson.add(cmd);
+  return cmd;
+}
+
+/** Before any command's action: refuses output flags it would ignore, and a --jq that does not compile. */
+export async function checkCommandOutputFlags(cmd: Command, o: { json?: unknown; jq?: string }): Promise<void> {
+  if (noJson.has(cmd) && (o.json !== undefined || o.jq !== undefined)) {
+    const name = [cmd.name(), ...ancestors(cmd)].reverse().join(' ');
+    throw usageError(`${name} prints no JSON: --json and --jq do not apply to it`);
+  }
+  if (o.jq) await checkJq(o.jq);
+}
+
+function ancestors(cmd: Command): string[] {
+  const out: string[] = [];
+  for (let c = cmd.parent; c; c = c.parent) out.push(c.name());
+  return out;
 }

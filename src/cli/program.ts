@@ -5,7 +5,7 @@ import type { Cli } from './deps.js';
 import { fieldLocator } from './fields.js';
 import { registerHelp } from './help.js';
 import { toInvocation } from './invocation.js';
-import { checkJq } from './output-flags.js';
+import { checkCommandOutputFlags } from './output-flags.js';
 import { runInvocation } from './runner.js';
 import { VERSION } from './version.js';
 
@@ -35,11 +35,8 @@ export function rootCommand(cli: Cli): Command {
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
   program.helpCommand(false);
-  // Every command, the bespoke ones included, refuses a --jq that does not compile before it does anything.
-  program.hook('preAction', async (_root, action) => {
-    const { jq } = action.optsWithGlobals() as { jq?: string };
-    if (jq) await checkJq(jq);
-  });
+  // Every command, the bespoke ones included, refuses output flags it cannot honour before it does anything.
+  program.hook('preAction', (_root, action) => checkCommandOutputFlags(action, action.optsWithGlobals()));
   return program;
 }
 
