@@ -2,9 +2,8 @@ import type { Command } from 'commander';
 import { storePath, type GlobalOptions } from '../../src/cli/context.js';
 import type { Io } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
-import { applyJq, jsonOption } from '../../src/cli/emit.js';
+import { jsonOption, ListPrinter } from '../../src/cli/emit.js';
 import { CliError, Exit, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
-import { renderRows, selectFields, useColor } from '../../src/cli/output.js';
 import type { Env } from '../../src/server/context.js';
 import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
 import { HttpError } from '../../src/server/http-error.js';
@@ -38,15 +37,9 @@ export async function withStore<R>(cmd: Command, { io, deps }: Pick<Cli, 'io' | 
 
 /** A list: a JSON array with --json, a table on a terminal, tab-separated rows otherwise. */
 export async function outList(io: Io, o: Opts, items: object[], rows: Record<string, unknown>[], columns: string[]): Promise<void> {
-  const fields = jsonOption(o.json);
-  if (fields || o.jq) {
-    const shown = Array.isArray(fields) ? selectFields({ items }, fields) : items;
-    if (o.jq) {
-      io.stdout.write(await applyJq(shown, o.jq));
-    } else io.stdout.write(`${JSON.stringify(shown, null, 2)}\n`);
-    return;
-  }
-  await renderRows(io, rows, { color: useColor(io, o.color), columns });
+  const printer = new ListPrinter(io, { json: jsonOption(o.json), ...(o.jq ? { jq: o.jq } : {}), color: o.color, columns }, () => rows);
+  await printer.push(items);
+  await printer.end();
 }
 
 export const opts = (cmd: Command) => cmd.optsWithGlobals() as Opts;
