@@ -33,13 +33,30 @@ export function fsyncDir(dir: string): void {
 
 /** A file replaced whole and durably: temp file with a unique name, fsync, rename, fsync of the directory. */
 export function writeFileDurably(path: string, chunks: Iterable<string | Buffer>, mode = 0o600): FileStamp {
+  return writeFileDurablyStreamed(
+    path,
+    (write) => {
+      for (const c of chunks) write(typeof c === 'string' ? Buffer.from(c) : c);
+      return undefined;
+    },
+    mode,
+  );
+}
+
+/**
+ * As writeFileDurably, the content handed to `write` piece by piece as `fill` makes it, so that a
+ * large file is never whole in memory. `fill` may answer bytes to write over the file's start
+ * once the rest is written: a header only known then (a checksum), of a length fixed beforehand.
+ */
+export function writeFileDurablyStreamed(path: string, fill: (write: (b: Buffer) => void) => Buffer | undefined, mode = 0o600): FileStamp {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(tmp, 'wx', mode);
   try {
     try {
-      for (const c of chunks) writeAll(fd, typeof c === 'string' ? Buffer.from(c) : c);
+      const head = fill((b) => writeAll(fd, b));
+      if (head) for (let done = 0; done < head.length; ) done += writeSync(fd, head, done, head.length - done, done);
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -60,11 +60,20 @@ function headerText(version: number, generation: unknown, seq: unknown): string 
   return JSON.stringify([STORE_FORMAT, version, generation, seq]);
 }
 
-function checksumOf(version: number, generation: unknown, seq: unknown, tables: Iterable<Uint8Array>): string {
+/** The checksum of a snapshot of `version`, taken over its tables' text piece by piece. */
+function checksummer(version: number, generation: unknown, seq: unknown): { update(b: Uint8Array): void; digest(): string } {
   const hash = createHash('sha1');
   if (version > TABLES_ONLY_CHECKSUM_VERSION) hash.update(`${headerText(version, generation, seq)}\n`);
-  for (const b of tables) hash.update(b);
-  return `sha1:${hash.digest('hex')}`;
+  return {
+    update: (b) => void hash.update(b),
+    digest: () => `sha1:${hash.digest('hex')}`,
+  };
+}
+
+function checksumOf(version: number, generation: unknown, seq: unknown, tables: Iterable<Uint8Array>): string {
+  const sum = checksummer(version, generation, seq);
+  for (const b of tables) sum.update(b);
+  return sum.digest();
 }
 
 /**
@@ -95,9 +104,33 @@ export function snapshotHeader(buf: Buffer): Record<string, unknown> | undefined
  * checksum, then the tables, then the closing brace.
  */
 export function snapshotParts(h: SnapshotHeader, tables: Buffer[]): { head: string; tail: string } {
-  const checksum = checksumOf(STORE_VERSION, h.generation, h.seq, tables);
+  return { head: snapshotHead(h, checksumOf(STORE_VERSION, h.generation, h.seq, tables)), tail: SNAPSHOT_TAIL };
+}
+
+export const SNAPSHOT_TAIL = '}';
+
+function snapshotHead(h: SnapshotHeader, checksum: string): string {
   const head = JSON.stringify({ format: STORE_FORMAT, version: STORE_VERSION, generation: h.generation, seq: h.seq, checksum });
-  return { head: `${head.slice(0, -1)}${TABLES_KEY}`, tail: '}' };
+  return `${head.slice(0, -1)}${TABLES_KEY}`;
+}
+
+/**
+ * A snapshot's header before its tables are written, and the header they make once written:
+ * the checksum is taken as they go, and the header's length does not depend on its value, so
+ * that it can be written in its place last.
+ */
+export function snapshotHeadStream(h: SnapshotHeader): { placeholder: Buffer; update(b: Uint8Array): void; head(): Buffer } {
+  const sum = checksummer(STORE_VERSION, h.generation, h.seq);
+  const placeholder = Buffer.from(snapshotHead(h, `sha1:${'0'.repeat(40)}`));
+  return {
+    placeholder,
+    update: sum.update,
+    head: () => {
+      const head = Buffer.from(snapshotHead(h, sum.digest()));
+      if (head.length !== placeholder.length) throw new Error('snapshot header changed length');
+      return head;
+    },
+  };
 }
 
 export function encodeJournalHeader(generation: string): string {

@@ -1,7 +1,7 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { StoreError } from './errors.js';
-import { openIfExists, readOpen, withPath, writeFileDurably, type FileStamp } from './files.js';
-import { encodeJournalHeader, journalPath, newGeneration, snapshotHeader, snapshotIntact, snapshotParts, STORE_VERSION, tablesRange } from './format.js';
+import { openIfExists, readOpen, withPath, writeFileDurably, writeFileDurablyStreamed, type FileStamp } from './files.js';
+import { encodeJournalHeader, journalPath, newGeneration, SNAPSHOT_TAIL, snapshotHeader, snapshotHeadStream, snapshotIntact, snapshotParts, STORE_VERSION, tablesRange } from './format.js';
 import { RowFile } from './rows.js';
 import { ScanError, scanRecordLines, scanTables } from './scan.js';
 import { State, type Cell } from './state.js';
@@ -95,57 +95,95 @@ const PIECE_BYTES = 1024 * 1024;
  * Writes the state as a new snapshot of a new generation, then a fresh journal naming it: each a
  * temp file, fsynced, renamed into place, directory fsynced. A crash between the two leaves the
  * old journal, whose records the new snapshot already holds. Records still in the old file are
- * copied as they are. Answers the new snapshot as a RowFile (undefined if it cannot be reopened).
+ * copied as they are. The text goes to the file a piece at a time, its checksum taken as it goes,
+ * so that a compaction holds a piece of the store in memory, not all of it. Answers the new
+ * snapshot as a RowFile (undefined if it cannot be reopened).
  */
 export function writeSnapshot(path: string, seq: number, state: State): { generation: string; stamp: FileStamp; journal: FileStamp; rows: RowFile | undefined } {
   const generation = newGeneration();
-  const pieces: Buffer[] = [];
+  const header = snapshotHeadStream({ generation, seq });
+  const placed: PlacedTable[] = [];
+  const stamp = writeFileDurablyStreamed(path, (write) => {
+    write(header.placeholder);
+    for (const piece of tablesText(state, placed)) {
+      header.update(piece);
+      write(piece);
+    }
+    write(Buffer.from(SNAPSHOT_TAIL));
+    return header.head();
+  });
+  const journal = writeFileDurably(journalPath(path), [encodeJournalHeader(generation)]);
+  return { generation, stamp, journal, rows: reopen(path, stamp, placed, header.placeholder.length) };
+}
+
+/** Where a table's records lie in the text of `tables`: their ids, and each one's start and end offsets. */
+export interface PlacedTable {
+  name: string;
+  ids: string[];
+  starts: number[];
+  ends: number[];
+}
+
+/**
+ * The text of a snapshot's `tables`, in pieces of about PIECE_BYTES made as they are asked for,
+ * noting in `placed` where each record lies. One record a line (see scanRecordLines): a load
+ * finds them without parsing, and a diff of two snapshots shows the records that changed.
+ */
+export function* tablesText(state: State, placed: PlacedTable[]): Generator<Buffer> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let size = 0;
-  const push = (b: Buffer) => {
+  const push = (text: string | Buffer) => {
+    const b = typeof text === 'string' ? Buffer.from(text) : text;
     pending.push(b);
     pendingBytes += b.length;
     size += b.length;
-    if (pendingBytes >= PIECE_BYTES) {
-      pieces.push(Buffer.concat(pending));
-      pending = [];
-      pendingBytes = 0;
-    }
   };
-  const placed: { name: string; ids: string[]; starts: number[]; ends: number[] }[] = [];
-  // One record a line (see scanRecordLines): a load finds them without parsing, and a diff of
-  // two snapshots shows the records that changed.
-  push(Buffer.from('{'));
+  const take = () => {
+    const piece = Buffer.concat(pending);
+    pending = [];
+    pendingBytes = 0;
+    return piece;
+  };
+  push('{');
   for (const name of state.tableNames()) {
-    const cells = [...state.table(name)];
-    if (!cells.length) continue;
-    push(Buffer.from(`${placed.length ? ',' : ''}\n${JSON.stringify(name)}:[`));
-    const t = { name, ids: [] as string[], starts: [] as number[], ends: [] as number[] };
-    for (let i = 0; i < cells.length; i += 512) {
-      const batch = cells.slice(i, i + 512);
-      const texts = state.texts(batch.map(([, c]) => c as Cell));
-      texts.forEach((text, k) => {
-        push(Buffer.from(i + k > 0 ? ',\n' : '\n'));
+    const cells = state.table(name);
+    if (!cells.size) continue;
+    push(`${placed.length ? ',' : ''}\n${JSON.stringify(name)}:[`);
+    const t: PlacedTable = { name, ids: [], starts: [], ends: [] };
+    for (const batch of batches(cells, 512)) {
+      const texts = state.texts(batch.map(([, c]) => c));
+      for (let k = 0; k < batch.length; k++) {
+        push(t.ids.length > 0 ? ',\n' : '\n');
         t.ids.push((batch[k] as [string, Cell])[0]);
         t.starts.push(size);
-        push(text);
+        push(texts[k] as Buffer);
         t.ends.push(size);
-      });
+        if (pendingBytes >= PIECE_BYTES) yield take();
+      }
     }
-    push(Buffer.from('\n]'));
+    push('\n]');
     placed.push(t);
   }
-  push(Buffer.from('\n}'));
-  if (pending.length) pieces.push(Buffer.concat(pending));
-  const { head, tail } = snapshotParts({ generation, seq }, pieces);
-  const stamp = writeFileDurably(path, [head, ...pieces, tail]);
-  const journal = writeFileDurably(journalPath(path), [encodeJournalHeader(generation)]);
-  return { generation, stamp, journal, rows: reopen(path, stamp, placed, Buffer.byteLength(head)) };
+  push('\n}');
+  yield take();
+}
+
+/** A map's entries in arrays of at most `size`, without an array of all of them. */
+function* batches<K, V>(map: Map<K, V>, size: number): Generator<[K, V][]> {
+  let batch: [K, V][] = [];
+  for (const entry of map) {
+    batch.push(entry);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length) yield batch;
 }
 
 /** The snapshot just written, open for reading its records; undefined if it was replaced meanwhile. */
-function reopen(path: string, stamp: FileStamp, placed: Parameters<typeof RowFile.fromScan>[2], base: number): RowFile | undefined {
+function reopen(path: string, stamp: FileStamp, placed: PlacedTable[], base: number): RowFile | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');
