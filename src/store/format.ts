@@ -44,12 +44,22 @@ export function encodeSnapshot(h: SnapshotHeader, tables: Record<string, Row[]>)
  * closing brace (trailing white space, an editor's final newline, aside).
  */
 export function tablesRange(buf: Buffer): { start: number; end: number } | undefined {
-  const at = buf.indexOf(TABLES_KEY);
-  if (at < 0) return undefined;
-  let end = buf.length;
-  while (end > 0 && (buf[end - 1] === 0x0a || buf[end - 1] === 0x0d || buf[end - 1] === 0x20 || buf[end - 1] === 0x09)) end--;
-  if (buf[end - 1] !== 0x7d) return undefined;
-  return { start: at + TABLES_KEY.length, end: end - 1 };
+  const start = tablesStart(buf);
+  const end = tablesEnd(buf);
+  return start === undefined || end === undefined ? undefined : { start, end };
+}
+
+/** Where the text of `tables` begins in a snapshot's first bytes. */
+export function tablesStart(head: Buffer): number | undefined {
+  const at = head.indexOf(TABLES_KEY);
+  return at < 0 ? undefined : at + TABLES_KEY.length;
+}
+
+/** Where the text of `tables` ends in a snapshot's last bytes: before its closing brace and any white space after it. */
+export function tablesEnd(tail: Buffer): number | undefined {
+  let end = tail.length;
+  while (end > 0 && (tail[end - 1] === 0x0a || tail[end - 1] === 0x0d || tail[end - 1] === 0x20 || tail[end - 1] === 0x09)) end--;
+  return tail[end - 1] === 0x7d ? end - 1 : undefined;
 }
 
 /**
@@ -61,7 +71,7 @@ function headerText(version: number, generation: unknown, seq: unknown): string 
 }
 
 /** The checksum of a snapshot of `version`, taken over its tables' text piece by piece. */
-function checksummer(version: number, generation: unknown, seq: unknown): { update(b: Uint8Array): void; digest(): string } {
+export function checksummer(version: number, generation: unknown, seq: unknown): { update(b: Uint8Array): void; digest(): string } {
   const hash = createHash('sha1');
   if (version > TABLES_ONLY_CHECKSUM_VERSION) hash.update(`${headerText(version, generation, seq)}\n`);
   return {

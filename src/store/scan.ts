@@ -162,33 +162,61 @@ function leadingId(b: Buffer, start: number): string | undefined {
  * store written before this layout, or by hand), which scanTables reads.
  */
 export function scanRecordLines(b: Buffer, start: number, end: number): ScannedTable[] | undefined {
-  if (b[start] !== OPEN_BRACE || b[start + 1] !== NEWLINE) return undefined;
-  const out: ScannedTable[] = [];
-  let t: ScannedTable | undefined;
-  let seen = new Set<string>();
-  for (let i = start + 2; i <= end; ) {
+  const lines = new RecordLines();
+  for (let i = start; i <= end; ) {
     let lineEnd = b.indexOf(NEWLINE, i);
     if (lineEnd < 0 || lineEnd > end) lineEnd = end;
-    if (!t) {
-      if (b[i] === CLOSE_BRACE && i + 1 === end) return out;
-      if (b[i] !== QUOTE || b[lineEnd - 1] !== OPEN_BRACKET || b[lineEnd - 2] !== COLON) return undefined;
-      t = { name: stringAt(b, i, lineEnd - 2), ids: [], starts: [], ends: [] };
-      seen = new Set();
-    } else if (b[i] === CLOSE_BRACKET) {
-      if (lineEnd !== i + 1 && !(lineEnd === i + 2 && b[i + 1] === COMMA)) return undefined;
-      out.push(t);
-      t = undefined;
-    } else {
-      const rowEnd = b[lineEnd - 1] === COMMA ? lineEnd - 1 : lineEnd;
-      if (b[i] !== OPEN_BRACE || b[rowEnd - 1] !== CLOSE_BRACE) return undefined;
-      const id = leadingId(b, i) ?? recordId(b, i, `tables.${t.name}.${t.ids.length}`);
-      if (seen.has(id)) throw new ScanError(`table "${t.name}" holds id "${id}" twice`);
-      seen.add(id);
-      t.ids.push(id);
-      t.starts.push(i);
-      t.ends.push(rowEnd);
-    }
+    if (!lines.line(b, i, lineEnd)) return undefined;
     i = lineEnd + 1;
   }
-  return undefined;
+  return lines.done();
+}
+
+/**
+ * scanRecordLines a line at a time, for text read in pieces: each line is given with the offset
+ * of its buffer in the text, and the positions noted are offsets in the text.
+ */
+export class RecordLines {
+  private readonly tables: ScannedTable[] = [];
+  private t: ScannedTable | undefined;
+  private seen = new Set<string>();
+  private phase: 'open' | 'tables' | 'closed' = 'open';
+
+  /** Takes the line b[i, lineEnd), its newline left out; false when it is not in gbctl's layout. */
+  line(b: Buffer, i: number, lineEnd: number, base = 0): boolean {
+    if (this.phase !== 'tables') {
+      if (this.phase === 'closed' || b[i] !== OPEN_BRACE || lineEnd !== i + 1) return false;
+      this.phase = 'tables';
+      return true;
+    }
+    const t = this.t;
+    if (!t) {
+      if (b[i] === CLOSE_BRACE && lineEnd === i + 1) {
+        this.phase = 'closed';
+        return true;
+      }
+      if (b[i] !== QUOTE || b[lineEnd - 1] !== OPEN_BRACKET || b[lineEnd - 2] !== COLON) return false;
+      this.t = { name: stringAt(b, i, lineEnd - 2), ids: [], starts: [], ends: [] };
+      this.seen = new Set();
+    } else if (b[i] === CLOSE_BRACKET) {
+      if (lineEnd !== i + 1 && !(lineEnd === i + 2 && b[i + 1] === COMMA)) return false;
+      this.tables.push(t);
+      this.t = undefined;
+    } else {
+      const rowEnd = b[lineEnd - 1] === COMMA ? lineEnd - 1 : lineEnd;
+      if (b[i] !== OPEN_BRACE || b[rowEnd - 1] !== CLOSE_BRACE) return false;
+      const id = leadingId(b, i) ?? recordId(b, i, `tables.${t.name}.${t.ids.length}`);
+      if (this.seen.has(id)) throw new ScanError(`table "${t.name}" holds id "${id}" twice`);
+      this.seen.add(id);
+      t.ids.push(id);
+      t.starts.push(base + i);
+      t.ends.push(base + rowEnd);
+    }
+    return true;
+  }
+
+  /** The tables, when the lines given ended where the layout does; undefined otherwise. */
+  done(): ScannedTable[] | undefined {
+    return this.phase === 'closed' ? this.tables : undefined;
+  }
 }

@@ -48,12 +48,12 @@ export function loadSnapshot(path: string, mode: Mode, opts: SnapshotLoadOptions
     const { rows, generation, seq } = file.data;
     return { state: new State(rows), loaded: { stamp: file.stamp, generation, seq, version: STORE_VERSION, edited: false } };
   }
-  const { doc: fileDoc } = file.data;
+  const { doc: fileDoc, buf } = file.data;
   if (file.version === TABLES_ONLY_CHECKSUM_VERSION && file.intact) {
     // Its data and journal stay as they are: only the checksum changes, to cover the header.
     if (mode === 'unlocked') return 'need-lock';
     if (mode === 'locked') {
-      upgradeChecksum(path, file, fileDoc.generation ?? '', fileDoc.seq ?? 0);
+      upgradeChecksum(path, buf, fileDoc.generation ?? '', fileDoc.seq ?? 0);
       opts.warn(`gbctl: migrated the store ${path} from format version ${file.version} to ${STORE_VERSION} (its checksum now covers its header)`);
       return 'retry';
     }
@@ -63,7 +63,7 @@ export function loadSnapshot(path: string, mode: Mode, opts: SnapshotLoadOptions
     const { doc, steps } = migrate(fileDoc);
     if (mode === 'locked') {
       const backup = `${path}.v${file.version}.bak`;
-      writeFileDurably(backup, [file.buf]);
+      writeFileDurably(backup, [buf]);
       const base = writeBase(path, 0, doc.tables);
       opts.warn(`gbctl: migrated the store ${path} from format version ${file.version} to ${STORE_VERSION} (${steps.join('; ')}); the old file is kept as ${backup}`);
       return { state: State.fromDump({ tables: doc.tables }), loaded: { stamp: base.stamp, generation: base.generation, seq: 0, version: STORE_VERSION, edited: false } };

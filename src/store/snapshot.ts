@@ -3,7 +3,8 @@ import { StoreError } from './errors.js';
 import { openIfExists, readOpen, withPath, writeFileDurably, writeFileDurablyStreamed, type FileStamp } from './files.js';
 import { encodeJournalHeader, journalPath, newGeneration, SNAPSHOT_TAIL, snapshotHeader, snapshotHeadStream, snapshotIntact, snapshotParts, STORE_VERSION, tablesRange } from './format.js';
 import { RowFile } from './rows.js';
-import { ScanError, scanRecordLines, scanTables } from './scan.js';
+import { ScanError, scanTables } from './scan.js';
+import { scanSnapshot } from './snapshot-scan.js';
 import { State, type Cell } from './state.js';
 import type { Row } from './store.js';
 import { checkEnvelope, validateDocument, type StoreDocument } from './validate.js';
@@ -12,15 +13,14 @@ import { checkEnvelope, validateDocument, type StoreDocument } from './validate.
 export interface SnapshotFile {
   /**
    * The data: a RowFile (the file, kept open, its records read on demand) when gbctl wrote it
-   * as it stands, else the parsed document.
+   * as it stands, else the parsed document and the file's bytes.
    */
-  data: { rows: RowFile; generation: string; seq: number } | { doc: StoreDocument };
+  data: { rows: RowFile; generation: string; seq: number } | { doc: StoreDocument; buf: Buffer };
   /** The version on disk, before any migration. */
   version: number;
   /** Its checksum matches: no one else changed it (format 2: its tables). Always false for versions before 2. */
   intact: boolean;
   stamp: FileStamp;
-  buf: Buffer;
 }
 
 export function readSnapshot(path: string): SnapshotFile | undefined {
@@ -28,43 +28,48 @@ export function readSnapshot(path: string): SnapshotFile | undefined {
   if (fd === undefined) return undefined;
   let kept = false;
   try {
-    let read: ReturnType<typeof readOpen>;
-    try {
-      read = readOpen(fd);
-    } catch (e) {
-      throw withPath(e, path);
-    }
-    const { buf, stamp } = read;
-    const head = snapshotHeader(buf);
-    if (head?.version === STORE_VERSION && typeof head.generation === 'string' && Number.isInteger(head.seq) && snapshotIntact(buf, head)) {
-      checkEnvelope(head, path);
-      const range = tablesRange(buf) as { start: number; end: number };
-      let rows: RowFile;
-      try {
-        rows = RowFile.fromScan(fd, path, scanRecordLines(buf, range.start, range.end) ?? scanTables(buf, range.start, range.end), 0);
-      } catch (e) {
-        if (!(e instanceof ScanError)) throw e;
-        throw new StoreError(`the store ${path} is not a valid gbctl store (${e.message}); it was left untouched`);
-      }
-      kept = true;
-      return { data: { rows, generation: head.generation, seq: head.seq as number }, version: STORE_VERSION, intact: true, stamp, buf };
-    }
-    let data: unknown;
-    try {
-      data = JSON.parse(buf.toString('utf8'));
-    } catch (e) {
-      throw new StoreError(
-        `the store ${path} is not valid JSON (${(e as Error).message}); it was left untouched. ` +
-          `If it was edited by hand, fix it; or replace the store with a good file: gbctl store import FILE --store ${path}`,
-      );
-    }
-    const version = checkEnvelope(data, path);
-    const intact = snapshotIntact(buf, data as Record<string, unknown>);
-    const doc = validateDocument(data, path, !intact);
-    return { data: { doc }, version, intact, stamp, buf };
+    const file = readOpenSnapshot(fd, path);
+    kept = 'rows' in file.data;
+    return file;
+  } catch (e) {
+    if (e instanceof ScanError) throw new StoreError(`the store ${path} is not a valid gbctl store (${e.message}); it was left untouched`);
+    throw withPath(e, path);
   } finally {
     if (!kept) closeSync(fd);
   }
+}
+
+function readOpenSnapshot(fd: number, path: string): SnapshotFile {
+  const st = fstatSync(fd);
+  const stamp = { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino };
+  const scanned = scanSnapshot(fd, st.size);
+  if (scanned) {
+    checkEnvelope(scanned.head, path);
+    const rows = RowFile.fromScan(fd, path, scanned.tables, 0);
+    return { data: { rows, generation: scanned.generation, seq: scanned.seq }, version: STORE_VERSION, intact: true, stamp };
+  }
+  // Another layout, an older format, or a file changed by hand: read whole.
+  const { buf } = readOpen(fd);
+  const head = snapshotHeader(buf);
+  if (head?.version === STORE_VERSION && typeof head.generation === 'string' && Number.isInteger(head.seq) && snapshotIntact(buf, head)) {
+    checkEnvelope(head, path);
+    const range = tablesRange(buf) as { start: number; end: number };
+    const rows = RowFile.fromScan(fd, path, scanTables(buf, range.start, range.end), 0);
+    return { data: { rows, generation: head.generation, seq: head.seq as number }, version: STORE_VERSION, intact: true, stamp };
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(buf.toString('utf8'));
+  } catch (e) {
+    throw new StoreError(
+      `the store ${path} is not valid JSON (${(e as Error).message}); it was left untouched. ` +
+        `If it was edited by hand, fix it; or replace the store with a good file: gbctl store import FILE --store ${path}`,
+    );
+  }
+  const version = checkEnvelope(data, path);
+  const intact = snapshotIntact(buf, data as Record<string, unknown>);
+  const doc = validateDocument(data, path, !intact);
+  return { data: { doc, buf }, version, intact, stamp };
 }
 
 /**
@@ -72,9 +77,9 @@ export function readSnapshot(path: string): SnapshotFile | undefined {
  * generation, seq and tables, under a checksum that covers the header too. Its journal still
  * follows it. Under the lock.
  */
-export function upgradeChecksum(path: string, file: SnapshotFile, generation: string, seq: number): void {
-  const range = tablesRange(file.buf) as { start: number; end: number };
-  const tables = file.buf.subarray(range.start, range.end);
+export function upgradeChecksum(path: string, buf: Buffer, generation: string, seq: number): void {
+  const range = tablesRange(buf) as { start: number; end: number };
+  const tables = buf.subarray(range.start, range.end);
   const { head, tail } = snapshotParts({ generation, seq }, [tables]);
   writeFileDurably(path, [head, tables, tail]);
 }

@@ -9,12 +9,13 @@ const tmp = tempDir('gbctl-snapshot-');
 afterAll(() => tmp.cleanup());
 
 const MiB = 1024 * 1024;
+const note = (id: string, text: string): Row => ({ id, text }) as Row;
 /** About 3.5 MiB of records in two tables, one of them much larger than the others. */
 function bigState<S extends State>(state: S): S {
   const notes = state.table('notes');
-  for (let i = 0; i < 6000; i++) notes.set(`n${i}`, { id: `n${i}`, text: `note ${i} `.repeat(60) });
-  state.table('files').set('f0', { id: 'f0', text: 'x'.repeat(200_000) });
-  state.table('files').set('f1', { id: 'f1', text: 'small' });
+  for (let i = 0; i < 6000; i++) notes.set(`n${i}`, note(`n${i}`, `note ${i} `.repeat(60)));
+  state.table('files').set('f0', note('f0', 'x'.repeat(200_000)));
+  state.table('files').set('f1', note('f1', 'small'));
   return state;
 }
 
