@@ -18,8 +18,9 @@ export function favourFootprint(jit: boolean): void {
 }
 
 /**
- * Loading a store reads the whole snapshot (and scans or parses it): V8 would keep that garbage,
- * the file's bytes among it, until its next full collection. Two once loaded give it back.
+ * Loading a store scans its snapshot and lists its ids and places (or, for a store gbctl did not
+ * write as it stands, parses it whole): V8 would keep the garbage of that until its next full
+ * collection. Two once loaded give it back.
  */
 export async function releaseLoadGarbage(): Promise<void> {
   v8.setFlagsFromString('--expose-gc');
