@@ -51,18 +51,44 @@ function codeCachePath(fs, path, file) {
 }
 
 function writeCodeCache(fs, path, cacheFile, script) {
+  // Written aside and renamed: a concurrent run reads a whole cache or none.
+  const tmp = `${cacheFile}.${process.pid}.tmp`;
   try {
     fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
-    // Written aside and renamed: a concurrent run reads a whole cache or none.
-    const tmp = `${cacheFile}.${process.pid}.tmp`;
     fs.writeFileSync(tmp, script.createCachedData());
     fs.renameSync(tmp, cacheFile);
-    // Caches of earlier builds or Node versions are dead weight.
-    for (const f of fs.readdirSync(path.dirname(cacheFile))) {
-      if (/^cli-.*\.v8cache$/.test(f) && f !== path.basename(cacheFile)) fs.rmSync(path.join(path.dirname(cacheFile), f), { force: true });
+  } catch {
+    // an unwritable cache folder or a full disk only costs the next run its compile time
+    try {
+      fs.rmSync(tmp, { force: true });
+    } catch {
+      // nothing more to do
+    }
+    return;
+  }
+  sweepCaches(fs, path, cacheFile);
+}
+
+/** Caches of earlier builds or Node versions, and temp files of runs killed while writing one, are dead weight. */
+function sweepCaches(fs, path, cacheFile) {
+  const dir = path.dirname(cacheFile);
+  try {
+    for (const f of fs.readdirSync(dir)) {
+      const tmp = /^cli-.*\.v8cache\.(\d+)\.tmp$/.exec(f);
+      const stale = tmp ? !running(Number(tmp[1])) : /^cli-.*\.v8cache$/.test(f) && f !== path.basename(cacheFile);
+      if (stale) fs.rmSync(path.join(dir, f), { force: true });
     }
   } catch {
-    // an unwritable cache folder only costs the next run its compile time
+    // left for the next run
+  }
+}
+
+function running(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
   }
 }
 
