@@ -9,12 +9,22 @@ export interface CliResult {
   stderr: string;
 }
 
+/**
+ * The command that runs node on `args`; under a limit on the size of the files it writes
+ * (`ulimit -f`, in KiB) when one is given, so that a write past it fails as on a full disk.
+ */
+export function nodeCommand(args: string[], fileSizeKiB?: number): [string, string[]] {
+  if (fileSizeKiB === undefined) return [process.execPath, args];
+  return ['bash', ['-c', `ulimit -f ${fileSizeKiB}; exec "$0" "$@"`, process.execPath, ...args]];
+}
+
 /** Runs the built CLI as a child process with no TTY and a clean gbctl environment (end-to-end paths). */
-export function spawnCli(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string } = {}): Promise<CliResult> {
+export function spawnCli(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string; fileSizeKiB?: number } = {}): Promise<CliResult> {
   const env: Record<string, string | undefined> = { ...process.env, GITBOOK_ENDPOINT: undefined, GITBOOK_TOKEN: undefined, GITBOOK_ORGANIZATION: undefined, GBCTL_DATA: undefined, NO_COLOR: '1', ...opts.env };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: env as NodeJS.ProcessEnv, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const [command, argv] = nodeCommand([BIN, ...args], opts.fileSizeKiB);
+    const child = spawn(command, argv, { env: env as NodeJS.ProcessEnv, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));

@@ -13,7 +13,7 @@ import { orgs } from '../../src/server/model/org.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import type { Store } from '../../src/store/store.js';
 import type { Env } from '../../src/server/context.js';
-import { BIN, runCli } from './cli.js';
+import { BIN, nodeCommand, runCli } from './cli.js';
 
 export interface TestServer {
   url: string;
@@ -82,8 +82,9 @@ export interface ServeProcess {
 }
 
 /** The built `gbctl serve` as a child process on a random port over a data file. */
-export async function spawnServe(dataFile: string, extra: string[] = []): Promise<ServeProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data', dataFile, ...extra], { stdio: ['ignore', 'pipe', 'pipe'] });
+export async function spawnServe(dataFile: string, extra: string[] = [], opts: { fileSizeKiB?: number } = {}): Promise<ServeProcess> {
+  const [command, argv] = nodeCommand([BIN, 'serve', '--port', '0', '--data', dataFile, ...extra], opts.fileSizeKiB);
+  const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'] });
   let err = '';
   child.stderr?.on('data', (d: Buffer) => (err += d.toString()));
   const url = await new Promise<string>((resolve, reject) => {
