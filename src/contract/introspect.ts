@@ -103,6 +103,12 @@ export function fieldsOf(schema: z.ZodObject | undefined): FieldInfo[] {
   return Object.entries(schema.shape as Record<string, z.ZodType>).map(([k, v]) => describeField(k, v));
 }
 
+/** The query parameters of a request that its endpoint's query schema does not declare, in order. */
+export function unknownQueryKeys(schema: z.ZodObject | undefined, raw: URLSearchParams): string[] {
+  const known = new Set(fieldsOf(schema).map((f) => f.name));
+  return [...new Set(raw.keys())].filter((k) => !known.has(k));
+}
+
 /**
  * Turns raw query-string values into the types the query schema expects, so the schema
  * itself can validate them. Values that do not decode are passed on as strings and fail there.

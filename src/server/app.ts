@@ -1,7 +1,7 @@
 import { describeIssues } from '../contract/issues.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { Endpoint } from '../contract/endpoint.js';
-import { decodeQuery } from '../contract/introspect.js';
+import { decodeQuery, fieldsOf, unknownQueryKeys } from '../contract/introspect.js';
 import { ROUTES } from '../contract/routes.js';
 import type { RouteEntry } from '../contract/route-table.js';
 import { StoreError } from '../store/errors.js';
@@ -150,6 +150,14 @@ async function resolveRoute(resources: ServerResources, route: RouteEntry): Prom
   return found;
 }
 
+/** Why a request's query is refused: the parameters its endpoint does not take, and those it does. */
+function unknownQueryMessage(keys: string[], schema: Parameters<typeof fieldsOf>[0], route: string): string {
+  const names = keys.map((k) => JSON.stringify(k)).join(', ');
+  const takes = fieldsOf(schema).map((f) => f.name);
+  const known = takes.length ? `it takes ${takes.join(', ')}` : 'it takes none';
+  return `unknown query parameter${keys.length > 1 ? 's' : ''} ${names} for ${route}: ${known}`;
+}
+
 /**
  * The API as a function from request to response: routing, auth, validation, errors. Routing
  * needs only the route table; `resources` gives a route's schemas and handler, which the
@@ -189,6 +197,8 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
     const rawQuery = decodeQuery(endpoint.query, url.searchParams);
     const shareKey = typeof rawQuery.shareKey === 'string' ? rawQuery.shareKey : undefined;
     const caller = await authenticate(env, req, endpoint, shareKey);
+    const unknownKeys = unknownQueryKeys(endpoint.query, url.searchParams);
+    if (unknownKeys.length) throw badRequest(unknownQueryMessage(unknownKeys, endpoint.query, `${req.method} /v1${found.match.endpoint.path}`));
 
     const params = endpoint.params ? endpoint.params.safeParse(rawParams) : { success: true as const, data: {} };
     if (!params.success) throw badRequest(describeIssues(params.error));

@@ -66,6 +66,10 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
   const role = await env.store.read((tx) => (org ? tx.get(memberships, membershipId(org, caller.id))?.role : undefined));
   if (role !== 'admin') throw forbidden('the /_gbctl/ test controls are for admins of the default organization');
   const route = `${r.method} ${r.path.replace(/\/+$/, '')}`;
+  const stray = [...new Set(r.query.keys())].filter((k) => !(route === 'GET requests' && k === 'limit'));
+  if (stray.length) {
+    throw badRequest(`unknown query parameter ${stray.map((k) => JSON.stringify(k)).join(', ')}: the test controls take none but "limit" on GET ${CONTROL_PREFIX}requests`);
+  }
   const body = (r.body ?? {}) as Record<string, unknown>;
   const saved = snapshots.get(controls) ?? new Map<string, unknown>();
   snapshots.set(controls, saved);
@@ -110,7 +114,8 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
       return { items: [] };
     case 'GET requests': {
       const limit = Number(r.query.get('limit') ?? 100);
-      return { items: controls.log.entries(Number.isFinite(limit) && limit > 0 ? limit : 100) };
+      if (!Number.isInteger(limit) || limit < 1) throw badRequest(`limit: "${r.query.get('limit')}" is not a whole number of requests, 1 or more`);
+      return { items: controls.log.entries(limit) };
     }
     case 'DELETE requests':
       controls.log.clear();

@@ -17,6 +17,19 @@ async function call(method: string, path: string, body?: unknown) {
 }
 
 describe('test controls: snapshot names, reset, fault rules', () => {
+  it('refuse a query parameter they do not take, and a request-log limit that is not a whole number', async () => {
+    const stray = await call('GET', '/_gbctl/clock?frozen=1');
+    expect(stray.status).toBe(400);
+    expect(stray.body.error?.message).toContain('unknown query parameter "frozen"');
+    expect((await call('POST', '/_gbctl/reset?keep=tokens')).status).toBe(400);
+    for (const limit of ['abc', '0', '2.5']) {
+      const bad = await call('GET', `/_gbctl/requests?limit=${limit}`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.error?.message).toMatch(/^limit: /);
+    }
+    expect(((await call('GET', '/_gbctl/requests?limit=2')).body.items as unknown[]).length).toBe(2);
+  });
+
   it('saves a snapshot under "name" (and still under "id"), and refuses a malformed one', async () => {
     expect((await call('POST', '/_gbctl/snapshots', { name: 'by-name' })).body).toEqual({ id: 'by-name' });
     expect((await call('POST', '/_gbctl/snapshots', { id: 'by-id' })).body).toEqual({ id: 'by-id' });

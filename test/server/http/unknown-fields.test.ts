@@ -47,3 +47,31 @@ describe('a field the server does not implement is a 400 naming it, never a 2xx 
     refusedNaming(await api(s, 'POST', `/spaces/${space}/content/template`, { id: 'some-template', params: { contentRefs: {}, extra: true } }), 'params.extra');
   });
 });
+
+describe('a query parameter the endpoint does not take is a 400 naming it and those it takes, never ignored', () => {
+  const refusedQuery = (res: { status: number; body: { error?: { code: number; message: string } } }, key: string, takes: string) => {
+    expect(res.status, JSON.stringify(res.body)).toBe(400);
+    expect(res.body.error?.code).toBe(400);
+    expect(res.body.error?.message).toContain(`unknown query parameter "${key}"`);
+    expect(res.body.error?.message).toContain(takes);
+  };
+
+  it('on a list, a read, a create and a delete; the write is not made', async () => {
+    refusedQuery(await api(s, 'GET', `/orgs/${s.org}/spaces?limit=5&sort=title`), 'sort', 'it takes page, limit');
+    expect((await api(s, 'GET', `/orgs/${s.org}/spaces?limit=5`)).status).toBe(200);
+    const space = await newSpace(s, 'Queried');
+    refusedQuery(await api(s, 'GET', `/spaces/${space}?expand=revision`), 'expand', 'it takes shareKey');
+    const before = (await api(s, 'GET', `/orgs/${s.org}/spaces?limit=1000`)).body.items.length as number;
+    refusedQuery(await api(s, 'POST', `/orgs/${s.org}/spaces?dryRun=true`, { title: 'Not made' }), 'dryRun', 'it takes none');
+    expect((await api(s, 'GET', `/orgs/${s.org}/spaces?limit=1000`)).body.items).toHaveLength(before);
+    refusedQuery(await api(s, 'DELETE', `/spaces/${space}?force=1`), 'force', 'it takes none');
+    expect((await api(s, 'GET', `/spaces/${space}`)).status).toBe(200);
+  });
+
+  it('names every stray parameter once, and asks a caller without a token for one first', async () => {
+    const res = await api(s, 'GET', `/orgs/${s.org}/spaces?a=1&b=2&a=3`);
+    expect(res.body.error?.message).toContain('unknown query parameters "a", "b" for GET /v1/orgs/{organizationId}/spaces');
+    const anonymous = await fetch(`${s.url}/v1/orgs/${s.org}/spaces?a=1`);
+    expect(anonymous.status).toBe(401);
+  });
+});
