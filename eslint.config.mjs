@@ -10,6 +10,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='Object'][callee.property.name='freeze'] > ObjectExpression > SpreadElement",
+          message: 'V8 gives a spread copy it then freezes a hidden class of its own: use frozenCopy (src/store/frozen.ts)',
+        },
+      ],
     },
   },
   {

@@ -4,6 +4,7 @@ import { countOf, pageOf, rankOf, type Source } from './paging.js';
 import { PendingTable } from './pending.js';
 import type { Cell, State } from './state.js';
 import type { Op, OrderedPage, OrderedQuery, ReadTx, Row, Table, WriteTx } from './store.js';
+import { frozenCopy } from './frozen.js';
 
 /** The filter `name` as declared with table `t`; a caller the compiler did not check may name none. */
 function declared<T extends Row, F extends string>(t: Table<T, F>, name: F): NamedTest {
@@ -138,7 +139,7 @@ export class Tx implements WriteTx, ReadTx {
   }
 
   put<T extends Row>(t: Table<T>, row: T): T {
-    const frozen = Object.freeze({ ...row });
+    const frozen = frozenCopy<T>(row);
     this.pendingFor(t.name).write(row.id, frozen);
     this.ops.push({ op: 'put', table: t.name, row: frozen });
     return frozen;

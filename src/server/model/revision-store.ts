@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { table, type ReadTx, type WriteTx } from '../../store/store.js';
 import { LayeredMap } from './layered-map.js';
 import type { FileRecord, PageRecord, RevisionRecord } from './revision.js';
+import { frozenCopy } from '../../store/frozen.js';
 
 /** A page without its children: what a content hash names. */
 export type PageContent = Omit<PageRecord, 'pages'>;
@@ -251,7 +252,7 @@ function apply(tx: ReadTx, s: StoredRevision, base: Materialized | undefined): M
     const page =
       had && from?.nodes.get(id)?.[0] === n[0] && had.pages.length === children.length && had.pages.every((k, i) => k === children[i])
         ? had
-        : Object.freeze({ ...(tx.get(pageContents, n[0])?.page ?? missingPage(id)), pages: children });
+        : frozenCopy<PageRecord>(tx.get(pageContents, n[0])?.page ?? missingPage(id), { pages: children });
     m.objects.set(id, page);
     return page;
   };
