@@ -5,9 +5,8 @@ import { MemoryStore } from '../../src/store/memory-store.js';
 import { table } from '../../src/store/store.js';
 
 // V8's own answer to "do these objects share a hidden class", asked through its natives syntax,
-// which a function compiled after this flag is set may use.
+// which only a function compiled from source text after this flag is set may use.
 v8.setFlagsFromString('--allow-natives-syntax');
-// eslint-disable-next-line @typescript-eslint/no-implied-eval -- natives syntax only compiles from source text
 const haveSameMap = new Function('a', 'b', 'return %HaveSameMap(a, b)') as (a: object, b: object) => boolean;
 
 interface Note {
