@@ -1,11 +1,13 @@
 // Growth: what a request costs at a large size over what it costs at a small one, measured over
 // HTTP against `gbctl serve` (default flags), requests one after another, both sizes in one run.
+// List and search rows serve both sizes at once and time them in alternating turns (timePaired),
+// so that the shared machine's drift does not fall on one size only.
 // Every row prints its ratio (of medians), min/median/max of each size and its target; a ratio
 // past its target prints FAIL. Run by `npm run bench` (after a build); about 3 minutes.
 //   BENCH_REPS=40 (requests per measure)  BENCH_SPACES=1000,100000  BENCH_COMMENTS=10,10000
 //   BENCH_CRS=10,1000  BENCH_PAGES=10,1000  BENCH_ONLY=content,history (sections to run)
 import { performance } from 'node:perf_hooks';
-import { call, checkRow, failed, growthRow, importStore, newId, seedTables, serve, tempDir, timeIt } from './lib.mjs';
+import { call, checkRow, failed, growthRow, importStore, newId, seedTables, serve, tempDir, timeIt, timePaired } from './lib.mjs';
 
 const REPS = Number(process.env.BENCH_REPS ?? 40);
 const sizes = (name, d) => (process.env[name] ?? d).split(',').map(Number);
@@ -28,6 +30,15 @@ async function served(name, grow) {
   return { s, token, seed, store, api: (method, path, body) => call(s, token, method, path, body) };
 }
 
+/** The cases of one section, each served by its own server, all up at once for paired timing. */
+async function both(sizes, make) {
+  const cases = [];
+  for (const n of sizes) cases.push(await make(n));
+  return cases;
+}
+
+const stopAll = (cases) => Promise.all(cases.map((c) => c.s.stop()));
+
 const spacesIn = (t, org, n, base) => {
   for (let i = 1; i < n; i++) t.spaces.push({ ...base, id: newId(), title: `Space ${i}`, organization: org, position: i + 1 });
 };
@@ -49,38 +60,38 @@ function revisionWithPages(rev, n) {
 
 async function listSpaces() {
   console.log(`\n# lists: one page of an organization's spaces, ${SPACES_S} vs ${SPACES_L} spaces in that organization`);
-  const out = [];
-  for (const n of [SPACES_S, SPACES_L]) {
-    const { api, seed, s } = await served(`spaces-${n}`, (t, sd) => spacesIn(t, sd.org, n, sd.space));
-    const first = await timeIt(REPS, () => api('GET', `/orgs/${seed.org}/spaces?limit=20`));
-    const token = (await api('GET', `/orgs/${seed.org}/spaces?limit=20`)).next.page;
-    const next = await timeIt(REPS, () => api('GET', `/orgs/${seed.org}/spaces?limit=20&page=${token}`));
-    // --all: every page of 1,000 in turn; the cost per item.
+  const [small, large] = await both([SPACES_S, SPACES_L], (n) => served(`spaces-${n}`, (t, sd) => spacesIn(t, sd.org, n, sd.space)));
+  const page = (c) => `/orgs/${c.seed.org}/spaces?limit=20`;
+  const first = await timePaired(REPS, () => small.api('GET', page(small)), () => large.api('GET', page(large)));
+  for (const c of [small, large]) c.token = (await c.api('GET', page(c))).next.page;
+  const next = await timePaired(REPS, () => small.api('GET', `${page(small)}&page=${small.token}`), () => large.api('GET', `${page(large)}&page=${large.token}`));
+  // --all: every page of 1,000 in turn; the cost per item.
+  const perItem = [];
+  for (const [c, n] of [[small, SPACES_S], [large, SPACES_L]]) {
     const all = await timeIt(3, async () => {
-      let page;
+      let token;
       let items = 0;
       let count = 0;
       do {
-        const r = await api('GET', `/orgs/${seed.org}/spaces?limit=1000${page ? `&page=${page}` : ''}`);
+        const r = await c.api('GET', `/orgs/${c.seed.org}/spaces?limit=1000${token ? `&page=${token}` : ''}`);
         items += r.items.length;
         count = r.count;
-        page = r.next?.page;
-      } while (page);
+        token = r.next?.page;
+      } while (token);
       if (items !== count || items < n) throw new Error(`--all walked ${items} spaces of ${count}`);
     }, 1);
-    out.push({ first, next, perItem: all.map((ms) => ms / n), s });
-    await s.stop();
+    perItem.push(all.map((ms) => ms / n));
   }
-  growthRow(`spaces list, first page (${SPACES_L} / ${SPACES_S})`, out[0].first, out[1].first, 1.5);
-  growthRow(`spaces list, page after a cursor (${SPACES_L} / ${SPACES_S})`, out[0].next, out[1].next, 1.5);
-  growthRow(`spaces list --all, cost per item (${SPACES_L} / ${SPACES_S})`, out[0].perItem, out[1].perItem, 1.2);
+  await stopAll([small, large]);
+  growthRow(`spaces list, first page (${SPACES_L} / ${SPACES_S})`, ...first, 1.5);
+  growthRow(`spaces list, page after a cursor (${SPACES_L} / ${SPACES_S})`, ...next, 1.5);
+  growthRow(`spaces list --all, cost per item (${SPACES_L} / ${SPACES_S})`, ...perItem, 1.2);
 }
 
 async function listComments() {
   console.log(`\n# lists: one page of a space's comments, ${COMMENTS_S} vs ${COMMENTS_L} comments`);
-  const out = [];
-  for (const n of [COMMENTS_S, COMMENTS_L]) {
-    const { api, seed, s } = await served(`comments-${n}`, (t, sd) => {
+  const cases = await both([COMMENTS_S, COMMENTS_L], (n) =>
+    served(`comments-${n}`, (t, sd) => {
       t.comments = [];
       for (let i = 0; i < n; i++) {
         const at = new Date(Date.parse(now) - (n - i) * 1000).toISOString();
@@ -90,28 +101,28 @@ async function listComments() {
           ...(i % 2 === 0 ? { page: { id: 'pg1', title: 'Page', path: 'page' } } : {}),
         });
       }
-    });
-    const base = `/spaces/${seed.space.id}/comments`;
-    // Pages of 5: the small case's lists (10 comments, half of them in each filter) fill one too.
-    const q = {
-      plain: `${base}?limit=5`, status: `${base}?limit=5&status=resolved`, asc: `${base}?limit=5&order=asc`,
-      page: `${base}?limit=5&targetPage=pg1`, authors: `${base}?limit=5&authors=${seed.user}`,
-    };
-    const r = {};
-    for (const [k, path] of Object.entries(q)) r[k] = await timeIt(REPS, () => api('GET', path));
-    r.create = await timeIt(REPS, (i) => api('POST', base, { body: { markdown: `New comment ${i}` } }));
-    out.push(r);
-    await s.stop();
+    }),
+  );
+  const base = (c) => `/spaces/${c.seed.space.id}/comments`;
+  // Pages of 5: the small case's lists (10 comments, half of them in each filter) fill one too.
+  const q = {
+    plain: (c) => `${base(c)}?limit=5`, status: (c) => `${base(c)}?limit=5&status=resolved`, asc: (c) => `${base(c)}?limit=5&order=asc`,
+    page: (c) => `${base(c)}?limit=5&targetPage=pg1`, authors: (c) => `${base(c)}?limit=5&authors=${c.seed.user}`,
+  };
+  const [small, large] = cases;
+  for (const [k, path] of Object.entries(q)) {
+    const times = await timePaired(REPS, () => small.api('GET', path(small)), () => large.api('GET', path(large)));
+    growthRow(`comments list${k === 'plain' ? '' : ` (${k} filter)`} (${COMMENTS_L} / ${COMMENTS_S})`, ...times, 1.5);
   }
-  for (const k of ['plain', 'status', 'asc', 'page', 'authors']) growthRow(`comments list${k === 'plain' ? '' : ` (${k} filter)`} (${COMMENTS_L} / ${COMMENTS_S})`, out[0][k], out[1][k], 1.5);
-  growthRow(`comment create (${COMMENTS_L} / ${COMMENTS_S})`, out[0].create, out[1].create, 1.2);
+  const create = (c) => (i) => c.api('POST', base(c), { body: { markdown: `New comment ${i}` } });
+  growthRow(`comment create (${COMMENTS_L} / ${COMMENTS_S})`, ...(await timePaired(REPS, create(small), create(large))), 1.2);
+  await stopAll(cases);
 }
 
 async function listChangeRequests() {
   console.log(`\n# lists: change requests, ${CRS_S} vs ${CRS_L} in the space`);
-  const out = [];
-  for (const n of [CRS_S, CRS_L]) {
-    const { api, seed, s } = await served(`crs-${n}`, (t, sd) => {
+  const cases = await both([CRS_S, CRS_L], (n) =>
+    served(`crs-${n}`, (t, sd) => {
       t.changeRequests = [];
       for (let i = 0; i < n; i++) {
         const rev = { ...sd.revision, id: newId(), changeRequest: '', parents: [sd.revision.id] };
@@ -123,31 +134,35 @@ async function listChangeRequests() {
         t.revisions.push(rev);
         t.changeRequests.push(cr);
       }
-    });
-    const base = `/spaces/${seed.space.id}/change-requests`;
-    const q = { space: `${base}?limit=5`, status: `${base}?limit=5&status=open`, creator: `${base}?limit=5&creator=${seed.user}`, org: `/orgs/${seed.org}/change-requests?limit=5` };
-    const r = {};
-    for (const [k, path] of Object.entries(q)) r[k] = await timeIt(REPS, () => api('GET', path));
-    r.create = await timeIt(Math.min(REPS, 30), (i) => api('POST', base, { subject: `Bench ${i}` }));
-    out.push(r);
-    await s.stop();
+    }),
+  );
+  const base = (c) => `/spaces/${c.seed.space.id}/change-requests`;
+  const q = {
+    space: (c) => `${base(c)}?limit=5`, status: (c) => `${base(c)}?limit=5&status=open`,
+    creator: (c) => `${base(c)}?limit=5&creator=${c.seed.user}`, org: (c) => `/orgs/${c.seed.org}/change-requests?limit=5`,
+  };
+  const [small, large] = cases;
+  for (const [k, path] of Object.entries(q)) {
+    const times = await timePaired(REPS, () => small.api('GET', path(small)), () => large.api('GET', path(large)));
+    growthRow(`change-request list (${k}) (${CRS_L} / ${CRS_S})`, ...times, 1.5);
   }
-  for (const k of ['space', 'status', 'creator', 'org']) growthRow(`change-request list (${k}) (${CRS_L} / ${CRS_S})`, out[0][k], out[1][k], 1.5);
-  growthRow(`change-request create (${CRS_L} / ${CRS_S})`, out[0].create, out[1].create, 1.2);
+  const create = (c) => (i) => c.api('POST', base(c), { subject: `Bench ${i}` });
+  growthRow(`change-request create (${CRS_L} / ${CRS_S})`, ...(await timePaired(Math.min(REPS, 30), create(small), create(large))), 1.2);
+  await stopAll(cases);
 }
 
 /** Content: search, page edits and merges in spaces of PAGES_S and PAGES_L pages. */
 async function content() {
   console.log(`\n# content: ${PAGES_S} vs ${PAGES_L} pages in the space`);
   const out = [];
-  for (const n of [PAGES_S, PAGES_L]) {
-    const { api, seed, s } = await served(`pages-${n}`, (t, sd) => {
-      t.revisions[0] = revisionWithPages(sd.revision, n);
-    });
+  const cases = await both([PAGES_S, PAGES_L], (n) => served(`pages-${n}`, (t, sd) => void (t.revisions[0] = revisionWithPages(sd.revision, n))));
+  const searchOf = (c) => `/spaces/${c.seed.space.id}/search?query=${encodeURIComponent(`${WORDS[5]} ${WORDS[17]}`)}`;
+  const searched = await timePaired(REPS, () => cases[0].api('GET', searchOf(cases[0])), () => cases[1].api('GET', searchOf(cases[1])));
+  for (const [at, n] of [PAGES_S, PAGES_L].entries()) {
+    const { api, seed, s } = cases[at];
     const space = `/spaces/${seed.space.id}`;
-    const r = {};
-    const query = `${space}/search?query=${encodeURIComponent(`${WORDS[5]} ${WORDS[17]}`)}`;
-    r.search = await timeIt(REPS, () => api('GET', query));
+    const r = { search: searched[at] };
+    const query = searchOf(cases[at]);
     const cr = await api('POST', `${space}/change-requests`, { subject: 'edits' });
     const page = `pg${Math.floor(n / 2)}`;
     r.edit = await timeIt(REPS, (i) => api('PATCH', `${space}/change-requests/${cr.id}/gbctl/pages/${page}`, { markdown: `# Edited ${i}\n\n${text(i, 300)}` }));

@@ -65,6 +65,35 @@ export async function timeIt(n, fn, warm = 30) {
   return out;
 }
 
+/**
+ * Times `n` runs each of `small` and `large` (after `warm` unmeasured runs of each), taken in
+ * turns of about n / `rounds`, the order of the two swapped each turn: a machine that slows down
+ * or speeds up during the measure moves both sizes alike instead of whichever ran second.
+ * Answers [small times, large times] in ms.
+ */
+export async function timePaired(n, small, large, warm = 30, rounds = 8) {
+  for (let i = 0; i < warm; i++) {
+    await small(-1 - i);
+    await large(-1 - i);
+  }
+  const a = [];
+  const b = [];
+  const per = Math.ceil(n / rounds);
+  for (let turn = 0, done = 0; done < n; turn++) {
+    const k = Math.min(per, n - done);
+    const order = turn % 2 ? [[large, b], [small, a]] : [[small, a], [large, b]];
+    for (const [fn, out] of order) {
+      for (let j = 0; j < k; j++) {
+        const t0 = performance.now();
+        await fn(done + j);
+        out.push(performance.now() - t0);
+      }
+    }
+    done += k;
+  }
+  return [a, b];
+}
+
 /** A store seeded by gbctl (organization, admin, token) as plain tables, to be grown and imported. */
 export function seedTables(dir) {
   const path = join(dir, 'seed.json');
