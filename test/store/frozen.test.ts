@@ -40,4 +40,13 @@ describe('records the store keeps share one hidden class per shape', () => {
     for (const group of [withPage, without]) for (const r of group.slice(1)) expect(haveSameMap(r, group[0] as Note)).toBe(true);
     expect(rows.every((r) => Object.isFrozen(r))).toBe(true);
   });
+
+  it('keeps an own "__proto__" key as data, never as the copy\'s prototype', () => {
+    const parsed = JSON.parse('{"id":"a","__proto__":{"polluted":true}}') as Note;
+    const copy = frozenCopy<Note>(parsed, { tags: [] });
+    expect(Object.getPrototypeOf(copy)).toBe(Object.prototype);
+    expect((copy as unknown as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(JSON.stringify(copy)).toBe('{"id":"a","__proto__":{"polluted":true},"tags":[]}');
+    expect(Object.isFrozen(copy)).toBe(true);
+  });
 });
