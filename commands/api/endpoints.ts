@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
 import { catalogue } from '../../src/contract/index.js';
 import type { Cli } from '../../src/cli/deps.js';
-import { emit } from '../../src/cli/emit.js';
+import { emitOrText } from '../../src/cli/emit.js';
 import { groupCommands } from '../../src/cli/manifest.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 function endpointRows() {
   const command = new Map<string, string>();
@@ -14,18 +15,13 @@ function endpointRows() {
 }
 
 export function registerEndpoints(api: Command, { io }: Cli): void {
-  api
-    .command('endpoints')
+  printsJson(api.command('endpoints'), ['id', 'method', 'path', 'command', 'extension'])
     .description('List every endpoint of the API with the gbctl command that calls it')
     .addHelpText('after', '\nExamples:\n  $ gbctl api endpoints\n  $ gbctl api endpoints --json --jq \'.[] | select(.method == "DELETE") | .command\'')
     .action(async (_o: unknown, cmd: Command) => {
       const opts = cmd.optsWithGlobals();
       const rows = endpointRows();
-      if (opts.json || opts.jq) {
-        await emit(io, rows, { json: true, ...(opts.jq ? { jq: opts.jq as string } : {}) });
-        return;
-      }
       const w = Math.max(...rows.map((r) => r.path.length));
-      for (const r of rows) io.stdout.write(`${r.method.padEnd(6)}\t${io.stdout.isTTY ? r.path.padEnd(w) : r.path}\t${r.command}\n`);
+      await emitOrText(io, opts, rows, () => rows.map((r) => `${r.method.padEnd(6)}\t${io.stdout.isTTY ? r.path.padEnd(w) : r.path}\t${r.command}`).join('\n'));
     });
 }

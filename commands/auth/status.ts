@@ -6,6 +6,7 @@ import { chooseBackend, type GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 /** A file's permission bits, or undefined when it cannot be read. */
 function fileMode(path: string): number | undefined {
@@ -18,8 +19,7 @@ function fileMode(path: string): number | undefined {
 
 export function registerStatus(auth: Command, cli: Cli): void {
   const { io } = cli;
-  auth
-    .command('status')
+  printsJson(auth.command('status'), ['profile', 'mode', 'endpoint', 'backend', 'organization', 'user', 'token', 'shadowedBy', 'error'])
     .description('Show the profile, endpoint, organization and where the token comes from')
     .addHelpText('after', '\nExamples:\n  $ gbctl auth status\n  $ gbctl auth status --json')
     .action(async (_o: unknown, cmd: Command) => {

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { CliError } from '../../src/cli/exit-codes.js';
 import { runInvocation } from '../../src/cli/runner.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 /**
  * `gbctl comments resolve|reopen SPACE COMMENT [--change-request N]`: the catalogue's comment
@@ -9,8 +10,7 @@ import { runInvocation } from '../../src/cli/runner.js';
  */
 export function registerSetResolved(comments: Command, cli: Cli, verb: 'resolve' | 'reopen', description: string): void {
   const resolved = verb === 'resolve';
-  comments
-    .command(verb)
+  printsJson(comments.command(verb), 'generated')
     .description(description)
     .argument('<space>', 'space id')
     .argument('<comment>', 'comment id')

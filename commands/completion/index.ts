@@ -2,12 +2,12 @@ import type { Command } from 'commander';
 import { SHELLS, treeOf } from '../../src/cli/completion.js';
 import type { BespokeModule } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export const command: BespokeModule = {
   summary: 'Print a shell completion script generated from the command tree',
   register(program: Command, { io }) {
-    program
-      .command('completion')
+    printsNoJson(program.command('completion'))
       .argument('<shell>', 'bash, zsh or fish')
       .description(command.summary as string)
       .addHelpText(

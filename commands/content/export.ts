@@ -6,6 +6,7 @@ import { emitOrText } from '../../src/cli/emit.js';
 import { readFolder, writeFolder } from '../../src/gitsync/disk.js';
 import { readSpace } from '../../src/gitsync/read-space.js';
 import { buildFolder } from '../../src/gitsync/write.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 interface ExportOptions extends GlobalOptions {
   changeRequest?: string;
@@ -15,8 +16,7 @@ interface ExportOptions extends GlobalOptions {
 
 export function registerExport(content: Command, cli: Cli): void {
   const { io } = cli;
-  content
-    .command('export')
+  printsJson(content.command('export'), ['dir', 'files'])
     .description('Write a space (or a change request) as a Git Sync folder: README.md, SUMMARY.md, .gitbook.yaml, pages and .gitbook/assets/')
     .argument('<space>', 'space id')
     .argument('<dir>', 'folder to write (created when missing; files of the same name are replaced)')

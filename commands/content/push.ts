@@ -14,6 +14,7 @@ import { readSpace } from '../../src/gitsync/read-space.js';
 import { unifiedDiff } from '../../src/server/lib/render/unified-diff.js';
 import { buildFolder } from '../../src/gitsync/write.js';
 import { embeddedHint } from '../../src/cli/web-url.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 interface PushOptions extends GlobalOptions {
   changeRequest?: string | boolean;
@@ -64,8 +65,7 @@ function sourceUrl(conn: Connection, dir: string, given: string | undefined): st
 
 export function registerPush(contentCmd: Command, cli: Cli): void {
   const { io } = cli;
-  contentCmd
-    .command('push')
+  printsJson(contentCmd.command('push'), ['added', 'changed', 'removed', 'other', 'pushed', 'revision', 'changeRequest', 'url', 'merged'])
     .description('Push a Git Sync folder into a space: shows what it adds, changes and removes, then opens a change request')
     .argument('<dir>', 'the folder (with SUMMARY.md and .gitbook.yaml, or plain markdown)')
     .argument('<space>', 'space id')

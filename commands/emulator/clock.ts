@@ -3,6 +3,7 @@ import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
 import { parseDuration } from '../../src/server/controls/clock.js';
 import { control, examples, opts, show } from './control.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 interface ClockFlags {
   advance?: string;
@@ -29,8 +30,7 @@ function change(f: ClockFlags): Record<string, unknown> | undefined {
 }
 
 export function registerClock(parent: Command, cli: Cli): void {
-  parent
-    .command('clock')
+  printsJson(parent.command('clock'), ['now', 'frozen'])
     .description("Show the server's clock, or move, set, freeze or unfreeze it")
     .option('--advance <duration>', 'move it forward (or back, with a minus): 7d, 36h, 15m, 90s or milliseconds')
     .option('--set <date-time>', 'set it to this instant (ISO 8601)')

@@ -5,6 +5,8 @@ import { usageError } from '../../src/cli/exit-codes.js';
 import { readBodyData } from '../../src/cli/read-input.js';
 import { FaultRule } from '../../src/server/controls/faults.js';
 import { control, examples, opts, show, type ControlOpts } from './control.js';
+import { printsJson } from '../../src/cli/output-flags.js';
+import { objectFields } from '../../src/contract/response-fields.js';
 
 interface FaultFlags {
   path?: string;
@@ -86,8 +88,7 @@ function line(r: Listed): string {
 }
 
 export function registerFaults(parent: Command, cli: Cli): void {
-  parent
-    .command('faults')
+  printsJson(parent.command('faults'), ['id', ...objectFields(FaultRule), 'hits', 'remaining'])
     .description('List the fault rules; add one (delay, fail, rate-limit or cut off matching requests); remove one or all')
     .option('--path <pattern>', 'add a rule for this path: * matches one segment, ** any number, e.g. "/v1/spaces/*"')
     .option('--method <method>', 'only this method (GET, POST, PUT, PATCH, DELETE; default any)')

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { control, examples, opts, show } from './control.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 interface Health {
   status: string;
@@ -11,8 +12,7 @@ interface Health {
 }
 
 export function registerHealth(parent: Command, cli: Cli): void {
-  parent
-    .command('health')
+  printsJson(parent.command('health'), ['status', 'version', 'uptimeMs', 'jit', 'rssBytes'])
     .description('Check that the server answers: its status, version, uptime and memory (exit 8 when it cannot be reached)')
     .addHelpText('after', examples('gbctl emulator health', 'until gbctl emulator health --no-retry >/dev/null 2>&1; do sleep 0.2; done'))
     .action(async (_f: unknown, cmd: Command) => {

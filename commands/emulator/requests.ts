@@ -3,11 +3,12 @@ import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
 import type { LoggedRequest as Logged } from '../../src/server/controls/request-log.js';
 import { control, examples, opts, show } from './control.js';
+import { keysOf, printsJson } from '../../src/cli/output-flags.js';
+import type { LoggedRequest } from '../../src/server/controls/request-log.js';
 
 
 export function registerRequests(parent: Command, cli: Cli): void {
-  parent
-    .command('requests')
+  printsJson(parent.command('requests'), keysOf<LoggedRequest>({ time: true, method: true, path: true, status: true, ms: true, endpoint: true }))
     .description('List the most recent requests the server answered (time, method, path, status, duration, endpoint), oldest first')
     .option('--limit <n>', 'at most this many (the server keeps the last 1000)', '100')
     .option('--clear', 'forget the requests logged so far')

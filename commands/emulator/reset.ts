@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { confirmOrFail, sayDone } from '../../src/cli/prompt.js';
 import { checkServed, control, examples, opts, show } from './control.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 export function registerReset(parent: Command, cli: Cli): void {
-  parent
-    .command('reset')
+  printsJson(parent.command('reset'), ['reset', 'clock'])
     .description('Put the dataset back as it was when the server started, and its clock back to real time')
     .option('-y, --yes', 'confirm without asking: every change since start-up is undone')
     .addHelpText('after', examples('gbctl emulator reset --yes'))

@@ -3,10 +3,10 @@ import type { Cli } from '../../src/cli/deps.js';
 import { confirmOrFail, sayDone } from '../../src/cli/prompt.js';
 import { control, examples, opts, show, checkServed } from './control.js';
 import { checkName } from './snapshot.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 export function registerRestore(parent: Command, cli: Cli): void {
-  parent
-    .command('restore')
+  printsJson(parent.command('restore'), ['restored'])
     .description('Put the whole dataset back as it was when the named snapshot was taken (everything since is lost)')
     .argument('<name>', 'the snapshot\'s name, as "gbctl emulator snapshot" gave it')
     .option('-y, --yes', 'confirm without asking: every change since the snapshot is undone')

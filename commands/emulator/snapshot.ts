@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
 import { control, examples, opts, show } from './control.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 export const SNAPSHOT_NAME = /^[\w-]{1,64}$/;
 
@@ -12,8 +13,7 @@ export function checkName(name: string): string {
 }
 
 export function registerSnapshot(parent: Command, cli: Cli): void {
-  parent
-    .command('snapshot')
+  printsJson(parent.command('snapshot'), ['id'])
     .description('Save the whole dataset under a name, to put back later with "gbctl emulator restore"; with --list, list the saved ones')
     .argument('[name]', 'name to save it under (letters, digits, "_", "-"); a name in use is replaced; default snap-N')
     .option('--list', 'list the saved snapshots instead')

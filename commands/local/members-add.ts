@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { setMember } from '../../src/server/admin/local-admin.js';
-import { ORG_HELP, opts, requiredOrg, withStore } from './with-store.js';
+import { FIELDS, ORG_HELP, opts, requiredOrg, withStore } from './with-store.js';
 import { emitOrText } from '../../src/cli/emit.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 export function registerMembersAdd(parent: Command, { io, deps }: Cli): void {
-  parent
-    .command('add')
+  printsJson(parent.command('add'), FIELDS.memberSet)
     .description('Make a user a member of an organization with a role, or change their role')
     .requiredOption('--user <user>', 'user id or email')
     .requiredOption('--role <role>', 'admin, create, review, edit, comment or read')

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { listMembers } from '../../src/server/admin/local-admin.js';
-import { ORG_HELP, opts, outList, withStore } from './with-store.js';
+import { FIELDS, ORG_HELP, opts, outList, withStore } from './with-store.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 export function registerMembersList(parent: Command, { io, deps }: Cli): void {
-  parent
-    .command('list')
+  printsJson(parent.command('list'), FIELDS.member)
     .description('List memberships (of one organization with --org)')
     .addHelpText('after', '\nExamples:\n  $ gbctl local members list --org "$ORG"')
     .addHelpText('after', ORG_HELP)

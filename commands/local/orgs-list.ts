@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { listOrgs } from '../../src/server/admin/local-admin.js';
-import { opts, outList, withStore } from './with-store.js';
+import { FIELDS, opts, outList, withStore } from './with-store.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 export function registerOrgsList(parent: Command, { io, deps }: Cli): void {
-  parent
-    .command('list')
+  printsJson(parent.command('list'), FIELDS.org)
     .description('List organizations; "default" marks the one the embedded CLI uses')
     .addHelpText('after', '\nExamples:\n  $ gbctl local orgs list')
     .action(async (_o: unknown, cmd: Command) => {

@@ -2,10 +2,10 @@ import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { mintAdminToken } from '../../src/server/admin/accounts.js';
 import { withStore } from './with-store.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export function registerToken(parent: Command, { io, deps }: Cli): void {
-  parent
-    .command('token')
+  printsNoJson(parent.command('token'))
     .description("Mint a new API token of the embedded store's admin and print it, once (for gbctl serve clients)")
     .addHelpText(
       'after',

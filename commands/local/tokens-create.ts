@@ -2,12 +2,12 @@ import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
 import { createToken } from '../../src/server/admin/local-admin.js';
-import { ORG_HELP, opts, withStore } from './with-store.js';
+import { FIELDS, ORG_HELP, opts, withStore } from './with-store.js';
 import { emitOrText } from '../../src/cli/emit.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 export function registerTokensCreate(parent: Command, { io, deps }: Cli): void {
-  parent
-    .command('create')
+  printsJson(parent.command('create'), FIELDS.tokenCreated)
     .description('Create an API token for a user; prints the secret (once)')
     .requiredOption('--user <user>', 'user id or email')
     .option('--role <role>', 'role in --org: admin, create, review, edit, comment or read; the user is made a member with it')

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { listTokens } from '../../src/server/admin/local-admin.js';
-import { opts, outList, withStore } from './with-store.js';
+import { FIELDS, opts, outList, withStore } from './with-store.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 export function registerTokensList(parent: Command, { io, deps }: Cli): void {
-  parent
-    .command('list')
+  printsJson(parent.command('list'), FIELDS.token)
     .description('List tokens: ids, labels and users, never secrets')
     .addHelpText('after', '\nExamples:\n  $ gbctl local tokens list --user ada@example.com')
     .option('--user <user>', 'only this user\'s tokens (id or email)')

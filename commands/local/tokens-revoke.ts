@@ -2,12 +2,12 @@ import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { confirmOrFail } from '../../src/cli/prompt.js';
 import { revokeToken } from '../../src/server/admin/local-admin.js';
-import { opts, withStore } from './with-store.js';
+import { FIELDS, opts, withStore } from './with-store.js';
 import { emitOrText } from '../../src/cli/emit.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 export function registerTokensRevoke(parent: Command, { io, deps }: Cli): void {
-  parent
-    .command('revoke')
+  printsJson(parent.command('revoke'), FIELDS.token)
     .argument('<token>', 'token id (or a unique prefix of 8+ characters), label, or the secret itself')
     .description('Revoke a token: requests with it answer 401 from then on')
     .option('-y, --yes', 'do not ask for confirmation (required without a terminal)')

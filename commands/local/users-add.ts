@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { createUser } from '../../src/server/admin/local-admin.js';
-import { opts, withStore } from './with-store.js';
+import { FIELDS, opts, withStore } from './with-store.js';
 import { emitOrText } from '../../src/cli/emit.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 export function registerUsersAdd(parent: Command, { io, deps }: Cli): void {
-  parent
-    .command('add')
+  printsJson(parent.command('add'), FIELDS.user)
     .description('Add a user; prints its id')
     .requiredOption('--name <name>', 'display name')
     .option('--email <email>', 'email address (unique; can name the user in other commands)')

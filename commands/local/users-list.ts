@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { listUsers } from '../../src/server/admin/local-admin.js';
-import { opts, outList, withStore } from './with-store.js';
+import { FIELDS, opts, outList, withStore } from './with-store.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 export function registerUsersList(parent: Command, { io, deps }: Cli): void {
-  parent
-    .command('list')
+  printsJson(parent.command('list'), FIELDS.user)
     .description('List users with their roles')
     .addHelpText('after', '\nExamples:\n  $ gbctl local users list\n  $ gbctl local users list --json')
     .action(async (_o: unknown, cmd: Command) => {

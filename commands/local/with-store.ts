@@ -7,6 +7,20 @@ import { CliError, Exit, exitForStatus, usageError } from '../../src/cli/exit-co
 import type { Env } from '../../src/server/context.js';
 import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
 import { HttpError } from '../../src/server/http-error.js';
+import { keysOf } from '../../src/cli/output-flags.js';
+import type { MemberView, OrgView, TokenView, UserView } from '../../src/server/admin/local-admin.js';
+
+/** What --json may name in the local commands' results, by what they print. */
+const member = keysOf<MemberView>({ organization: true, user: true, displayName: true, role: true, joinedAt: true });
+const token = keysOf<TokenView>({ id: true, label: true, user: true, displayName: true, createdAt: true, local: true });
+export const FIELDS = {
+  user: keysOf<UserView>({ id: true, displayName: true, email: true, createdAt: true, memberships: true }),
+  org: keysOf<OrgView>({ id: true, title: true, createdAt: true, members: true, default: true }),
+  member,
+  memberSet: [...member, 'previousRole'],
+  token,
+  tokenCreated: [...token, 'secret', 'membership'],
+};
 
 export const LOCAL_ONLY = `
 Local only: this edits the store file directly (--store, --data FILE or GBCTL_DATA). It is not

@@ -7,6 +7,8 @@ import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import { readText } from '../../src/cli/read-input.js';
 import { embeddedHint } from '../../src/cli/web-url.js';
 import { parseSpecDocument } from '../../src/server/lib/openapi-process.js';
+import { printsJson } from '../../src/cli/output-flags.js';
+import { objectFields } from '../../src/contract/response-fields.js';
 
 interface PublishOptions extends GlobalOptions {
   spec: string;
@@ -26,8 +28,7 @@ export function isRemote(arg: string): boolean {
 
 export function registerPublish(openapi: Command, cli: Cli): void {
   const { io } = cli;
-  openapi
-    .command('publish')
+  printsJson(openapi.command('publish'), objectFields(openapiEndpoints['openapi.put'].response))
     .description('Publish an OpenAPI spec from a file or URL (creates the spec or adds a version), as the platform CLI does')
     .argument('<file-or-url>', 'path of a JSON or YAML file, or an http(s) URL')
     .requiredOption('--spec <slug>', 'slug of the spec to create or update')

@@ -1,12 +1,12 @@
 import type { BespokeModule } from '../../src/cli/deps.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { commandReference } from '../../src/cli/reference.js';
+import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export const command: BespokeModule = {
   summary: 'Print the reference of every command (Markdown), generated from the command tree',
   register(program, cli) {
-    program
-      .command('reference')
+    printsNoJson(program.command('reference'))
       .description(command.summary as string)
       .addHelpText(
         'after',

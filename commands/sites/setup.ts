@@ -5,6 +5,9 @@ import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import { canPrompt } from '../../src/cli/prompt.js';
 import { ask } from './setup-ask.js';
 import { runSetup, type SetupPlan } from './setup-run.js';
+import { printsJson } from '../../src/cli/output-flags.js';
+import { objectFields } from '../../src/contract/response-fields.js';
+import { sites as siteEndpoints } from '../../src/contract/endpoints/sites.js';
 
 const VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const;
 type Visibility = (typeof VISIBILITIES)[number];
@@ -61,8 +64,7 @@ function isPromptExit(e: unknown): boolean {
 
 export function registerSetup(sites: Command, cli: Cli): void {
   const { io } = cli;
-  sites
-    .command('setup')
+  printsJson(sites.command('setup'), objectFields(siteEndpoints['sites.get'].response))
     .description('Set up a docs site step by step: title, visibility, spaces, sections, publishing')
     .option('--title <title>', 'title of the site (2 to 128 characters)')
     .addOption(new Option('--visibility <visibility>', 'who can read it').choices([...VISIBILITIES]))

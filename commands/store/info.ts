@@ -4,10 +4,14 @@ import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
 import { JsonFileStore } from '../../src/store/json-file-store.js';
 import { kib } from './sizes.js';
+import { keysOf, printsJson } from '../../src/cli/output-flags.js';
+import type { StoreInfo } from '../../src/store/info.js';
 
 export function registerInfo(store: Command, { io }: Cli): void {
-  store
-    .command('info')
+  printsJson(
+    store.command('info'),
+    keysOf<StoreInfo>({ path: true, exists: true, formatVersion: true, generation: true, seq: true, objects: true, tables: true, snapshotBytes: true, journal: true, edited: true, lock: true, notes: true }),
+  )
     .description('Show the store\'s path, format version, object counts, sizes and journal length')
     .addHelpText('after', '\nExamples:\n  $ gbctl store info\n  $ gbctl store info --json')
     .action(async (_o: unknown, cmd: Command) => {

@@ -3,6 +3,7 @@ import { buildInfo } from '../../src/cli/build-output.js';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
 import { VERSION } from '../../src/cli/version.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 export const command: BespokeModule = {
   summary: "Show gbctl's version, the commit it was built from and the Node.js running it",
@@ -10,8 +11,7 @@ export const command: BespokeModule = {
 };
 
 function registerVersion(program: Command, { io }: Cli): void {
-  program
-    .command('version')
+  printsJson(program.command('version'), ['version', 'commit', 'node'])
     .description(command.summary as string)
     .addHelpText(
       'after',

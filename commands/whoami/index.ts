@@ -3,9 +3,9 @@ import { account } from '../../src/contract/endpoints/account.js';
 import { resolve } from '../../src/cli/config.js';
 import { chooseBackend, type GlobalOptions } from '../../src/cli/context.js';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
-import { emitOrText, jsonOption } from '../../src/cli/emit.js';
+import { emitOrText } from '../../src/cli/emit.js';
 import { explainAuthFailure } from '../../src/cli/errors.js';
-import { usageError } from '../../src/cli/exit-codes.js';
+import { printsJson } from '../../src/cli/output-flags.js';
 
 const FIELDS = ['user', 'organization', 'backend'];
 
@@ -18,8 +18,7 @@ type Opts = GlobalOptions & { json?: unknown; jq?: string };
 
 function registerWhoami(program: Command, cli: Cli): void {
   const { io } = cli;
-  program
-    .command('whoami')
+  printsJson(program.command('whoami'), FIELDS)
     .description(command.summary as string)
     .addHelpText(
       'after',
@@ -35,9 +34,6 @@ Examples:
     )
     .action(async (_o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as Opts;
-      const json = jsonOption(o.json);
-      const unknown = Array.isArray(json) ? json.filter((f) => !FIELDS.includes(f)) : [];
-      if (unknown.length) throw usageError(`unknown field for --json: ${unknown.join(', ')}`, `valid fields: ${FIELDS.join(', ')}`);
       const backend = chooseBackend(o, io.env, resolve(o, io.env));
       const conn = await cli.connect(o);
       let user: { id: string; displayName: string; email?: string };

@@ -1,6 +1,7 @@
 import { Command, Option } from 'commander';
 import type { Manifest, ManifestCommand, ManifestOption } from './manifest.js';
 import { takesDefaultSite } from './default-site.js';
+import { printsJson } from './output-flags.js';
 
 /** A command invoked: which manifest entry, its positional values and its parsed options. */
 export interface Called {
@@ -32,7 +33,7 @@ export function buildCommands(program: Command, manifest: Manifest, run: (c: Cal
       nouns.set(m.noun, noun);
     }
     if (only && !only.has(m.noun)) continue;
-    const cmd = noun.command(m.verb).description(m.summary);
+    const cmd = printsJson(noun.command(m.verb), 'generated').description(m.summary);
     // A site argument may be left out for the profile's default site (see default-site.ts).
     const siteFirst = takesDefaultSite(m);
     for (const a of m.args) {

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Io } from './context.js';
 import { usageError } from './exit-codes.js';
-import type { EmitOptions } from './emit.js';
+import { jsonOption, type EmitOptions } from './emit.js';
 
 /** Compiles a jq expression against null: a syntax error is a usage error before anything is sent. */
 export async function checkJq(expr: string): Promise<void> {
@@ -23,10 +23,7 @@ export async function checkJq(expr: string): Promise<void> {
  */
 export async function checkOutputFlags(io: Io, fields: readonly string[], o: EmitOptions, bareJson: boolean): Promise<boolean> {
   if (Array.isArray(o.json) && !fields.length) throw usageError('--json FIELDS: this command prints no object to pick fields from', 'use --json alone, or leave it out');
-  if (Array.isArray(o.json)) {
-    const unknown = o.json.filter((f) => !fields.includes(f.split('.')[0] as string));
-    if (unknown.length) throw usageError(`unknown field${unknown.length > 1 ? 's' : ''} for --json: ${unknown.join(', ')}`, `valid fields: ${fields.join(', ')}`);
-  }
+  if (Array.isArray(o.json)) refuseUnknownFields(o.json, fields);
   if (bareJson && !o.jq && io.stdout.isTTY && fields.length) {
     io.stdout.write(`Fields for --json (comma-separated):\n${fields.map((f) => `  ${f}\n`).join('')}`);
     return true;
@@ -34,21 +31,48 @@ export async function checkOutputFlags(io: Io, fields: readonly string[], o: Emi
   return false;
 }
 
-/** Commands that print no JSON result (a confirmation, a token, a server's log). */
-const noJson = new WeakSet<Command>();
+/** A usage error naming the fields of `requested` (a.b names field a) that are not among `fields`. */
+function refuseUnknownFields(requested: readonly string[], fields: readonly string[]): void {
+  const unknown = requested.filter((f) => !fields.includes(f.split('.')[0] as string));
+  if (unknown.length) throw usageError(`unknown field${unknown.length > 1 ? 's' : ''} for --json: ${unknown.join(', ')}`, `valid fields: ${fields.join(', ')}`);
+}
+
+/**
+ * What a command's --json may name, so that it is checked before the command acts: 'none' for a
+ * command that prints no JSON result (a confirmation, a token, a server's log); the fields of
+ * its result (or of one item of the list it prints); 'generated' for a command of the catalogue,
+ * whose runner checks them against the endpoint's response schema.
+ */
+export type JsonContract = 'none' | 'generated' | readonly string[];
+const contracts = new WeakMap<Command, JsonContract>();
 
 /** Marks `cmd` as printing no JSON result: --json and --jq are refused on it rather than ignored. */
 export function printsNoJson(cmd: Command): Command {
-  noJson.add(cmd);
+  contracts.set(cmd, 'none');
   return cmd;
 }
 
+/** Declares the fields `--json FIELDS` may name on `cmd`; others are refused before it acts. */
+export function printsJson(cmd: Command, fields: JsonContract): Command {
+  contracts.set(cmd, fields);
+  return cmd;
+}
+
+/** How `cmd` declared its --json (undefined: not at all). */
+export const jsonContract = (cmd: Command): JsonContract | undefined => contracts.get(cmd);
+
+/** Every key of T, checked by the compiler: a key of T left out, or one T lacks, does not compile. */
+export const keysOf = <T>(all: Record<keyof T & string, true>): string[] => Object.keys(all);
+
 /** Before any command's action: refuses output flags it would ignore, and a --jq that does not compile. */
 export async function checkCommandOutputFlags(cmd: Command, o: { json?: unknown; jq?: string }): Promise<void> {
-  if (noJson.has(cmd) && (o.json !== undefined || o.jq !== undefined)) {
+  const contract = contracts.get(cmd);
+  if (contract === 'none' && (o.json !== undefined || o.jq !== undefined)) {
     const name = [cmd.name(), ...ancestors(cmd)].reverse().join(' ');
     throw usageError(`${name} prints no JSON: --json and --jq do not apply to it`);
   }
+  const json = jsonOption(o.json);
+  if (Array.isArray(contract) && Array.isArray(json)) refuseUnknownFields(json, contract);
   if (o.jq) await checkJq(o.jq);
 }
 

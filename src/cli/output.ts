@@ -17,6 +17,7 @@ function pick(o: unknown, fields: string[]): unknown {
 
 /** Applies `--json a,b` (fields checked against the schema beforehand): those fields of the object, or of each item of a list. */
 export function selectFields(data: unknown, fields: string[]): unknown {
+  if (Array.isArray(data)) return data.map((i: unknown) => pick(i, fields));
   return isList(data) ? data.items.map((i) => pick(i, fields)) : pick(data, fields);
 }
 

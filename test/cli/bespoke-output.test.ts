@@ -46,4 +46,25 @@ describe('commands that print their own result', () => {
     const e = await runCli(['content', 'export', 'nospace', dir, '--jq', '.[', '--store', store]);
     expect(e.code).toBe(2);
   });
+
+  it('refuse a --json field their result lacks, listing those it has, before doing anything', async () => {
+    const users = async () => Number(await gbctl('local', 'users', 'list', '--jq', 'length'));
+    const before = await users();
+    const r = await runCli(['local', 'users', 'add', '--name', 'Never', '--json', 'id,nosuch', '--store', store]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('unknown field for --json: nosuch');
+    expect(r.stderr).toContain('valid fields: id, displayName');
+    expect(await users()).toBe(before);
+    for (const args of [['store', 'info'], ['version'], ['profile', 'list'], ['api', 'endpoints']]) {
+      const bad = await runCli([...args, '--json', 'nosuch', '--store', store]);
+      expect(bad.code, args.join(' ')).toBe(2);
+    }
+  });
+
+  it('pick the fields named from each item of a list they print', async () => {
+    const rows = JSON.parse(await gbctl('api', 'endpoints', '--json', 'id,method')) as object[];
+    expect(rows.length).toBeGreaterThan(100);
+    expect(Object.keys(rows[0] as object)).toEqual(['id', 'method']);
+    expect(JSON.parse(await gbctl('profile', 'list', '--json', 'name,current'))).toEqual([{ name: 'local', current: true }]);
+  });
 });

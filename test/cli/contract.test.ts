@@ -5,6 +5,7 @@ import type { Command } from 'commander';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeCli } from '../../src/cli/deps.js';
 import type { Manifest, ManifestCommand } from '../../src/cli/manifest.js';
+import { jsonContract } from '../../src/cli/output-flags.js';
 import { buildProgram } from '../../src/cli/program.js';
 import { endpointById } from '../../src/contract/index.js';
 import { itemSchema, objectFields } from '../../src/contract/response-fields.js';
@@ -45,6 +46,17 @@ describe('the CLI contract, command by command', () => {
       if (!/Examples?:\n\s+\$ .*gbctl /.test(r.stdout)) missing.push(path.join(' '));
     }
     expect(missing).toEqual([]);
+  });
+
+  it('every command says what its --json may name, so that a field it lacks is refused before it acts', async () => {
+    const sink = { write: () => true, isTTY: false } as unknown as NodeJS.WritableStream;
+    const program = await buildProgram(makeCli({ stdout: sink, stderr: sink, stdinIsTTY: false, env: {}, readStdin: () => '' }, cliDeps(manifest)));
+    const find = (path: string[]) => path.reduce<Command>((c, name) => c.commands.find((x) => x.name() === name) as Command, program);
+    const undeclared = leaves(program)
+      .filter((p) => p.length)
+      .filter((p) => jsonContract(find(p)) === undefined)
+      .map((p) => p.join(' '));
+    expect(undeclared).toEqual([]);
   });
 
   it('accepts --json with every field the response documents', async () => {
