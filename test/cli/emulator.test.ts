@@ -29,6 +29,22 @@ describe('gbctl emulator', () => {
     expect(existsSync(store)).toBe(false);
   });
 
+  it('picks the --json fields named from each rule and request, and refuses one they lack before sending', async () => {
+    const added = await gb(['emulator', 'faults', '--path', '/v1/nowhere', '--status', '503', '--json', 'id,path,status']);
+    expect(added.code, added.stderr).toBe(0);
+    const rule = JSON.parse(added.stdout) as { id: string };
+    expect(Object.keys(rule)).toEqual(['id', 'path', 'status']);
+    const listed = JSON.parse((await gb(['emulator', 'faults', '--json', 'id,hits'])).stdout) as object[];
+    expect(listed).toContainEqual({ id: rule.id, hits: 0 });
+    const bad = await gb(['emulator', 'faults', '--path', '/v1/never', '--status', '500', '--json', 'nosuch']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('valid fields: id, method, path');
+    expect((JSON.parse((await gb(['emulator', 'faults', '--json', 'path'])).stdout) as { path: string }[]).map((r) => r.path)).not.toContain('/v1/never');
+    const requests = JSON.parse((await gb(['emulator', 'requests', '--json', 'method,status'])).stdout) as object[];
+    expect(Object.keys(requests[0] as object)).toEqual(['method', 'status']);
+    await gb(['emulator', 'faults', '--clear']);
+  });
+
   it('reads, moves, freezes and unfreezes the clock, checking values before sending', async () => {
     const now = await gb(['emulator', 'clock', '--json']);
     expect(now.code, now.stderr).toBe(0);
