@@ -24,6 +24,20 @@ export function parseMarkdown(markdown: string): Token[] {
   return markdownParser().parse(markdown, {});
 }
 
+let documentParser: MarkdownIt | undefined;
+
+/**
+ * The token stream with raw HTML kept as `html_block` / `html_inline` tokens: what a page's
+ * markdown says, for readers that find things in it (links, images, anchors) rather than print it.
+ */
+export function parseDocument(markdown: string): Token[] {
+  if (!documentParser) {
+    documentParser = new MarkdownIt({ html: true, linkify: false, typographer: false });
+    gitbookBlocks(documentParser);
+  }
+  return documentParser.parse(markdown, {});
+}
+
 /** Whether a URL may be put in an href or src: no script-running schemes. */
 export function safeUrl(url: string): boolean {
   return markdownParser().validateLink(url.trim());
