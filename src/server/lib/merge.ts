@@ -43,7 +43,7 @@ const IGNORED = new Set(['pages', 'createdAt', 'updatedAt']);
  * What a page says, children and times aside: two equal contents are the same edit. The same
  * object says the same (revisions share unchanged pages); else fields compare one by one.
  */
-function sameFields(a: PageRecord, b: PageRecord): boolean {
+export function sameFields(a: PageRecord, b: PageRecord): boolean {
   if (a === b) return true;
   const x = a as unknown as Record<string, unknown>;
   const y = b as unknown as Record<string, unknown>;
