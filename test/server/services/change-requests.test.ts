@@ -278,6 +278,39 @@ describe('change-request content, merge and update', () => {
     expect((await api(s, 'POST', `${b}/gbctl/conflicts/${welcome}/resolve`, { keep: 'main' })).status).toBe(409);
   });
 
+  it('counts a page both sides moved to different places as a conflict, and one moved by one side as a change', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { pathToFileURL } = await import('node:url');
+    const folder = (summary: string) => {
+      const dir = mkdtempSync(join(tmpdir(), 'gbctl-cr-move-'));
+      for (const f of ['README', 'a', 'b', 'c']) writeFileSync(join(dir, `${f}.md`), `# ${f}\n\nText of ${f}.\n`);
+      writeFileSync(join(dir, 'SUMMARY.md'), `# Table of contents\n\n* [Intro](README.md)\n${summary}`);
+      return pathToFileURL(dir).href;
+    };
+    const space = await newSpace(s);
+    await api(s, 'POST', `/spaces/${space}/content/import`, { url: folder('* [a](a.md)\n* [b](b.md)\n* [c](c.md)\n'), source: 'markdown' });
+    const cr = async () => `/spaces/${space}/change-requests/${(await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body.number}`;
+    const [underA, underB, alsoUnderA] = [await cr(), await cr(), await cr()];
+    await api(s, 'POST', `${underA}/content/import`, { url: folder('* [a](a.md)\n  * [c](c.md)\n* [b](b.md)\n'), source: 'markdown' });
+    await api(s, 'POST', `${underB}/content/import`, { url: folder('* [a](a.md)\n* [b](b.md)\n  * [c](c.md)\n'), source: 'markdown' });
+    await api(s, 'POST', `${alsoUnderA}/content/import`, { url: folder('* [a](a.md)\n  * [c](c.md)\n* [b](b.md)\n'), source: 'markdown' });
+    expect((await api(s, 'POST', `${underA}/merge`)).body.result).toBe('merge');
+    const shape = async (path: string) => ((await api(s, 'GET', `${path}/content/pages`)).body.pages as { title: string; pages: { title: string }[] }[]).map((p) => `${p.title}[${p.pages.map((k) => k.title).join()}]`);
+    expect(await shape(`/spaces/${space}`)).toEqual(['README[]', 'a[c]', 'b[]']);
+
+    const r = await api(s, 'POST', `${underB}/merge`);
+    expect(r.body).toMatchObject({ result: 'conflicts', conflicts: [{ title: 'c', kind: 'moved', path: 'b/c' }] });
+    expect(await shape(`/spaces/${space}`)).toEqual(['README[]', 'a[c]', 'b[]']);
+    // The same move on both sides is no conflict.
+    expect((await api(s, 'POST', `${alsoUnderA}/merge`)).body.result).toBe('merge');
+    const c = r.body.conflicts[0].page as string;
+    await api(s, 'POST', `${underB}/gbctl/conflicts/${c}/resolve`, { keep: 'change-request' });
+    expect((await api(s, 'POST', `${underB}/merge`)).body.result).toBe('merge');
+    expect(await shape(`/spaces/${space}`)).toEqual(['README[]', 'a[]', 'b[c]']);
+  });
+
   it('counts broken links the change request introduced', async () => {
     const { space, pages } = await seeded();
     const cr = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
