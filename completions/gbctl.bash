@@ -20,7 +20,7 @@ _gbctl() {
         token) opts="" ;;
       esac ;;
     change-requests)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create export get list list-org merge refresh update " -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "create export get list list-org merge refresh resolve update " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
         create) opts="--subject --agent-task-id --field --dry-run" ;;
         export) opts="--page --only --no-only --output --limit --all --format --field" ;;
@@ -29,6 +29,7 @@ _gbctl() {
         list-org) opts="--page --page-size --status --creator --contributor --limit --all --format --field" ;;
         merge) opts="--dry-run" ;;
         refresh) opts="--dry-run" ;;
+        resolve) opts="--keep --field --dry-run" ;;
         update) opts="--subject --description --status --field --dry-run" ;;
       esac ;;
     collections)

@@ -24,12 +24,12 @@ complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subc
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status token' -a status -d 'Show the profile, endpoint, organization and where the token comes from'
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status token' -a token -d 'Print the token gbctl would use, for piping'
 complete -c gbctl -n '__fish_use_subcommand' -a change-requests -d 'Propose, review, merge and export changes to a space'
-complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a create -d 'Create a change request'
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh resolve update' -a create -d 'Create a change request'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from create' -l subject
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from create' -l agent-task-id
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from create' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from create' -l dry-run
-complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a export -d 'Get a temporary URL of a change request as PDF'
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh resolve update' -a export -d 'Get a temporary URL of a change request as PDF'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from export' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from export' -l only
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from export' -l no-only
@@ -38,9 +38,9 @@ complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_se
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from export' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from export' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from export' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a get -d 'Show a change request'
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh resolve update' -a get -d 'Show a change request'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from get' -l web
-complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a list -d 'List the change requests of a space'
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh resolve update' -a list -d 'List the change requests of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list' -l page-size
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list' -l status
@@ -50,7 +50,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_se
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a list-org -d 'List the change requests of an organization'
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh resolve update' -a list-org -d 'List the change requests of an organization'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list-org' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list-org' -l page-size
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list-org' -l status
@@ -60,11 +60,15 @@ complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_se
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list-org' -l all
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list-org' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list-org' -l field
-complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a merge -d 'Merge a change request into the main content'
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh resolve update' -a merge -d 'Merge a change request into the main content'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from merge' -l dry-run
-complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a refresh -d 'Bring the latest main content into a change request'
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh resolve update' -a refresh -d 'Bring the latest main content into a change request'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from refresh' -l dry-run
-complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a update -d 'Update a change request s subject, description or status'
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh resolve update' -a resolve -d 'Settle a conflicted page of a change request by keeping one side  gbctl  settle a merge conflict (not a platform route)'
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from resolve' -l keep
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from resolve' -l field
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from resolve' -l dry-run
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh resolve update' -a update -d 'Update a change request s subject, description or status'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from update' -l subject
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from update' -l description
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from update' -l status

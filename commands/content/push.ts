@@ -123,6 +123,8 @@ Examples:
             throw new CliError(`change request #${cr.number} was not merged: the space changed while it was being pushed`, Exit.conflict, `review it at ${cr.urls.app}`);
           }
           merged = (await conn.client.call(changeRequests['change-requests.merge'], { params: { spaceId, changeRequestId: cr.id } })) as { revision: string; result: string };
+          // Main moved between the check and the merge and a page conflicts: nothing was merged.
+          if (merged.result !== 'merge') throw new CliError(`change request #${cr.number} was not merged: it conflicts with changes made to the space meanwhile`, Exit.conflict, `run "gbctl change-requests merge ${spaceId} ${cr.number}" to see the pages, or review it at ${cr.urls.app}`);
           io.stderr.write(`✓ Merged change request #${cr.number}\n`);
         }
         await emitOrText(io, o, { ...summary, pushed: true, changeRequest: cr.number, url: cr.urls.app, ...(merged ? { merged: merged.revision } : {}) }, () => {

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Client } from '../../src/client/client.js';
-import { CliError, usageError } from '../../src/cli/exit-codes.js';
+import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import type { ExtraOption, Overlays } from '../../src/cli/overlay.js';
 import { readText } from '../../src/cli/read-input.js';
 
@@ -44,6 +44,41 @@ async function saveDownload(result: unknown, opts: Record<string, unknown>, clie
   return { file: resolve(out), bytes: bytes.length, url };
 }
 
+interface Conflicted {
+  page: string;
+  kind: string;
+  title: string;
+  path: string;
+  resolved: boolean;
+}
+
+const KINDS: Record<string, string> = {
+  edited: 'changed on both sides',
+  'deleted-in-main': 'deleted on main, changed in the change request',
+  'deleted-in-change-request': 'deleted in the change request, changed on main',
+  moved: 'moved to different places on both sides',
+};
+
+/**
+ * The error a merge or update answered with conflicts ends with: each page by title and path
+ * (and id, for a page the change request no longer has), what to do, and the conflict exit code.
+ */
+function conflictsError(params: Record<string, unknown>, result: unknown, lead: (n: number) => string): CliError | undefined {
+  const r = result as { result: string; conflicts?: Conflicted[] };
+  if (r.result !== 'conflicts') return undefined;
+  const list = r.conflicts ?? [];
+  const lines = list.map((c) => `  - "${c.title}" (${c.path || 'no path'}, page ${c.page}): ${KINDS[c.kind] ?? c.kind}`);
+  const space = String(params.spaceId);
+  const cr = String(params.changeRequestId);
+  return new CliError(
+    `${lead(list.length)}\n${lines.join('\n')}`,
+    Exit.conflict,
+    `settle each page: edit it (gbctl pages update ${space} ${cr} PAGE --file FILE), remove it (gbctl pages delete ${space} ${cr} PAGE), or keep one side (gbctl change-requests resolve ${space} ${cr} PAGE --keep main|change-request); then merge again`,
+  );
+}
+
+const pages = (n: number) => `${n} page${n === 1 ? '' : 's'}`;
+
 const crColumns = ['number', 'id', 'status', 'subject', 'outdated', 'updatedAt'];
 
 export const overlays: Overlays = {
@@ -56,12 +91,20 @@ export const overlays: Overlays = {
   'change-requests.get': { examples: ['gbctl change-requests get SPACE 3'] },
   'change-requests.update': { examples: ['gbctl change-requests update SPACE 3 --status open', 'gbctl change-requests update SPACE 3 --subject "Better subject"'] },
   'change-requests.merge': {
+    description: 'Merges the change request into the main content. When a page conflicts with main (changed on both sides, deleted on one and changed on the other, or moved to different places by both), nothing is merged: the result is "conflicts", each page is named on stderr and the exit code is 6 (conflict). Settle each (edit it in the change request, or "gbctl change-requests resolve") and merge again.',
     examples: ['gbctl change-requests merge SPACE 3'],
-    done: (p, r) => `✓ Merged change request ${String(p.changeRequestId)}${(r as { result: string }).result === 'conflicts' ? ' with conflicts: its version of pages both sides changed was kept' : ''}`,
+    done: (p) => `✓ Merged change request ${String(p.changeRequestId)}`,
+    failure: (p, r) => conflictsError(p, r, (n) => `change request ${String(p.changeRequestId)} was not merged: ${pages(n)} conflict with the main content`),
   },
   'change-requests.refresh': {
-    description: 'Brings the latest main content into the change request (the API\'s "update"). Where both changed a page, the change request\'s version is kept and the result is "conflicts".',
+    description: 'Brings the latest main content into the change request (the API\'s "update"). Where a page conflicts, the change request keeps its side, the result is "conflicts", each page is named on stderr and the exit code is 6 (conflict); a merge refuses until each is settled.',
     examples: ['gbctl change-requests refresh SPACE 3'],
+    failure: (p, r) => conflictsError(p, r, (n) => `change request ${String(p.changeRequestId)} has ${pages(n)} in conflict with the main content; it kept its side of each`),
+  },
+  'change-requests.resolve': {
+    description: 'Settles a conflicted page of a change request: --keep change-request keeps its page as it is, --keep main puts main\'s page into the change request. Editing or removing the page in the change request settles it too.',
+    examples: ['gbctl change-requests resolve SPACE 3 PAGE --keep main', 'gbctl change-requests resolve SPACE 3 guides/install --keep change-request'],
+    done: (p) => `✓ Settled page ${String(p.pageId)} of change request ${String(p.changeRequestId)}`,
   },
   'change-requests.export': {
     options: [{ flags: '--output <file>', description: 'save the PDF to this file (required with the embedded store)' }],

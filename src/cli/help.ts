@@ -11,7 +11,8 @@ export const TOPICS: Record<string, string> = {
   3  cancelled (a prompt answered no, or Ctrl-C)
   4  authentication or permission (HTTP 401, 403)
   5  not found (HTTP 404)
-  6  conflict or precondition (HTTP 409, 412)
+  6  conflict or precondition (HTTP 409, 412), and a change-request merge or refresh
+     whose result is "conflicts" (the pages are named on stderr)
   7  rate limited, still after retries (HTTP 429)
   8  server or network (HTTP 5xx, connection refused, timeout)
 `,

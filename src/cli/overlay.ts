@@ -1,5 +1,6 @@
 import type { Client } from '../client/client.js';
 import type { Io } from './context.js';
+import type { CliError } from './exit-codes.js';
 
 /** A flag that fills part of a request the generic flags cannot say well (e.g. a move position). */
 export interface ExtraOption {
@@ -25,6 +26,11 @@ export interface Overlay {
   view?: (result: unknown, input: InvocationInput, terminal?: boolean) => unknown;
   /** Checks the command line before anything is sent (a usage error means nothing happened). */
   check?: (opts: Record<string, unknown>) => void;
+  /**
+   * A failure an answer reports though the call succeeded (a merge refused for conflicts): the
+   * result is printed as usual, then the command fails with this error and its exit code.
+   */
+  failure?: (params: Record<string, unknown>, result: unknown) => CliError | undefined;
   /** Runs after a successful call, before output, e.g. to save a download. Its return value replaces the shown result. */
   after?: (ctx: { result: unknown; opts: Record<string, unknown>; io: Io; client: Client; input: InvocationInput }) => Promise<unknown>;
 }

@@ -94,6 +94,8 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     if (overlay.after) result = await overlay.after({ result, opts: inv.opts, io, client: conn.client, input: inv.input });
     const shown = !opts.json && !opts.jq && overlay.view ? overlay.view(result, inv.input, !!io.stdout.isTTY && !opts.tsv) : result;
     await emit(io, shown, opts);
+    const failed = overlay.failure?.(inv.input.params, result);
+    if (failed) throw failed;
     if (name !== undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${name}`).replace(/^✓ /, ''));
     else if (io.stderr.isTTY && overlay.done) io.stderr.write(`${overlay.done(inv.input.params, result)}\n`);
   } catch (e) {

@@ -68,6 +68,7 @@ export const ROUTES: readonly RouteEntry[] = [
   { id: 'change-requests.update', method: 'PATCH', path: '/spaces/{spaceId}/change-requests/{changeRequestId}' },
   { id: 'change-requests.merge', method: 'POST', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/merge' },
   { id: 'change-requests.refresh', method: 'POST', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/update' },
+  { id: 'change-requests.resolve', method: 'POST', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/gbctl/conflicts/{pageId}/resolve' },
   { id: 'change-requests.export', method: 'GET', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/pdf' },
   { id: 'change-requests.create-page', method: 'POST', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/gbctl/pages' },
   { id: 'change-requests.update-page', method: 'PATCH', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/gbctl/pages/{pageId}' },

@@ -149,6 +149,8 @@ describe('a Git Sync folder round trip', () => {
     await gb('content', 'import', space, '--change-request', String(a.number), '--url', pathToFileURL(one).href, '--source', 'markdown');
     await gb('content', 'import', space, '--change-request', String(b.number), '--url', pathToFileURL(two).href, '--source', 'markdown');
     expect((await json('change-requests', 'merge', space, String(a.number))).result).toBe('merge');
-    expect((await json('change-requests', 'merge', space, String(b.number))).result).toBe('conflicts');
+    const refused = await runCliInProcess(['change-requests', 'merge', space, String(b.number), '--json'], { env });
+    expect(refused.code).toBe(6);
+    expect(JSON.parse(refused.stdout).result).toBe('conflicts');
   });
 });

@@ -284,6 +284,20 @@ export function operations(f: Fixtures): Op[] {
       },
     },
     { id: 'change-requests.refresh', needs: 'edit', request: async () => ({ method: 'POST', path: `${sp}/change-requests/${await newCr()}/update` }) },
+    {
+      id: 'change-requests.resolve', needs: 'edit',
+      request: async () => {
+        // A change request whose update from main carried a conflict on the page.
+        const path = `${sp}/change-requests/${await newCr()}`;
+        const other = `${sp}/change-requests/${await newCr()}`;
+        ok(await api(admin, 'PATCH', `${path}/gbctl/pages/${f.page}`, { markdown: unique('one side ') }), 200, 'edit');
+        ok(await api(admin, 'PATCH', `${other}/gbctl/pages/${f.page}`, { markdown: unique('other side ') }), 200, 'edit');
+        ok(await api(admin, 'POST', `${other}/merge`), 200, 'merge');
+        ok(await api(admin, 'POST', `${path}/update`), 200, 'update');
+        const settled = async () => ((await api(admin, 'GET', path)).body.conflicts as { resolved: boolean }[]).every((x) => x.resolved);
+        return { method: 'POST', path: `${path}/gbctl/conflicts/${f.page}/resolve`, body: { keep: 'change-request' }, unchanged: async () => !(await settled()) };
+      },
+    },
     { id: 'change-requests.export', needs: 'read', request: get(`${crp}/pdf`) },
     { id: 'change-requests.create-page', needs: 'edit', request: async () => ({ method: 'POST', path: `${sp}/change-requests/${await newCr()}/gbctl/pages`, body: { title: 'New page' } }) },
     { id: 'change-requests.update-page', needs: 'edit', request: async () => ({ method: 'PATCH', path: `${sp}/change-requests/${await newCr()}/gbctl/pages/${f.page}`, body: { title: 'Renamed' } }) },

@@ -68,6 +68,15 @@ export const changeRequests = defineResource('change-requests', {
     summary: 'Bring the latest main content into a change request',
     params: crParams, response: UpdateResult, status: 200, access: 'edit',
   },
+  resolve: {
+    method: 'POST', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/gbctl/conflicts/{pageId}/resolve',
+    summary: 'Settle a conflicted page of a change request by keeping one side',
+    params: pageParams,
+    body: z.object({
+      keep: z.enum(['change-request', 'main']).describe('the side to keep: change-request (its page as it is) or main (main\'s page, put into the change request)'),
+    }),
+    response: ChangeRequest, status: 200, access: 'edit', extension: 'gbctl: settle a merge conflict (not a platform route)',
+  },
   export: {
     method: 'GET', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
     summary: 'Get a temporary URL of a change request as PDF',

@@ -86,7 +86,6 @@ export const AdaptiveClaim = z.looseObject({
  */
 export const AdaptiveJsonSchema = z.looseObject({
   $schema: z.string().optional(),
-  $id: z.string().optional(),
   type: z.literal('object'),
   properties: z.record(z.string(), AdaptiveClaim),
   additionalProperties: z.literal(false).optional(),

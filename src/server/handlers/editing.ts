@@ -63,6 +63,7 @@ export const editingHandlers: EditingHandlers = {
   'change-requests.update': (c, { params, body }) => crs.update(c, params.spaceId, params.changeRequestId, body),
   'change-requests.merge': (c, { params }) => crs.merge(c, params.spaceId, params.changeRequestId),
   'change-requests.refresh': (c, { params }) => crs.refresh(c, params.spaceId, params.changeRequestId),
+  'change-requests.resolve': (c, { params, body }) => crs.resolve(c, params.spaceId, params.changeRequestId, params.pageId, body),
   'change-requests.export': (c, { params, query }) => pdfService.changeRequest(c, params.spaceId, params.changeRequestId, query),
   'change-requests.create-page': (c, { params, body }) => pages.create(c, params.spaceId, params.changeRequestId, body),
   'change-requests.update-page': (c, { params, body }) => pages.update(c, params.spaceId, params.changeRequestId, params.pageId, body),

@@ -1,3 +1,4 @@
+import type { ConflictKind } from '../model/review.js';
 import type { PageRecord } from '../model/revision.js';
 
 interface Placed {
@@ -5,16 +6,36 @@ interface Placed {
   parent: string | undefined;
   /** The sibling just before it, if any. */
   after: string | undefined;
+  /** The list it is in, and where. */
+  siblings: readonly PageRecord[];
+  index: number;
 }
 
 /** Every page by id with where it sits, in depth-first order. */
 function place(pages: readonly PageRecord[], parent?: string, out = new Map<string, Placed>()): Map<string, Placed> {
   pages.forEach((p, i) => {
-    out.set(p.id, { page: p, parent, after: i > 0 ? pages[i - 1]?.id : undefined });
+    out.set(p.id, { page: p, parent, after: i > 0 ? pages[i - 1]?.id : undefined, siblings: pages, index: i });
     place(p.pages, p.id, out);
   });
   return out;
 }
+
+/**
+ * The nearest sibling before `x` that `other` also has under the same parent: where `x` sits,
+ * seen through the pages both trees share, so that a page added or removed next to it on one
+ * side does not count as moving it.
+ */
+function sharedBefore(x: Placed, other: Map<string, Placed>): string | undefined {
+  for (let i = x.index - 1; i >= 0; i--) {
+    const id = (x.siblings[i] as PageRecord).id;
+    const o = other.get(id);
+    if (o && o.parent === x.parent) return id;
+  }
+  return undefined;
+}
+
+/** True when `side` put the page elsewhere than `base` had it: under another parent, or after another of the pages both keep there. */
+const movedFrom = (b: Placed, s: Placed, B: Map<string, Placed>, S: Map<string, Placed>) => b.parent !== s.parent || sharedBefore(b, S) !== sharedBefore(s, B);
 
 const IGNORED = new Set(['pages', 'createdAt', 'updatedAt']);
 
@@ -22,7 +43,7 @@ const IGNORED = new Set(['pages', 'createdAt', 'updatedAt']);
  * What a page says, children and times aside: two equal contents are the same edit. The same
  * object says the same (revisions share unchanged pages); else fields compare one by one.
  */
-function sameFields(a: PageRecord, b: PageRecord): boolean {
+export function sameFields(a: PageRecord, b: PageRecord): boolean {
   if (a === b) return true;
   const x = a as unknown as Record<string, unknown>;
   const y = b as unknown as Record<string, unknown>;
@@ -113,17 +134,25 @@ class EditableTree {
   }
 }
 
+/** A page both sides changed in ways that do not combine. */
+export interface Conflict {
+  page: string;
+  kind: ConflictKind;
+}
+
 export interface MergeOutcome {
   pages: PageRecord[];
-  /** Ids of pages both sides changed differently; the change request's version was kept. */
-  conflicts: string[];
+  /** Pages both sides changed in ways that do not combine, in depth-first order of the base; the change request's side is in `pages`. */
+  conflicts: Conflict[];
 }
 
 /**
  * Three-way merge of page trees. `base` is the main content the change request started from
  * (or last brought in), `main` the main content now, `cr` the change request's. Changes on
- * one side are taken; where both sides changed a page differently, the change request wins
- * and the page is reported as a conflict. When the change request only edited pages in place,
+ * one side are taken. Where the sides disagree, `pages` holds the change request's side and the
+ * page is reported as a conflict: its content (fields or markdown) changed differently on both
+ * sides (`edited`); one side deleted it and the other changed its content (`deleted-in-main`,
+ * `deleted-in-change-request`); or both moved it, to different places (`moved`). When the change request only edited pages in place,
  * the merge costs those pages and their siblings; else it is linear in the pages, plus the
  * siblings of the pages moved. Pages that are the same object on two sides compare without
  * reading their text.
@@ -172,7 +201,7 @@ export function mergeFieldEdits(base: readonly PageRecord[], main: readonly Page
   if (!edits) return undefined;
   interface Step { page?: PageRecord; under: Map<number, Step> }
   const top: Step = { under: new Map() };
-  const conflicts: string[] = [];
+  const conflicts: Conflict[] = [];
   for (const e of edits) {
     let pages = main;
     let m: PageRecord | undefined;
@@ -186,7 +215,7 @@ export function mergeFieldEdits(base: readonly PageRecord[], main: readonly Page
       step = next;
     }
     if (!m || m.id !== e.page.id) return undefined;
-    if (!sameFields(e.was, m) && !sameFields(m, e.page)) conflicts.push(e.page.id);
+    if (!sameFields(e.was, m) && !sameFields(m, e.page)) conflicts.push({ page: e.page.id, kind: 'edited' });
     step.page = e.page;
   }
   const build = (pages: readonly PageRecord[], step: Step): PageRecord[] => {
@@ -205,7 +234,7 @@ function mergeTrees(base: readonly PageRecord[], main: readonly PageRecord[], cr
   const B = place(base);
   const M = place(main);
   const C = place(cr);
-  const conflicts: string[] = [];
+  const conflicts: Conflict[] = [];
   const result = new EditableTree(main);
   const changedInCr = (id: string) => !B.has(id) || !sameContent(B.get(id), C.get(id));
   const changedInMain = (id: string) => !M.has(id) || !sameContent(B.get(id), M.get(id));
@@ -216,13 +245,17 @@ function mergeTrees(base: readonly PageRecord[], main: readonly PageRecord[], cr
     if (!c) {
       // Deleted in the change request.
       if (m) {
-        if (changedInMain(id)) conflicts.push(id);
+        if (changedInMain(id)) conflicts.push({ page: id, kind: 'deleted-in-change-request' });
         result.remove(id);
       }
       continue;
     }
     const crEdited = changedInCr(id);
-    if (crEdited && changedInMain(id) && !sameContent(m, c)) conflicts.push(id);
+    if (!m) {
+      if (crEdited) conflicts.push({ page: id, kind: 'deleted-in-main' });
+    } else if (crEdited && changedInMain(id) && !sameContent(m, c)) conflicts.push({ page: id, kind: 'edited' });
+    // A move changes (parent, after); the shared-sibling test runs only for pages both sides moved so.
+    else if (!samePlace(b, m) && !samePlace(b, c) && movedFrom(b, m, B, M) && movedFrom(b, c, B, C) && movedFrom(m, c, M, C)) conflicts.push({ page: id, kind: 'moved' });
     if (m && crEdited) result.setFields(id, c.page);
     if (m && !samePlace(b, c)) result.remove(id);
   }

@@ -45,6 +45,32 @@ export interface CommentReplyRecord {
 
 export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
 
+/**
+ * How both sides of a merge changed a page in ways that do not combine: its content changed
+ * differently on both; one side deleted it while the other changed its content; both moved it,
+ * to different places.
+ */
+export type ConflictKind = 'edited' | 'deleted-in-main' | 'deleted-in-change-request' | 'moved';
+
+/** A page a merge or an update of the change request found in conflict with the main content. */
+export interface ConflictRecord {
+  page: string;
+  kind: ConflictKind;
+  /** The page's title and path when found (the change request's, or main's for a page the change request deleted). */
+  title: string;
+  path: string;
+  /** The main revision the change request was based on, and the main revision found in conflict with it. */
+  base: string;
+  main: string;
+  /**
+   * True when an update took main's revision in as the base while keeping the change request's
+   * side of the page: a three-way merge no longer sees the conflict, so it stands until resolved.
+   */
+  carried?: true;
+  /** Set when someone settled it: by editing the page in the change request or by keeping one side. */
+  resolved?: { by: string; at: string; keep: 'change-request' | 'main' };
+}
+
 export interface ChangeRequestRecord {
   id: string;
   space: string;
@@ -66,6 +92,8 @@ export interface ChangeRequestRecord {
   revisionMerged?: string;
   /** Users who created or edited it. */
   contributors: string[];
+  /** Conflicts with the main content, as the last merge or update found them; absent when none. */
+  conflicts?: ConflictRecord[];
 }
 
 /** The comments of a space (change request absent) or of one of its change requests. */

@@ -66,9 +66,9 @@ function checkClaim(v: unknown, at: string): Obj {
 /** Checks a visitor schema's shape, filling `additionalProperties: false` in claims where it is left out; 400 naming the place otherwise. */
 export function checkAdaptiveSchema(input: Obj): Obj {
   const at = 'jsonSchema';
-  onlyKeys(input, ['$schema', '$id', 'type', 'properties', 'additionalProperties'], at);
+  // What the published schema (0.143.2) allows, in the request and in the answer; `$id` is not part of it.
+  onlyKeys(input, ['$schema', 'type', 'properties', 'additionalProperties'], at);
   if (input.$schema !== undefined && input.$schema !== DRAFT_07) throw badRequest(`${at}.$schema: must be "${DRAFT_07}" (draft-07)`);
-  if (input.$id !== undefined && typeof input.$id !== 'string') throw badRequest(`${at}.$id: must be a string`);
   if (input.type !== 'object') throw badRequest(`${at}.type: must be "object"`);
   // Required by the platform's request schema (0.143.2), though the answer would be the same without it.
   if (input.additionalProperties !== false) throw badRequest(`${at}.additionalProperties: required, and must be false`);

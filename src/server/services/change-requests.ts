@@ -1,13 +1,13 @@
 import type { ChangeRequestStatus } from '../model/review.js';
 import type { ReadTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
-import { conflict } from '../http-error.js';
-import { changeRequests, type ChangeRequestRecord } from '../model/review.js';
+import { conflict, notFound } from '../http-error.js';
+import { changeRequests, type ChangeRequestRecord, type ConflictRecord } from '../model/review.js';
 import { getRevision, putRevision } from '../model/revision-store.js';
 import { spaces } from '../model/space.js';
-import { baseRevisionOf, findChangeRequest, toChangeRequest } from '../views/change-request.js';
+import { baseRevisionOf, findChangeRequest, toChangeRequest, toConflict } from '../views/change-request.js';
+import { findConflicts, takeMainSide, withConflicts } from './cr-conflicts.js';
 import { editable } from './cr-pages.js';
-import { mergePages } from '../lib/merge.js';
 import { orgFor } from './orgs.js';
 import { listKey, paginateOrdered, type PageQuery } from '../lib/paginate.js';
 import { commitRevision, contentScope } from './revisions.js';
@@ -46,11 +46,6 @@ function crList(spaceIds: readonly string[], q: CrListQuery, list: string) {
 function nextNumber(tx: ReadTx, space: string): number {
   const last = tx.page(changeRequests, 'byNumber', { groups: [space], limit: 1, desc: true }).rows[0];
   return Math.max(0, last?.number ?? 0) + 1;
-}
-
-/** The main revision's pages, or none for a revision that is gone. */
-function pagesOf(tx: ReadTx, revisionId: string) {
-  return getRevision(tx, revisionId)?.pages ?? [];
 }
 
 export const changeRequestsService = {
@@ -108,8 +103,10 @@ export const changeRequestsService = {
     }),
 
   /**
-   * Makes the change request's content the space's: exactly it when main has not moved, else
-   * a three-way merge in which the change request's version of a page changed on both sides wins.
+   * Makes the change request's content the space's: exactly it when main has not moved, else a
+   * three-way merge. When a page conflicts (see lib/merge.ts) and nobody settled it, or an
+   * update carried a conflict not yet resolved, nothing is merged: main keeps its revision, the
+   * change request stays as it is and records the conflicts, and the answer lists them.
    */
   merge: (c: Ctx, spaceId: string, crId: string) =>
     c.write((tx) => {
@@ -117,20 +114,27 @@ export const changeRequestsService = {
       const cr = findChangeRequest(tx, s.id, crId);
       if (cr.status !== 'draft' && cr.status !== 'open') throw conflict(`change request #${cr.number} is ${cr.status}; only a draft or open one can be merged`);
       const scope = editable(contentScope(c, tx, s.id));
-      const crPages = pagesOf(tx, cr.revision);
-      const moved = s.revision !== baseRevisionOf(cr);
-      const out = moved ? mergePages(pagesOf(tx, baseRevisionOf(cr)), scope.rev.pages, crPages) : { pages: crPages, conflicts: [] };
-      const crRev = getRevision(tx, cr.revision);
+      const crRev = contentScope(c, tx, s.id, cr.id).rev;
+      const found = findConflicts(tx, cr, baseRevisionOf(cr), scope.rev, crRev);
+      if (found.open.length) {
+        tx.put(changeRequests, withConflicts(cr, [...found.open, ...found.settled]));
+        return { revision: s.revision, result: 'conflicts' as const, conflicts: found.open.map(toConflict) };
+      }
       const rev = commitRevision(c, tx, scope, {
-        type: 'merge', pages: out.pages, files: mergeFiles(scope.rev.files, crRev?.files ?? []), parents: [s.revision, cr.revision],
-        ...(crRev?.redirects ? { redirects: crRev.redirects } : {}),
+        type: 'merge', pages: found.pages, files: mergeFiles(scope.rev.files, crRev.files), parents: [s.revision, cr.revision],
+        ...(crRev.redirects ? { redirects: crRev.redirects } : {}),
         mergedFrom: cr.id, message: `Merge change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}`,
       });
-      tx.put(changeRequests, { ...cr, status: 'merged', revisionMerged: rev.id, updatedAt: isoNow(c) });
-      return { revision: rev.id, result: out.conflicts.length ? ('conflicts' as const) : ('merge' as const) };
+      tx.put(changeRequests, withConflicts({ ...cr, status: 'merged', revisionMerged: rev.id, updatedAt: isoNow(c) }, []));
+      return { revision: rev.id, result: 'merge' as const };
     }),
 
-  /** Brings main's latest revision into the change request (`update` in the API, `refresh` in the CLI). */
+  /**
+   * Brings main's latest revision into the change request (`update` in the API, `refresh` in the
+   * CLI): main's changes come in; on a conflicted page the change request keeps its side, and the
+   * conflict is recorded as carried, so a merge refuses until it is resolved (by editing or
+   * removing the page in the change request, or by keeping one side with `resolve`).
+   */
   refresh: (c: Ctx, spaceId: string, crId: string) =>
     c.write((tx) => {
       const scope = contentScope(c, tx, spaceId, crId);
@@ -138,18 +142,50 @@ export const changeRequestsService = {
       if (cr.status === 'merged') throw conflict(`change request #${cr.number} is merged; there is nothing to update`);
       if (scope.space.editMode === 'locked') throw conflict(`space ${scope.space.id} is locked; unlock it (edit mode "live") to change its content`);
       const s = scope.space;
-      if (s.revision === baseRevisionOf(cr)) return { revision: cr.revision, result: 'update' as const };
       const main = getRevision(tx, s.revision);
-      const out = mergePages(pagesOf(tx, baseRevisionOf(cr)), main?.pages ?? [], scope.rev.pages);
+      if (!main) throw notFound(`revision ${s.revision} not found`);
+      if (s.revision === baseRevisionOf(cr)) {
+        const open = (cr.conflicts ?? []).filter((e) => e.carried && !e.resolved);
+        return { revision: cr.revision, ...conflictsResult('update', open) };
+      }
+      const found = findConflicts(tx, cr, baseRevisionOf(cr), main, scope.rev);
       const rev = commitRevision(c, tx, scope, {
-        type: 'update', pages: out.pages, files: mergeFiles(main?.files ?? [], scope.rev.files), parents: [cr.revision, s.revision],
+        type: 'update', pages: found.pages, files: mergeFiles(main.files, scope.rev.files), parents: [cr.revision, s.revision],
         message: `Update change request #${cr.number} from main`,
       });
+      const carried = found.open.map((e): ConflictRecord => ({ ...e, main: s.revision, carried: true }));
       const after = tx.get(changeRequests, cr.id) as ChangeRequestRecord;
-      tx.put(changeRequests, { ...after, revisionMergedAncestor: s.revision });
-      return { revision: rev.id, result: out.conflicts.length ? ('conflicts' as const) : ('update' as const) };
+      tx.put(changeRequests, withConflicts({ ...after, revisionMergedAncestor: s.revision }, carried));
+      return { revision: rev.id, ...conflictsResult('update', carried) };
+    }),
+
+  /**
+   * Settles a recorded conflict on one page: `change-request` keeps its page as it is; `main`
+   * puts main's side of it (as found in conflict) into the change request. Either way a merge
+   * then takes the change request's page while main's side stays as it was found.
+   */
+  resolve: (c: Ctx, spaceId: string, crId: string, pageId: string, body: { keep: 'change-request' | 'main' }) =>
+    c.write((tx) => {
+      const scope = editable(contentScope(c, tx, spaceId, crId));
+      const cr = scope.cr as ChangeRequestRecord;
+      const e = cr.conflicts?.find((x) => x.page === pageId);
+      if (!e) throw notFound(`page ${pageId} has no recorded conflict in change request #${cr.number}`);
+      if (body.keep === 'main') {
+        const main = getRevision(tx, e.main);
+        if (!main) throw notFound(`revision ${e.main} not found`);
+        commitRevision(c, tx, scope, { type: 'edits', pages: takeMainSide(scope.rev.pages, main.pages, pageId), message: `Keep main's side of page "${e.title}"` });
+      }
+      const now = tx.get(changeRequests, cr.id) as ChangeRequestRecord;
+      const resolved = { by: c.caller?.id ?? '', at: isoNow(c), keep: body.keep };
+      const next = tx.put(changeRequests, withConflicts(now, (now.conflicts ?? []).map((x) => (x.page === pageId ? { ...x, resolved } : x))));
+      return toChangeRequest(c, tx, next);
     }),
 };
+
+/** A merge's or update's answer: `result` names the conflicts that stand, if any. */
+function conflictsResult<R extends string>(done: R, open: readonly ConflictRecord[]) {
+  return open.length ? { result: 'conflicts' as const, conflicts: open.map(toConflict) } : { result: done };
+}
 
 /** Files of both sides, by id; the change request's record wins. */
 function mergeFiles<F extends { id: string }>(main: readonly F[], cr: readonly F[]): F[] {

@@ -3,7 +3,8 @@ import { isoNow, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
 import type { PageRecord } from '../model/revision.js';
 import { commitRevision, contentScope } from './revisions.js';
-import { findPage, insertPage, mapPage, removePage } from '../model/page-tree.js';
+import { findPage, flattenSubtree, insertPage, mapPage, removePage } from '../model/page-tree.js';
+import { settleConflicts } from './cr-conflicts.js';
 import { pageIndexUnder, toPage } from '../views/revision.js';
 import { type Scope } from '../model/scope.js';
 
@@ -53,15 +54,18 @@ export const crPagesService = {
         updatedAt: isoNow(c),
       };
       const rev = commitRevision(c, tx, scope, { type: 'edits', pages: mapPage(scope.rev.pages, pageId, () => next), message: `Edit page "${next.title}"` });
+      // Editing a conflicted page is its resolution: the page as edited is the change request's side.
+      settleConflicts(c, tx, scope.cr, new Set([pageId]), 'change-request');
       return toPage(c, scope, pageIndexUnder(rev.pages, next.id), next, {});
     }),
 
-  /** Removes the page and its children; nothing happens when the page is not there. */
+  /** Removes the page and its children (settling their conflicts as removed); nothing happens when the page is not there. */
   delete: (c: Ctx, spaceId: string, cr: string, pageId: string) =>
     c.write((tx) => {
       const scope = editable(contentScope(c, tx, spaceId, cr));
       const old = findPage(scope.rev.pages, pageId);
       if (!old) return;
       commitRevision(c, tx, scope, { type: 'edits', pages: removePage(scope.rev.pages, pageId), message: `Remove page "${old.title}"` });
+      settleConflicts(c, tx, scope.cr, new Set(flattenSubtree(scope.rev.pages, pageId).map((f) => f.page.id)), 'change-request');
     }),
 };

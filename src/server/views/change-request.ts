@@ -1,10 +1,10 @@
 import type { z } from 'zod';
-import type { ChangeRequest } from '../../contract/schemas/change-request.js';
+import type { ChangeRequest, MergeConflict } from '../../contract/schemas/change-request.js';
 import type { ReadTx } from '../../store/store.js';
 import type { Ctx } from '../context.js';
 import { notFound } from '../http-error.js';
 import { users } from '../model/org.js';
-import { changeRequestByNumber, changeRequests, comments, type ChangeRequestRecord } from '../model/review.js';
+import { changeRequestByNumber, changeRequests, comments, type ChangeRequestRecord, type ConflictRecord } from '../model/review.js';
 import { spaces } from '../model/space.js';
 import { toUser } from './user.js';
 import { urls } from '../lib/urls.js';
@@ -45,6 +45,10 @@ export function userShape(c: Ctx, tx: ReadTx, id: string) {
   return toUser(c, u ?? { id, displayName: 'Deleted user', createdAt: '' });
 }
 
+export function toConflict(e: ConflictRecord): z.input<typeof MergeConflict> {
+  return { page: e.page, kind: e.kind, title: e.title, path: e.path, base: e.base, main: e.main, resolved: !!e.resolved };
+}
+
 export function toChangeRequest(c: Ctx, tx: ReadTx, cr: ChangeRequestRecord): z.input<typeof ChangeRequest> {
   return {
     object: 'change-request',
@@ -64,5 +68,6 @@ export function toChangeRequest(c: Ctx, tx: ReadTx, cr: ChangeRequestRecord): z.
     comments: tx.countWhere(comments, 'changeRequest', cr.id, 'open'),
     outdated: isOutdated(tx, cr),
     urls: { app: urls.app(c, `/s/${cr.space}/~/changes/${cr.number}`), location: urls.api(c, crPath(cr)) },
+    ...(cr.conflicts?.length ? { conflicts: cr.conflicts.map(toConflict) } : {}),
   };
 }

@@ -5,13 +5,14 @@ import { renderHtml } from '../lib/render/markdown.js';
 import { unifiedDiff } from '../lib/render/unified-diff.js';
 import { memberships, membershipId, orgs, users, type UserRecord } from '../model/org.js';
 import { specs, specVersions } from '../model/openapi.js';
-import { changeRequests, comments, type CommentRecord } from '../model/review.js';
+import { changeRequests, comments, type ChangeRequestRecord, type CommentRecord, type ConflictKind, type ConflictRecord } from '../model/review.js';
 import type { RevisionRecord } from '../model/revision.js';
 import { getRevision } from '../model/revision-store.js';
 import { siteSpaceRows, sites } from '../model/site.js';
 import { collections, spaces, type SpaceRecord } from '../model/space.js';
 import type { ReadTx } from '../../store/store.js';
-import { article, pageAt, sidebar, viewOf, type Addressing } from './content.js';
+import { baseRevisionOf } from '../views/change-request.js';
+import { article, pageAt, sidebar, viewOf, type Addressing, type RevisionView } from './content.js';
 import { esc, htmlResponse, notice, page, redirect } from './html.js';
 import { signedIn } from './session.js';
 
@@ -49,11 +50,14 @@ function spaceAddressing(base: string): Addressing {
 }
 
 /** A page of a revision in the app: the tree aside, the page, and its comments. */
-function contentPage(tx: ReadTx, user: UserRecord, s: SpaceRecord, rev: RevisionRecord, base: string, path: string, heading: string, crId?: string): Out {
+function contentPage(tx: ReadTx, user: UserRecord, s: SpaceRecord, rev: RevisionRecord, base: string, path: string, heading: string, cr?: ChangeRequestRecord): Out {
+  const crId = cr?.id;
   const v = viewOf(rev);
   const a = spaceAddressing(base);
   const f = pageAt(v, path);
   if (!f && path) return missing();
+  const conflicted = f && cr?.conflicts?.some((e) => e.page === f.page.id && !e.resolved);
+  if (conflicted) heading += `<p class="hint hint-danger conflict-note">This page conflicts with the main content: ${link(`${base}#conflict-${f.page.id}`, 'see both sides')}.</p>`;
   const pageComments = f
     ? tx.where(comments, 'space', s.id).filter((c) => c.page?.id === f.page.id && (c.changeRequest ?? undefined) === crId)
     : [];
@@ -61,27 +65,61 @@ function contentPage(tx: ReadTx, user: UserRecord, s: SpaceRecord, rev: Revision
   return shell(tx, user, f?.page.title ?? s.title, body, sidebar(rev.pages, v, f?.page.id, a));
 }
 
+const CONFLICT_KINDS: Record<ConflictKind, string> = {
+  edited: 'changed on both sides',
+  'deleted-in-main': 'deleted on main, changed in this change request',
+  'deleted-in-change-request': 'deleted in this change request, changed on main',
+  moved: 'moved to different places on both sides',
+};
+
+/** A page's title and text as one diffable document, or undefined where the revision lacks it. */
+function pageText(v: RevisionView | undefined, id: string): { text: string; path: string } | undefined {
+  const f = v?.byId.get(id);
+  return f ? { text: `# ${f.page.title}\n\n${f.page.markdown}`, path: f.path } : undefined;
+}
+
+/** A recorded conflict: what each side did, each as a diff against the base both started from. */
+function conflictHtml(tx: ReadTx, e: ConflictRecord, cr: RevisionView, href: string): string {
+  const views = [e.base, e.main].map((id) => getRevision(tx, id)).map((r) => (r ? viewOf(r) : undefined));
+  const [base, main] = [pageText(views[0], e.page), pageText(views[1], e.page)];
+  const mine = pageText(cr, e.page);
+  const side = (label: string, after: { text: string; path: string } | undefined) =>
+    `<h4>${label}</h4>${after || base ? diffBlock(after?.path ?? base?.path ?? e.path, base?.text, after?.text) : '<p class="muted">Not there.</p>'}`;
+  const state = e.resolved ? `settled: ${e.resolved.keep === 'main' ? "main's side kept" : "this change request's side kept"}` : 'not settled';
+  const title = mine ? link(href, e.title) : esc(e.title);
+  return `<section class="hint ${e.resolved ? 'hint-success' : 'hint-danger'} conflict" id="conflict-${esc(e.page)}" data-page="${esc(e.page)}" data-resolved="${e.resolved ? 'true' : 'false'}">
+<h3>Conflict: ${title} <span class="muted">${esc(e.path)}</span></h3><p>${esc(CONFLICT_KINDS[e.kind])} · ${state}</p>${side("Main's side", main)}${side("This change request's side", mine)}</section>`;
+}
+
 function changeRequestPage(tx: ReadTx, user: UserRecord, s: SpaceRecord, n: string): Out {
   const cr = tx.where(changeRequests, 'space', s.id).find((r) => String(r.number) === n || r.id === n);
   const crRev = cr ? getRevision(tx, cr.revision) : undefined;
-  const mainRev = getRevision(tx, s.revision);
-  if (!cr || !crRev || !mainRev) return missing();
-  const before = viewOf(mainRev);
+  // Its own changes: against the main content it is based on, so main's later edits are not shown as its.
+  const baseRev = cr ? getRevision(tx, baseRevisionOf(cr)) : undefined;
+  if (!cr || !crRev || !baseRev) return missing();
+  const before = viewOf(baseRev);
   const after = viewOf(crRev);
   const base = `/app/s/${seg(s.id)}/~/changes/${cr.number}`;
+  const at = (path: string) => `${base}/${path.split('/').map(seg).join('/')}`;
+  const open = new Set((cr.conflicts ?? []).filter((e) => !e.resolved).map((e) => e.page));
+  const mark = (id: string) => (open.has(id) ? ' <a class="conflict-mark" href="#conflict-' + esc(id) + '">⚠ conflict</a>' : '');
   const diffs: string[] = [];
   for (const f of after.docs) {
     const old = before.byId.get(f.page.id);
     if (old && old.page.markdown === f.page.markdown && old.page.title === f.page.title) continue;
-    diffs.push(`<h3>${old ? 'Changed' : 'Added'}: ${link(`${base}/${f.path.split('/').map(seg).join('/')}`, f.page.title)}</h3>${diffBlock(f.path, old ? `# ${old.page.title}\n\n${old.page.markdown}` : undefined, `# ${f.page.title}\n\n${f.page.markdown}`)}`);
+    diffs.push(`<h3>${old ? 'Changed' : 'Added'}: ${link(at(f.path), f.page.title)}${mark(f.page.id)}</h3>${diffBlock(f.path, old ? `# ${old.page.title}\n\n${old.page.markdown}` : undefined, `# ${f.page.title}\n\n${f.page.markdown}`)}`);
   }
   for (const f of before.docs) {
-    if (!after.byId.has(f.page.id)) diffs.push(`<h3>Removed: ${esc(f.page.title)}</h3>${diffBlock(f.path, `# ${f.page.title}\n\n${f.page.markdown}`, undefined)}`);
+    if (!after.byId.has(f.page.id)) diffs.push(`<h3>Removed: ${esc(f.page.title)}${mark(f.page.id)}</h3>${diffBlock(f.path, `# ${f.page.title}\n\n${f.page.markdown}`, undefined)}`);
   }
+  const conflicts = cr.conflicts ?? [];
+  const conflictsHtml = conflicts.length
+    ? `<h2>Conflicts with the main content</h2><p>${open.size ? `${open.size} of ${conflicts.length} not settled: this change request merges once each is edited here or one side is kept (<code>gbctl change-requests resolve</code>).` : 'All settled.'}</p>${conflicts.map((e) => conflictHtml(tx, e, after, at(e.path))).join('')}`
+    : '';
   const crComments = tx.where(comments, 'space', s.id).filter((c) => c.changeRequest === cr.id);
   const author = tx.get(users, cr.createdBy)?.displayName ?? cr.createdBy;
   const body = `<p>${link(`/app/s/${seg(s.id)}`, s.title)} › change request #${cr.number}</p><h1>#${cr.number} ${esc(cr.subject || 'Untitled change request')}</h1>
-<p class="muted">${esc(cr.status)} · opened by ${esc(author)} · ${esc(cr.createdAt)}</p>
+<p class="muted">${esc(cr.status)} · opened by ${esc(author)} · ${esc(cr.createdAt)}${open.size ? ` · ${open.size} conflicted page${open.size === 1 ? '' : 's'}` : ''}</p>${conflictsHtml}
 <h2>Changes against the main content</h2>${diffs.length ? diffs.join('') : '<p class="muted">No page differs from the main content.</p>'}
 <h2>Comments</h2>${crComments.length ? crComments.map((c) => commentHtml(tx, c)).join('') : '<p class="muted">No comments.</p>'}`;
   return shell(tx, user, `#${cr.number} ${cr.subject}`, body, sidebar(crRev.pages, after, undefined, spaceAddressing(base)));
@@ -110,7 +148,7 @@ function spaceRoute(tx: ReadTx, user: UserRecord, rest: string[]): Out {
       const cr = tx.where(changeRequests, 'space', s.id).find((r) => String(r.number) === tail[2]);
       const rev = cr ? getRevision(tx, cr.revision) : undefined;
       if (!cr || !rev) return missing();
-      return contentPage(tx, user, s, rev, `${base}/~/changes/${cr.number}`, tail.slice(3).join('/'), `${crumb}<p class="muted">In change request ${link(`${base}/~/changes/${cr.number}`, `#${cr.number} ${cr.subject}`)}</p>`, cr.id);
+      return contentPage(tx, user, s, rev, `${base}/~/changes/${cr.number}`, tail.slice(3).join('/'), `${crumb}<p class="muted">In change request ${link(`${base}/~/changes/${cr.number}`, `#${cr.number} ${cr.subject}`)}</p>`, cr);
     }
     return missing();
   }

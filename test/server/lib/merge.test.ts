@@ -74,6 +74,68 @@ describe('three-way merge of page trees', () => {
     expect(taken).toBeGreaterThan(750);
   });
 
+  it('never loses a side: each page either merges to the side that changed it or is reported, over random edits', () => {
+    const fields = (p: PageRecord | undefined) => (p ? JSON.stringify({ ...p, pages: undefined, createdAt: undefined, updatedAt: undefined }) : undefined);
+    const placed = (pages: readonly PageRecord[], parent?: string, out = new Map<string, { page: PageRecord; parent?: string }>()) => {
+      for (const p of pages) {
+        out.set(p.id, { page: p, ...(parent ? { parent } : {}) });
+        placed(p.pages, p.id, out);
+      }
+      return out;
+    };
+    const seen = { edited: 0, 'deleted-in-main': 0, 'deleted-in-change-request': 0, moved: 0 };
+    fc.assert(
+      fc.property(tree, fc.array(edit, { maxLength: 5 }), fc.array(edit, { maxLength: 5 }), (base, onMain, onCr) => {
+        const main = applyEdits(base, onMain, 'm');
+        const cr = applyEdits(base, onCr, 'c');
+        const out = mergePages(base, main, cr);
+        const [B, M, C, R] = [placed(base), placed(main), placed(cr), placed(out.pages)];
+        const reported = new Map(out.conflicts.map((x) => [x.page, x.kind]));
+        for (const x of out.conflicts) seen[x.kind]++;
+        for (const [id, b] of B) {
+          const [m, c] = [M.get(id), C.get(id)];
+          const inMain = fields(m?.page) !== fields(b.page);
+          const inCr = fields(c?.page) !== fields(b.page);
+          if (m && c) {
+            if (inMain && inCr && fields(m.page) !== fields(c.page)) expect(reported.get(id)).toBe('edited');
+            else expect(fields(R.get(id)?.page)).toBe(fields((inCr ? c : m).page));
+            const both = m.parent !== b.parent && c.parent !== b.parent && m.parent !== c.parent;
+            if (both && !reported.has(id)) throw new Error(`page ${id} moved under ${m.parent} on main and ${c.parent} in the change request, not reported`);
+          } else if (m && !c && inMain) expect(reported.get(id)).toBe('deleted-in-change-request');
+          else if (c && !m && inCr) expect(reported.get(id)).toBe('deleted-in-main');
+          else if (!reported.has(id) && !(m && c)) expect(R.has(id)).toBe(false);
+        }
+      }),
+      { numRuns: 1500 },
+    );
+    // The random edits reach every kind of conflict.
+    for (const n of Object.values(seen)) expect(n).toBeGreaterThan(10);
+  });
+
+  it('tells conflicts of each kind from edits that combine', () => {
+    const [a, b, c, d] = ['a', 'b', 'c', 'd'].map((id) => page(id)) as [PageRecord, PageRecord, PageRecord, PageRecord];
+    const base = [a, b, c];
+    const edited = (p: PageRecord, markdown: string) => ({ ...p, markdown });
+    const kinds = (main: PageRecord[], cr: PageRecord[]) => mergePages(base, main, cr).conflicts;
+    expect(kinds([edited(a, 'main'), b, c], [edited(a, 'cr'), b, c])).toEqual([{ page: 'a', kind: 'edited' }]);
+    expect(kinds([edited(a, 'same'), b, c], [edited(a, 'same'), b, c])).toEqual([]);
+    expect(kinds([{ ...a, title: 'Main title' }, b, c], [{ ...a, title: 'Change title' }, b, c])).toEqual([{ page: 'a', kind: 'edited' }]);
+    expect(kinds([b, c], [edited(a, 'cr'), b, c])).toEqual([{ page: 'a', kind: 'deleted-in-main' }]);
+    expect(kinds([edited(a, 'main'), b, c], [b, c])).toEqual([{ page: 'a', kind: 'deleted-in-change-request' }]);
+    // Deleted on both sides, or deleted on one and left alone on the other: nothing to settle.
+    expect(kinds([b, c], [b, c])).toEqual([]);
+    expect(kinds([b, c], [a, b, c])).toEqual([]);
+    // Both moved c: to different places conflicts, to the same place does not.
+    expect(kinds([c, a, b], [a, { ...b, pages: [c] }])).toEqual([{ page: 'c', kind: 'moved' }]);
+    expect(kinds([{ ...a, pages: [c] }, b], [a, { ...b, pages: [c] }])).toEqual([{ page: 'c', kind: 'moved' }]);
+    expect(kinds([c, a, b], [c, a, b])).toEqual([]);
+    // A page main added next to c, or removed before it, is not a move of c.
+    expect(kinds([a, b, d, c], [c, a, b])).toEqual([]);
+    expect(kinds([b, c], [c, a, b])).toEqual([]);
+    // Where they disagree the merged tree holds the change request's side, and main's is in main.
+    expect(mergePages(base, [edited(a, 'main'), b, c], [edited(a, 'cr'), b, c]).pages[0]?.markdown).toBe('cr');
+  });
+
   it('leaves a change request that moved, added or removed a page to the whole-tree merge', () => {
     const base = [page('a'), page('b'), page('c')];
     expect(mergeFieldEdits(base, base, [base[1] as PageRecord, base[0] as PageRecord, base[2] as PageRecord])).toBeUndefined();

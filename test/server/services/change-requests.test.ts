@@ -131,7 +131,7 @@ describe('change-request content, merge and update', () => {
     expect((await api(s, 'POST', `/spaces/${space}/change-requests/404/merge`)).status).toBe(404);
   });
 
-  it('is outdated exactly when main moves; update brings main in; same-page edits conflict and the change request wins', async () => {
+  it('is outdated exactly when main moves; update brings main in, keeps the change request\'s side of a conflicted page and records it until resolved', async () => {
     const { space, pages } = await seeded();
     const [welcome, quick, faq] = pages.map((p) => p.id) as [string, string, string];
     const one = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
@@ -154,39 +154,161 @@ describe('change-request content, merge and update', () => {
     const three = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
     await api(s, 'PATCH', `/spaces/${space}/change-requests/${three.id}/gbctl/pages/${quick}`, { markdown: 'Quick, from three.' });
     await api(s, 'POST', `/spaces/${space}/change-requests/${three.id}/merge`);
+    const mainRev = (await api(s, 'GET', `/spaces/${space}`)).body.revision;
 
     const upd = await api(s, 'POST', `${p2}/update`);
-    expect(upd.body.result).toBe('conflicts');
+    expect(upd.status).toBe(200);
+    expect(operationErrors('updateChangeRequest', upd.body)).toBeUndefined();
+    expect(upd.body).toMatchObject({ result: 'conflicts', conflicts: [{ page: welcome, kind: 'edited', title: 'Welcome', path: 'welcome', main: mainRev, resolved: false }] });
     const crNow = (await api(s, 'GET', p2)).body;
-    expect(crNow).toMatchObject({ outdated: false, revision: upd.body.revision, revisionMergedAncestor: (await api(s, 'GET', `/spaces/${space}`)).body.revision });
+    expect(publishedErrors('ChangeRequest', crNow)).toBeUndefined();
+    expect(crNow).toMatchObject({ outdated: false, revision: upd.body.revision, revisionMergedAncestor: mainRev, conflicts: [{ page: welcome, kind: 'edited', resolved: false }] });
     expect((await api(s, 'GET', `${p2}/content`)).body.type).toBe('update');
     expect(await markdownOf(p2, welcome)).toBe('Welcome, from two.');
     expect(await markdownOf(p2, quick)).toBe('Quick, from three.');
     expect(await titles(p2)).toEqual(['Welcome', 'Quickstart', 'Questions']);
+    // Another update with main where it was brings nothing, and still reports what is unresolved.
+    expect((await api(s, 'POST', `${p2}/update`)).body).toMatchObject({ revision: upd.body.revision, result: 'conflicts', conflicts: [{ page: welcome }] });
 
-    // Brought up to date, it merges cleanly and exactly.
+    // Up to date but unresolved: the merge refuses, and main keeps its text.
+    const refused = await api(s, 'POST', `${p2}/merge`);
+    expect(refused.status).toBe(200);
+    expect(refused.body).toMatchObject({ revision: mainRev, result: 'conflicts', conflicts: [{ page: welcome, kind: 'edited' }] });
+    expect((await api(s, 'GET', `/spaces/${space}`)).body.revision).toBe(mainRev);
+    expect(await markdownOf(`/spaces/${space}`, welcome)).toBe('Welcome, from one.');
+    expect((await api(s, 'GET', p2)).body.status).toBe('draft');
+
+    // Editing the page in the change request resolves it; the merge then takes the resolved text.
+    await api(s, 'PATCH', `${p2}/gbctl/pages/${welcome}`, { markdown: 'Welcome, from one and two.' });
+    expect((await api(s, 'GET', p2)).body.conflicts).toMatchObject([{ page: welcome, resolved: true }]);
     const merged = await api(s, 'POST', `${p2}/merge`);
-    expect(merged.body.result).toBe('merge');
-    expect(await markdownOf(`/spaces/${space}`, welcome)).toBe('Welcome, from two.');
+    expect(merged.body).toEqual({ revision: expect.any(String), result: 'merge' });
+    expect(await markdownOf(`/spaces/${space}`, welcome)).toBe('Welcome, from one and two.');
     expect(await markdownOf(`/spaces/${space}`, quick)).toBe('Quick, from three.');
+    expect(await titles(`/spaces/${space}`)).toEqual(['Welcome', 'Quickstart', 'Questions']);
+    expect((await api(s, 'GET', p2)).body.conflicts).toBeUndefined();
   });
 
-  it('merges with conflicts when main moved and both changed the same page, applying the change request\'s version', async () => {
+  it('refuses a merge with conflicts of every kind: main keeps its revision, the change request stays open and names each page', async () => {
     const { space, pages } = await seeded();
-    const [welcome, quick] = pages.map((p) => p.id) as [string, string];
-    const a = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
-    const b = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
-    await api(s, 'PATCH', `/spaces/${space}/change-requests/${a.id}/gbctl/pages/${welcome}`, { markdown: 'A wins first.' });
-    await api(s, 'PATCH', `/spaces/${space}/change-requests/${b.id}/gbctl/pages/${welcome}`, { markdown: 'B comes later.' });
-    await api(s, 'POST', `/spaces/${space}/change-requests/${b.id}/gbctl/pages`, { title: 'New in B' });
-    await api(s, 'PATCH', `/spaces/${space}/change-requests/${a.id}/gbctl/pages/${quick}`, { title: 'Quick start' });
-    expect((await api(s, 'POST', `/spaces/${space}/change-requests/${a.id}/merge`)).body.result).toBe('merge');
-    const r = await api(s, 'POST', `/spaces/${space}/change-requests/${b.id}/merge`);
+    const [welcome, quick, faq] = pages.map((p) => p.id) as [string, string, string];
+    const a = `/spaces/${space}/change-requests/${(await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body.number}`;
+    const b = `/spaces/${space}/change-requests/${(await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: 'B' })).body.number}`;
+    await api(s, 'PATCH', `${b}`, { status: 'open' });
+    // A: edits Welcome, edits Quickstart, deletes FAQ. B: edits Welcome, deletes Quickstart, edits FAQ.
+    await api(s, 'PATCH', `${a}/gbctl/pages/${welcome}`, { markdown: 'A wins first.' });
+    await api(s, 'PATCH', `${a}/gbctl/pages/${quick}`, { markdown: 'Quick, by A.' });
+    await api(s, 'DELETE', `${a}/gbctl/pages/${faq}`);
+    await api(s, 'PATCH', `${b}/gbctl/pages/${welcome}`, { markdown: 'B comes later.' });
+    await api(s, 'DELETE', `${b}/gbctl/pages/${quick}`);
+    await api(s, 'PATCH', `${b}/gbctl/pages/${faq}`, { markdown: 'FAQ, by B.' });
+    await api(s, 'POST', `${b}/gbctl/pages`, { title: 'New in B' });
+    expect((await api(s, 'POST', `${a}/merge`)).body.result).toBe('merge');
+    const mainRev = (await api(s, 'GET', `/spaces/${space}`)).body.revision;
+    const crRev = (await api(s, 'GET', b)).body.revision;
+
+    const r = await api(s, 'POST', `${b}/merge`);
+    expect(r.status).toBe(200);
     expect(operationErrors('mergeChangeRequest', r.body)).toBeUndefined();
     expect(r.body.result).toBe('conflicts');
-    expect(await markdownOf(`/spaces/${space}`, welcome)).toBe('B comes later.');
-    expect(await titles(`/spaces/${space}`)).toEqual(['Welcome', 'Quick start', 'FAQ', 'New in B']);
-    expect((await api(s, 'GET', `/spaces/${space}/change-requests/${b.id}`)).body.status).toBe('merged');
+    expect(r.body.revision).toBe(mainRev);
+    expect(r.body.conflicts.map((x: { title: string; path: string; kind: string }) => `${x.title} ${x.path} ${x.kind}`)).toEqual([
+      'Welcome welcome edited', 'Quickstart quickstart deleted-in-change-request', 'FAQ faq deleted-in-main',
+    ]);
+    // Nothing was lost: main is as A left it, B as it was, and B is still open.
+    expect((await api(s, 'GET', `/spaces/${space}`)).body.revision).toBe(mainRev);
+    expect(await markdownOf(`/spaces/${space}`, welcome)).toBe('A wins first.');
+    expect(await markdownOf(`/spaces/${space}`, quick)).toBe('Quick, by A.');
+    expect(await titles(`/spaces/${space}`)).toEqual(['Welcome', 'Quickstart']);
+    const bNow = (await api(s, 'GET', b)).body;
+    expect(bNow).toMatchObject({ status: 'open', revision: crRev, outdated: true });
+    expect(bNow.conflicts).toHaveLength(3);
+    expect(bNow.revisionMerged).toBeUndefined();
+    expect(await titles(b)).toEqual(['Welcome', 'FAQ', 'New in B']);
+    // Asking again finds the same.
+    expect((await api(s, 'POST', `${b}/merge`)).body.conflicts).toHaveLength(3);
+
+    // Settle each: Welcome by editing it, FAQ by keeping B's side, Quickstart by keeping main's.
+    await api(s, 'PATCH', `${b}/gbctl/pages/${welcome}`, { markdown: 'A and B, together.' });
+    expect((await api(s, 'POST', `${b}/merge`)).body.conflicts.map((x: { page: string }) => x.page)).toEqual([quick, faq]);
+    const kept = await api(s, 'POST', `${b}/gbctl/conflicts/${faq}/resolve`, { keep: 'change-request' });
+    expect(kept.status).toBe(200);
+    expect(publishedErrors('ChangeRequest', kept.body)).toBeUndefined();
+    expect(kept.body.conflicts.filter((x: { resolved: boolean }) => !x.resolved).map((x: { page: string }) => x.page)).toEqual([quick]);
+    await api(s, 'POST', `${b}/gbctl/conflicts/${quick}/resolve`, { keep: 'main' });
+    expect(await titles(b)).toEqual(['Welcome', 'Quickstart', 'FAQ', 'New in B']);
+    expect(await markdownOf(b, quick)).toBe('Quick, by A.');
+
+    const merged = await api(s, 'POST', `${b}/merge`);
+    expect(merged.body.result).toBe('merge');
+    expect(await markdownOf(`/spaces/${space}`, welcome)).toBe('A and B, together.');
+    expect(await markdownOf(`/spaces/${space}`, quick)).toBe('Quick, by A.');
+    expect(await markdownOf(`/spaces/${space}`, faq)).toBe('FAQ, by B.');
+    expect(await titles(`/spaces/${space}`)).toEqual(['Welcome', 'Quickstart', 'FAQ', 'New in B']);
+    expect((await api(s, 'GET', b)).body).toMatchObject({ status: 'merged', revisionMerged: merged.body.revision });
+  });
+
+  it('opens a settled conflict again when main changes that page again, and refuses to settle what is not in conflict', async () => {
+    const { space, pages } = await seeded();
+    const welcome = pages[0]?.id as string;
+    const cr = async () => `/spaces/${space}/change-requests/${(await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body.number}`;
+    const onMain = async (text: string) => {
+      const p = await cr();
+      await api(s, 'PATCH', `${p}/gbctl/pages/${welcome}`, { markdown: text });
+      expect((await api(s, 'POST', `${p}/merge`)).body.result).toBe('merge');
+    };
+    const b = await cr();
+    await api(s, 'PATCH', `${b}/gbctl/pages/${welcome}`, { markdown: 'B.' });
+    await onMain('Main, first.');
+    expect((await api(s, 'POST', `${b}/merge`)).body.result).toBe('conflicts');
+    await api(s, 'POST', `${b}/gbctl/conflicts/${welcome}/resolve`, { keep: 'change-request' });
+    await onMain('Main, again.');
+    const again = await api(s, 'POST', `${b}/merge`);
+    expect(again.body).toMatchObject({ result: 'conflicts', conflicts: [{ page: welcome, kind: 'edited', resolved: false }] });
+    expect(await markdownOf(`/spaces/${space}`, welcome)).toBe('Main, again.');
+    await api(s, 'POST', `${b}/gbctl/conflicts/${welcome}/resolve`, { keep: 'main' });
+    expect(await markdownOf(b, welcome)).toBe('Main, again.');
+    expect((await api(s, 'POST', `${b}/merge`)).body.result).toBe('merge');
+
+    const c = await cr();
+    const none = await api(s, 'POST', `${c}/gbctl/conflicts/${welcome}/resolve`, { keep: 'main' });
+    expect(none.status).toBe(404);
+    expect(none.body.error.message).toMatch(/no recorded conflict/);
+    expect((await api(s, 'POST', `${c}/gbctl/conflicts/${welcome}/resolve`, { keep: 'both' })).status).toBe(400);
+    expect((await api(s, 'POST', `${b}/gbctl/conflicts/${welcome}/resolve`, { keep: 'main' })).status).toBe(409);
+  });
+
+  it('counts a page both sides moved to different places as a conflict, and one moved by one side as a change', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { pathToFileURL } = await import('node:url');
+    const folder = (summary: string) => {
+      const dir = mkdtempSync(join(tmpdir(), 'gbctl-cr-move-'));
+      for (const f of ['README', 'a', 'b', 'c']) writeFileSync(join(dir, `${f}.md`), `# ${f}\n\nText of ${f}.\n`);
+      writeFileSync(join(dir, 'SUMMARY.md'), `# Table of contents\n\n* [Intro](README.md)\n${summary}`);
+      return pathToFileURL(dir).href;
+    };
+    const space = await newSpace(s);
+    await api(s, 'POST', `/spaces/${space}/content/import`, { url: folder('* [a](a.md)\n* [b](b.md)\n* [c](c.md)\n'), source: 'markdown' });
+    const cr = async () => `/spaces/${space}/change-requests/${(await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body.number}`;
+    const [underA, underB, alsoUnderA] = [await cr(), await cr(), await cr()];
+    await api(s, 'POST', `${underA}/content/import`, { url: folder('* [a](a.md)\n  * [c](c.md)\n* [b](b.md)\n'), source: 'markdown' });
+    await api(s, 'POST', `${underB}/content/import`, { url: folder('* [a](a.md)\n* [b](b.md)\n  * [c](c.md)\n'), source: 'markdown' });
+    await api(s, 'POST', `${alsoUnderA}/content/import`, { url: folder('* [a](a.md)\n  * [c](c.md)\n* [b](b.md)\n'), source: 'markdown' });
+    expect((await api(s, 'POST', `${underA}/merge`)).body.result).toBe('merge');
+    const shape = async (path: string) => ((await api(s, 'GET', `${path}/content/pages`)).body.pages as { title: string; pages: { title: string }[] }[]).map((p) => `${p.title}[${p.pages.map((k) => k.title).join()}]`);
+    expect(await shape(`/spaces/${space}`)).toEqual(['README[]', 'a[c]', 'b[]']);
+
+    const r = await api(s, 'POST', `${underB}/merge`);
+    expect(r.body).toMatchObject({ result: 'conflicts', conflicts: [{ title: 'c', kind: 'moved', path: 'b/c' }] });
+    expect(await shape(`/spaces/${space}`)).toEqual(['README[]', 'a[c]', 'b[]']);
+    // The same move on both sides is no conflict.
+    expect((await api(s, 'POST', `${alsoUnderA}/merge`)).body.result).toBe('merge');
+    const c = r.body.conflicts[0].page as string;
+    await api(s, 'POST', `${underB}/gbctl/conflicts/${c}/resolve`, { keep: 'change-request' });
+    expect((await api(s, 'POST', `${underB}/merge`)).body.result).toBe('merge');
+    expect(await shape(`/spaces/${space}`)).toEqual(['README[]', 'a[]', 'b[c]']);
   });
 
   it('counts broken links the change request introduced', async () => {

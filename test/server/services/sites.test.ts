@@ -200,6 +200,8 @@ describe('adaptive schema', () => {
     const put = (jsonSchema: unknown) => api(s, 'PUT', sitePath(s, site.id, '/adaptive-schema'), { jsonSchema });
     expectError(await put({ type: 'array', properties: {}, additionalProperties: false }), 400, /jsonSchema\.type/);
     expectError(await put({ ...schema, $schema: 'http://json-schema.org/draft-04/schema#' }), 400, /\$schema/);
+    // The published schema has no `$id`: an answer carrying one would not match it.
+    expectError(await put({ ...schema, $id: 'https://example.com/visitor' }), 400, /\$id/);
     expectError(await put({ type: 'object', properties: { x: { type: 'boolean' } }, additionalProperties: false }), 400, /properties\.x\.description/);
     expectError(await put({ type: 'object', properties: { x: { type: 'date', description: 'd' } }, additionalProperties: false }), 400, /x/);
     expectError(await put({ type: 'object', properties: { x: { type: 'string', description: 'd', format: 'email' } }, additionalProperties: false }), 400, /unexpected "format"/);
