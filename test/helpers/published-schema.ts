@@ -29,6 +29,26 @@ const spec = normalise(raw) as typeof raw;
 const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: false });
 ajv.addSchema({ $id: 'spec', components: spec.components }, 'spec');
 
+/**
+ * The spec as gbctl answers links and backlinks: a content reference names the organization,
+ * space, revision or change request and the page or file by id (and name), where the published
+ * shape embeds each whole record (the revision with every page's content, in every reference).
+ * Everything else of those answers (envelope, stats, kinds, statuses, anchors) is checked as
+ * published.
+ */
+const named = (properties: Record<string, unknown> = {}) => ({ type: 'object', required: ['id'], properties: { id: { type: 'string' }, ...properties } });
+function withNamedReferences(components: typeof spec.components): typeof spec.components {
+  const schemas = structuredClone(components.schemas) as Record<string, { properties: Record<string, unknown> }>;
+  const relax = (schema: string, fields: Record<string, unknown>) => Object.assign((schemas[schema] as { properties: Record<string, unknown> }).properties, fields);
+  const inContent = { organization: named({ object: { enum: ['organization'] } }), space: named({ object: { enum: ['space'] } }) };
+  relax('ContentLocationPage', { ...inContent, page: named() });
+  relax('ContentLocationFile', { ...inContent, file: named() });
+  relax('ContentLocationRevisionContext', { revision: named({ object: { enum: ['revision'] } }) });
+  relax('ContentLocationChangeRequestContext', { changeRequest: named({ object: { enum: ['change-request'] } }) });
+  return { ...components, schemas };
+}
+ajv.addSchema({ $id: 'spec-named', components: withNamedReferences(spec.components) }, 'spec-named');
+
 const cache = new Map<string, ValidateFunction>();
 
 function compiled(key: string, make: () => unknown): ValidateFunction {
@@ -64,7 +84,9 @@ export function operationErrors(operationId: string, data: unknown): string | un
     const ok = Object.entries(op.responses).find(([k]) => k.startsWith('2'));
     const schema = ok?.[1].content?.['application/json']?.schema;
     if (!schema) throw new Error(`operation ${operationId} has no JSON success body`);
-    return JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"spec#/components/'));
+    const text = JSON.stringify(schema);
+    const base = /ContentLocation|ContentReferenceUsage/.test(text) ? 'spec-named' : 'spec';
+    return JSON.parse(text.replace(/"#\/components\//g, `"${base}#/components/`));
   });
   return v(data) ? undefined : ajv.errorsText(v.errors);
 }
