@@ -15,27 +15,27 @@ const inContent = () => ({
   ]),
 });
 
+const PageNamed = () => z.object({ id: z.string(), title: z.string(), path: z.string() });
+
 /**
- * A reference to content, in the platform's field names. The objects it stands in
- * (organization, space, revision or change request) are named by id and the page or file it
- * points at by id and name, where the platform's published shape embeds each whole record (the
- * revision with every page's content among them, in every reference of every link).
+ * A page of a space's or change request's content, where a link stands or whose links reach a
+ * file. In the platform's field names; the objects it is in (organization, space, revision or
+ * change request) are named by id where the platform's published shape embeds each whole record
+ * (the revision with every page's content among them, in every reference of every link).
  */
-export const ContentLocation = z.lazy(() => z.union([
+export const ContentLocation = z.lazy(() => z.object({ kind: z.literal('page'), ...inContent(), page: PageNamed() }));
+
+/** Where a link points: a URL, or a page or file of the content its location is in. */
+export const LinkTarget = z.lazy(() => z.union([
   z.object({ kind: z.literal('url'), url: z.string() }),
-  z.object({
-    kind: z.literal('page'),
-    ...inContent(),
-    page: z.object({ id: z.string(), title: z.string(), path: z.string() }),
-    internalLocation: z.object({ type: z.literal('anchor'), anchor: z.string() }).optional(),
-  }),
-  z.object({ kind: z.literal('file'), ...inContent(), file: z.object({ id: z.string(), name: z.string() }) }),
+  z.object({ kind: z.literal('page'), page: PageNamed(), internalLocation: z.object({ type: z.literal('anchor'), anchor: z.string() }).optional() }),
+  z.object({ kind: z.literal('file'), file: z.object({ id: z.string(), name: z.string() }) }),
 ]));
 
 export const LinkItem = z.lazy(() => z.object({
   status: LinkStatus,
   relation: z.enum(['reference', 'dependsOn']),
-  targetReference: ContentLocation.optional(),
+  targetReference: LinkTarget.optional(),
   locationReferences: z.array(ContentLocation),
 }));
 

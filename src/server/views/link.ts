@@ -1,15 +1,16 @@
 import type { z } from 'zod';
-import type { ContentLocation, LinkItem } from '../../contract/schemas/links.js';
+import type { ContentLocation, LinkItem, LinkTarget as LinkTargetShape } from '../../contract/schemas/links.js';
 import type { Link, LinkTarget, RevisionLinks } from '../lib/links.js';
 import type { Scope } from '../model/scope.js';
 
 type Location = z.input<typeof ContentLocation>;
+type Target = z.input<typeof LinkTargetShape>;
 
 /**
- * Links in the API's shape. A reference names what it is in (organization, space, revision or
- * change request) by id and what it points at by id and the name a person knows it by (a page's
- * title and path, a file's name); it embeds no record, least of all the revision, whose pages
- * and their content would make every link weigh the whole space.
+ * Links in the API's shape, built from ids: a location names the organization, space and
+ * revision (or change request) it is in and the page (id, title, path); a target names the page
+ * or file it points at, in that same content, or is the URL. No record is embedded, least of all
+ * the revision, whose pages and their content made every link weigh the whole space.
  */
 export function linkPresenter(scope: Scope, links: RevisionLinks) {
   const context = {
@@ -20,27 +21,27 @@ export function linkPresenter(scope: Scope, links: RevisionLinks) {
       : { type: 'revision' as const, revision: { object: 'revision' as const, id: scope.rev.id } },
   };
   const files = new Map(scope.rev.files.map((f) => [f.id, f]));
-  const pageRef = (id: string, anchor?: string): Location => {
+  // Targets and locations come from this revision's links: their ids are in it.
+  const page = (id: string) => {
     const f = links.pages.get(id);
     if (!f) throw new Error(`page ${id} is not in revision ${scope.rev.id}`);
-    const page = { id, title: f.page.title, path: f.path };
-    return anchor ? { kind: 'page', ...context, page, internalLocation: { type: 'anchor', anchor } } : { kind: 'page', ...context, page };
+    return { id, title: f.page.title, path: f.path };
   };
-  const target = (t: LinkTarget): Location => {
+  const target = (t: LinkTarget): Target => {
     if (t.kind === 'url') return t;
-    if (t.kind === 'page') return pageRef(t.page, t.anchor);
+    if (t.kind === 'page') return t.anchor ? { kind: 'page', page: page(t.page), internalLocation: { type: 'anchor', anchor: t.anchor } } : { kind: 'page', page: page(t.page) };
     const f = files.get(t.file);
     if (!f) throw new Error(`file ${t.file} is not in revision ${scope.rev.id}`);
-    return { kind: 'file', ...context, file: { id: f.id, name: f.name } };
+    return { kind: 'file', file: { id: f.id, name: f.name } };
   };
+  const location = (pageId: string): Location => ({ kind: 'page', ...context, page: page(pageId) });
   return {
     link: (l: Link): z.input<typeof LinkItem> => ({
       status: l.status,
       relation: 'reference',
       targetReference: target(l.target),
-      locationReferences: [pageRef(l.page)],
+      locationReferences: [location(l.page)],
     }),
-    /** The location of a page of the revision. */
-    location: (pageId: string): Location => pageRef(pageId),
+    location,
   };
 }
