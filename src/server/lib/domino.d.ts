@@ -4,14 +4,19 @@
  * server does not compile against.
  */
 declare module '@mixmark-io/domino' {
-  export interface DominoElement {
-    readonly tagName: string;
-    getAttribute(name: string): string | null;
-    closest(selector: string): DominoElement | null;
+  export interface DominoNode {
+    readonly nodeType: number;
+    readonly firstChild: DominoNode | null;
+    readonly nextSibling: DominoNode | null;
   }
-  export interface DominoDocument {
-    /** An array for some selectors, a NodeList without an iterator for others: index it. */
-    querySelectorAll(selector: string): ArrayLike<DominoElement>;
+  export interface DominoElement extends DominoNode {
+    readonly nodeType: 1;
+    /** Lower case for HTML elements in an HTML document. */
+    readonly localName: string;
+    getAttribute(name: string): string | null;
+  }
+  export interface DominoDocument extends DominoNode {
+    readonly documentElement: DominoElement | null;
   }
   export function createDocument(html?: string, force?: boolean): DominoDocument;
 }

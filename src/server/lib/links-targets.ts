@@ -1,4 +1,5 @@
 import type { Token } from 'markdown-it';
+import type { DominoElement, DominoNode } from '@mixmark-io/domino';
 import { parseDocument } from './render/markdown.js';
 
 /**
@@ -78,16 +79,21 @@ export async function htmlUrlReader(): Promise<HtmlUrls> {
   if (reader) return reader;
   const { createDocument } = await import('@mixmark-io/domino');
   reader = (html) => {
-    const found = createDocument(html, true).querySelectorAll('a[href], img[src], source[srcset]');
     const out: string[] = [];
-    for (let i = 0; i < found.length; i++) {
-      const el = found[i];
-      if (!el || el.closest('code, pre')) continue;
-      const tag = el.tagName.toLowerCase();
-      if (tag === 'a') out.push(el.getAttribute('href') ?? '');
-      else if (tag === 'img') out.push(el.getAttribute('src') ?? '');
-      else out.push(...srcsetUrls(el.getAttribute('srcset') ?? ''));
-    }
+    // Depth first, in document order, never into code.
+    const visit = (node: DominoNode | null): void => {
+      for (let n = node; n; n = n.nextSibling) {
+        if (n.nodeType !== 1) continue;
+        const el = n as DominoElement;
+        const tag = el.localName;
+        if (tag === 'code' || tag === 'pre') continue;
+        if (tag === 'a') out.push(el.getAttribute('href') ?? '');
+        else if (tag === 'img') out.push(el.getAttribute('src') ?? '');
+        else if (tag === 'source') out.push(...srcsetUrls(el.getAttribute('srcset') ?? ''));
+        visit(el.firstChild);
+      }
+    };
+    visit(createDocument(html, true).documentElement);
     return out.map((u) => u.trim()).filter(Boolean);
   };
   return reader;
