@@ -115,7 +115,8 @@ export function resolveTarget(written: string, from: string, idx: RevisionIndex,
   if (!path) return undefined;
   const joined = path.startsWith('/') ? path.slice(1) : posix.join(posix.dirname(from), path);
   const resolved = posix.normalize(joined || '.').replace(/\/$/, '');
-  // gbctl's import writes the revision's files as `.gitbook/assets/NAME` from any page.
+  // gbctl's import writes the revision's files as `.gitbook/assets/NAME` from any page; the
+  // published pages read `files/NAME` too.
   const rooted = path.replace(/^(\.\/|\/)+/, '');
   for (const p of [resolved, rooted]) {
     const name = p.startsWith(ASSETS) ? p.slice(ASSETS.length) : p.startsWith('files/') ? p.slice(6) : undefined;

@@ -44,6 +44,7 @@ describe('resolving a written target against the revision', () => {
     expect(from('install')('../.gitbook/assets/image (1).png')).toEqual(img);
     // gbctl's import writes assets as .gitbook/assets/NAME from any page.
     expect(from('install')('.gitbook/assets/image%20(1).png')).toEqual(img);
+    expect(from('install')('files/image%20(1).png')).toEqual(img);
     expect(from('intro')('../.gitbook/assets/handbook.pdf#page=2')).toEqual({ status: 'ok', target: { kind: 'file', file: 'pdf' } });
     expect(from('intro')('../.gitbook/assets/missing.png')).toEqual({ status: 'broken', target: { kind: 'url', url: '../.gitbook/assets/missing.png' } });
     // One folder too many leaves the content: broken, as it is in the repository.
