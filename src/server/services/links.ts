@@ -22,7 +22,7 @@ async function withLinks<R>(c: Ctx, read: (tx: ReadTx, links: (s: Scope) => Revi
 }
 
 /** The broken links of the content a change request is based on, by identity. */
-function brokenBefore(c: Ctx, tx: ReadTx, s: Scope, links: (s: Scope) => RevisionLinks): ReadonlySet<string> | undefined {
+function brokenBefore(tx: ReadTx, s: Scope, links: (s: Scope) => RevisionLinks): ReadonlySet<string> | undefined {
   if (!s.cr) return undefined;
   const base = getRevision(tx, baseRevisionOf(s.cr));
   return base ? links({ space: s.space, rev: base }).brokenKeys : new Set();
@@ -39,7 +39,7 @@ export function listLinks(c: Ctx, scopeOf: (tx: ReadTx) => Scope, q: LinkQuery, 
     const mine = links(s);
     const all = pageId ? mine.ofPage(pageId) : mine.all;
     const shown = q.status ? all.filter((l) => l.status === q.status) : all;
-    const stats = linkStats(all, brokenBefore(c, tx, s, links));
+    const stats = linkStats(all, brokenBefore(tx, s, links));
     return { ...paginate(shown, q, linkPresenter(s, mine).link, list), stats };
   });
 }
