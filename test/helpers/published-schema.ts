@@ -29,6 +29,33 @@ const spec = normalise(raw) as typeof raw;
 const ajv = new Ajv({ strict: false, validateFormats: false, allErrors: false });
 ajv.addSchema({ $id: 'spec', components: spec.components }, 'spec');
 
+/**
+ * The spec as gbctl answers links and backlinks: a location names the organization, space and
+ * revision or change request it is in, and its page, by id (and title and path), where the
+ * published shape embeds each whole record (the revision with every page's content, in every
+ * reference); a link's target names only the page or file it points at, in the same content.
+ * Everything else of those answers (envelope, stats, statuses, kinds, anchors) is checked as
+ * published.
+ */
+const named = (properties: Record<string, unknown> = {}) => ({ type: 'object', required: ['id'], properties: { id: { type: 'string' }, ...properties } });
+function withNamedReferences(components: typeof spec.components): typeof spec.components {
+  type Shape = { properties: Record<string, unknown>; required?: string[] };
+  const schemas = structuredClone(components.schemas) as Record<string, Shape>;
+  const relax = (schema: string, fields: Record<string, unknown>) => Object.assign((schemas[schema] as Shape).properties, fields);
+  relax('ContentLocationPage', { organization: named({ object: { enum: ['organization'] } }), space: named({ object: { enum: ['space'] } }), page: named() });
+  relax('ContentLocationRevisionContext', { revision: named({ object: { enum: ['revision'] } }) });
+  relax('ContentLocationChangeRequestContext', { changeRequest: named({ object: { enum: ['change-request'] } }) });
+  const page = schemas.ContentLocationPage as Shape;
+  const targets = [
+    { $ref: '#/components/schemas/ContentLocationURL' },
+    { ...page, required: ['kind', 'page'] },
+    { type: 'object', required: ['kind', 'file'], properties: { kind: { enum: ['file'] }, file: named() } },
+  ];
+  relax('ContentReferenceUsage', { targetReference: { oneOf: targets } });
+  return { ...components, schemas };
+}
+ajv.addSchema({ $id: 'spec-named', components: withNamedReferences(spec.components) }, 'spec-named');
+
 const cache = new Map<string, ValidateFunction>();
 
 function compiled(key: string, make: () => unknown): ValidateFunction {
@@ -64,7 +91,9 @@ export function operationErrors(operationId: string, data: unknown): string | un
     const ok = Object.entries(op.responses).find(([k]) => k.startsWith('2'));
     const schema = ok?.[1].content?.['application/json']?.schema;
     if (!schema) throw new Error(`operation ${operationId} has no JSON success body`);
-    return JSON.parse(JSON.stringify(schema).replace(/"#\/components\//g, '"spec#/components/'));
+    const text = JSON.stringify(schema);
+    const base = /ContentLocation|ContentReferenceUsage/.test(text) ? 'spec-named' : 'spec';
+    return JSON.parse(text.replace(/"#\/components\//g, `"${base}#/components/`));
   });
   return v(data) ? undefined : ajv.errorsText(v.errors);
 }

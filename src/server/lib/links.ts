@@ -1,112 +1,117 @@
-import type { RevisionRecord } from '../model/revision.js';
-import { flattenPages } from '../model/page-tree.js';
+import type { FlatPage } from '../model/page-tree.js';
+import type { PageRecord, RevisionRecord } from '../model/revision.js';
+import { indexRevision, pageFile, resolveTarget, type LinkStatus, type LinkTarget } from './links-resolve.js';
+import { writtenTargets, type HtmlUrls, type WrittenTarget } from './links-targets.js';
 
-/** Where a link stands: a page of a revision (ids; link-view.ts expands them for the API). */
-export interface RawLocation {
-  kind: 'page';
-  organization: string;
-  space: string;
-  page: string;
-  versionContext: { type: 'revision'; revision: string };
-}
+export type { LinkStatus, LinkTarget } from './links-resolve.js';
 
-export type RawTarget = { kind: 'page'; page: string } | { kind: 'file'; file: string } | { kind: 'url'; url: string };
-
-/** A link as computed from markdown, before it is shown. */
+/** One link: a page of the revision (`page`, its id) pointing at a target. */
 export interface Link {
-  status: 'ok' | 'broken' | 'in-app';
-  relation: 'reference';
-  targetReference: RawTarget;
-  locationReferences: RawLocation[];
+  status: LinkStatus;
+  target: LinkTarget;
+  page: string;
 }
 
-const MD_LINK = /!?\[[^\]]*\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g;
-const AUTOLINK = /<(https?:\/\/[^>\s]+)>/g;
-
-/** The link targets written in a page's markdown, in order of appearance. */
-export function linkTargets(markdown: string): string[] {
-  const out: string[] = [];
-  for (const m of markdown.matchAll(MD_LINK)) out.push(m[1] as string);
-  for (const m of markdown.matchAll(AUTOLINK)) out.push(m[1] as string);
-  return out;
+export interface LinkStats {
+  total: number;
+  broken: { total: number; changeRequest: number };
 }
 
-export interface LinkScope {
-  organization: string;
-  space: string;
-  /** Origin of app links: URLs under it are `in-app`. */
-  origin: string;
+/** The links of one revision, worked out once: revisions never change. */
+export interface RevisionLinks {
+  all: readonly Link[];
+  /** The revision's pages by id, with their paths. */
+  pages: ReadonlyMap<string, FlatPage>;
+  /** The links of one page (none for a page without links or not in the revision). */
+  ofPage(pageId: string): readonly Link[];
+  /** The pages whose links reach a file, once each, in page order. */
+  backlinks(fileId: string): readonly string[];
+  /** Identities (see linkKey) of the broken links. */
+  brokenKeys: ReadonlySet<string>;
 }
 
 /**
- * Every link of a revision (or of one page of it), classified: targets that resolve to a page
- * or file of the revision are `ok`, relative targets that resolve to nothing are `broken`,
- * links into the app are `in-app`, other URLs are `ok`.
+ * A page's targets by page record: a revision shares the records of the pages it did not change
+ * with the revision it was made from, so a new revision parses only the pages that changed.
  */
-export function computeLinks(rev: RevisionRecord, scope: LinkScope, onlyPage?: string): Link[] {
-  const flat = flattenPages(rev.pages);
-  const byPath = new Map(flat.map((f) => [f.path, f.page.id]));
-  const byId = new Set(flat.map((f) => f.page.id));
-  const files = new Map(rev.files.map((f) => [f.name, f.id]));
-  const out: Link[] = [];
-  for (const { page } of flat) {
-    if (onlyPage && page.id !== onlyPage) continue;
-    const location = {
-      kind: 'page' as const,
-      organization: scope.organization,
-      space: scope.space,
-      page: page.id,
-      versionContext: { type: 'revision' as const, revision: rev.id },
-    };
-    for (const target of linkTargets(page.markdown)) {
-      const link = classify(target, { byPath, byId, files, origin: scope.origin });
-      if (link) out.push({ ...link, relation: 'reference', locationReferences: [location] });
+const targetsByPage = new WeakMap<PageRecord, readonly WrittenTarget[]>();
+
+export function pageTargets(page: PageRecord, htmlUrls: HtmlUrls): readonly WrittenTarget[] {
+  let t = targetsByPage.get(page);
+  if (!t) targetsByPage.set(page, (t = page.type === 'document' ? writtenTargets(page.markdown, htmlUrls) : []));
+  return t;
+}
+
+/** Links by revision record, and by the app's address (links under it are `in-app`). */
+const byRevision = new WeakMap<RevisionRecord, Map<string, RevisionLinks>>();
+
+const targetKey = (t: LinkTarget) =>
+  t.kind === 'page' ? `page:${t.page}#${t.anchor ?? ''}` : t.kind === 'file' ? `file:${t.file}` : `url:${t.url}`;
+
+/** What makes a link itself: the page it stands in and where it points. */
+export const linkKey = (l: Link) => `${l.page}>${targetKey(l.target)}`;
+
+/**
+ * Every link of a revision: each page's targets resolved against the revision, once per page and
+ * target (a page that points twice at the same place has one link there), pages in tree order.
+ */
+export function revisionLinks(rev: RevisionRecord, appUrl: string, htmlUrls: HtmlUrls): RevisionLinks {
+  let perApp = byRevision.get(rev);
+  if (!perApp) byRevision.set(rev, (perApp = new Map()));
+  const kept = perApp.get(appUrl);
+  if (kept) return kept;
+
+  const idx = indexRevision(rev);
+  const all: Link[] = [];
+  const byPage = new Map<string, Link[]>();
+  const byFile = new Map<string, string[]>();
+  const brokenKeys = new Set<string>();
+  for (const f of idx.pages.values()) {
+    const seen = new Set<string>();
+    const mine: Link[] = [];
+    const from = pageFile(f);
+    for (const w of pageTargets(f.page, htmlUrls)) {
+      const r = resolveTarget(w.target, from, idx, appUrl);
+      if (!r) continue;
+      const link: Link = { status: r.status, target: r.target, page: f.page.id };
+      const key = linkKey(link);
+      if (seen.has(key)) continue;
+      seen.add(key);
+      mine.push(link);
+      if (r.status === 'broken') brokenKeys.add(key);
+      if (r.target.kind === 'file') {
+        const users = byFile.get(r.target.file) ?? [];
+        if (users.at(-1) !== f.page.id) users.push(f.page.id);
+        byFile.set(r.target.file, users);
+      }
+    }
+    if (mine.length) {
+      byPage.set(f.page.id, mine);
+      all.push(...mine);
     }
   }
-  return out;
+  const links: RevisionLinks = {
+    all,
+    pages: idx.pages,
+    ofPage: (id) => byPage.get(id) ?? [],
+    backlinks: (id) => byFile.get(id) ?? [],
+    brokenKeys,
+  };
+  perApp.set(appUrl, links);
+  return links;
 }
-
-interface Lookup {
-  byPath: Map<string, string>;
-  byId: Set<string>;
-  files: Map<string, string>;
-  origin: string;
-}
-
-function classify(target: string, l: Lookup): Pick<Link, 'status' | 'targetReference'> | undefined {
-  if (/^(mailto|tel):/i.test(target) || target.startsWith('#')) return undefined;
-  if (/^https?:\/\//i.test(target)) {
-    const inApp = target.startsWith(`${l.origin}/app/`);
-    return { status: inApp ? 'in-app' : 'ok', targetReference: { kind: 'url', url: target } };
-  }
-  const clean = decodeURIComponent(target.split('#')[0] as string).replace(/^\.?\//, '');
-  if (clean.startsWith('page:')) {
-    const id = clean.slice(5);
-    return { status: l.byId.has(id) ? 'ok' : 'broken', targetReference: { kind: 'page', page: id } };
-  }
-  const fileName = clean.replace(/^(\.gitbook\/assets|files)\//, '');
-  if (clean !== fileName || l.files.has(clean)) {
-    const id = l.files.get(fileName);
-    return id
-      ? { status: 'ok', targetReference: { kind: 'file', file: id } }
-      : { status: 'broken', targetReference: { kind: 'file', file: fileName } };
-  }
-  const path = clean.replace(/\/README\.md$|\.md$|\/$/i, '');
-  const id = l.byPath.get(path);
-  return id
-    ? { status: 'ok', targetReference: { kind: 'page', page: id } }
-    : { status: 'broken', targetReference: { kind: 'page', page: path } };
-}
-
-const linkKey = (l: Link) => `${String(l.locationReferences[0]?.page)}>${JSON.stringify(l.targetReference)}`;
 
 /**
- * Counts of a link list. With `before` (the links of the content a change request is based
- * on), `broken.changeRequest` counts the broken links the change request introduced.
+ * Counts of a link list. With `before` (the broken links of the content a change request is
+ * based on), `broken.changeRequest` counts the broken links the change request introduced.
  */
-export function linkStats(all: readonly Link[], before?: readonly Link[]) {
-  const broken = all.filter((l) => l.status === 'broken');
-  const wasBroken = new Set((before ?? []).filter((l) => l.status === 'broken').map(linkKey));
-  const introduced = before ? broken.filter((l) => !wasBroken.has(linkKey(l))).length : 0;
-  return { total: all.length, broken: { total: broken.length, changeRequest: introduced } };
+export function linkStats(links: readonly Link[], before?: ReadonlySet<string>): LinkStats {
+  let broken = 0;
+  let introduced = 0;
+  for (const l of links) {
+    if (l.status !== 'broken') continue;
+    broken++;
+    if (before && !before.has(linkKey(l))) introduced++;
+  }
+  return { total: links.length, broken: { total: broken, changeRequest: introduced } };
 }

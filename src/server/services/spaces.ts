@@ -9,10 +9,9 @@ import { orgs } from '../model/org.js';
 import type { PageRecord, RevisionRecord } from '../model/revision.js';
 import { getRevision, putRevision } from '../model/revision-store.js';
 import { collections, spaces, type SpaceRecord } from '../model/space.js';
-import { computeLinks, linkStats } from '../lib/links.js';
-import { linkPresenter } from '../views/link.js';
+import { listLinks, type LinkQuery } from './links.js';
 import { orgFor } from './orgs.js';
-import { listKey, paginate, paginateOrdered, type PageQuery } from '../lib/paginate.js';
+import { listKey, paginateOrdered, type PageQuery } from '../lib/paginate.js';
 import { positionFor, endPosition } from '../lib/siblings.js';
 
 type Body<K extends EndpointId> = BodyOf<K>;
@@ -172,13 +171,11 @@ export const spacesService = {
       return toSpace(c, tx, tx.put(spaces, next));
     }),
 
-  links: (c: Ctx, spaceId: string, q: PageQuery & { status?: 'ok' | 'broken' | 'in-app' | undefined }) =>
-    c.read((tx) => {
-      const s = liveSpace(c, tx, spaceId);
-      const rev = getRevision(tx, s.revision);
-      if (!rev) throw notFound(`revision ${s.revision} not found`);
-      const all = computeLinks(rev, { organization: s.organization, space: s.id, origin: c.origin });
-      const shown = q.status ? all.filter((l) => l.status === q.status) : all;
-      return { ...paginate(shown, q, linkPresenter(c, tx, { space: s, rev }).link, listKey('space-links', s.id, q.status)), stats: linkStats(all) };
-    }),
+  links: (c: Ctx, spaceId: string, q: LinkQuery) =>
+    listLinks(c, (tx) => {
+      const space = liveSpace(c, tx, spaceId);
+      const rev = getRevision(tx, space.revision);
+      if (!rev) throw notFound(`revision ${space.revision} not found`);
+      return { space, rev };
+    }, q, listKey('space-links', spaceId, q.status)),
 };

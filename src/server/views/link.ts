@@ -1,57 +1,46 @@
 import type { z } from 'zod';
-import type { ContentLocation, LinkItem } from '../../contract/schemas/links.js';
-import type { ReadTx } from '../../store/store.js';
-import { roleIn, type Ctx } from '../context.js';
-import { orgs, type OrgRecord } from '../model/org.js';
-import { toOrganization } from './organization.js';
-import { toChangeRequest } from './change-request.js';
-import type { Link, RawLocation, RawTarget } from '../lib/links.js';
-import { findPage } from '../model/page-tree.js';
-import { pageIndex, toFile, toPage, toRevision } from './revision.js';
+import type { ContentLocation, LinkItem, LinkTarget as LinkTargetShape } from '../../contract/schemas/links.js';
+import type { Link, LinkTarget, RevisionLinks } from '../lib/links.js';
 import type { Scope } from '../model/scope.js';
-import { toSpace } from './space.js';
 
 type Location = z.input<typeof ContentLocation>;
+type Target = z.input<typeof LinkTargetShape>;
 
 /**
- * Expands links computed with ids into the platform's shape, computing each embedded object
- * (organization, space, revision or change request) once per request.
+ * Links in the API's shape, built from ids: a location names the organization, space and
+ * revision (or change request) it is in and the page (id, title, path); a target names the page
+ * or file it points at, in that same content, or is the URL. No record is embedded, least of all
+ * the revision, whose pages and their content made every link weigh the whole space.
  */
-export function linkPresenter(c: Ctx, tx: ReadTx, scope: Scope) {
-  const org = tx.get(orgs, scope.space.organization) as OrgRecord;
-  const organization = toOrganization(c, org, roleIn(c, tx, org.id));
-  const space = toSpace(c, tx, scope.space);
-  const versionContext = scope.cr
-    ? { type: 'changeRequest' as const, changeRequest: toChangeRequest(c, tx, scope.cr) }
-    : { type: 'revision' as const, revision: toRevision(c, tx, scope, {}) };
-  const index = pageIndex(scope.rev.pages);
-  const pageOf = (id: string) => {
-    const p = findPage(scope.rev.pages, id);
-    return p ? toPage(c, scope, index, p, {}) : undefined;
+export function linkPresenter(scope: Scope, links: RevisionLinks) {
+  const context = {
+    organization: { object: 'organization' as const, id: scope.space.organization },
+    space: { object: 'space' as const, id: scope.space.id },
+    versionContext: scope.cr
+      ? { type: 'changeRequest' as const, changeRequest: { object: 'change-request' as const, id: scope.cr.id, number: scope.cr.number } }
+      : { type: 'revision' as const, revision: { object: 'revision' as const, id: scope.rev.id } },
   };
-  const fileOf = (id: string) => {
-    const f = scope.rev.files.find((x) => x.id === id);
-    return f ? toFile(c, f, {}) : undefined;
+  const files = new Map(scope.rev.files.map((f) => [f.id, f]));
+  // Targets and locations come from this revision's links: their ids are in it.
+  const page = (id: string) => {
+    const f = links.pages.get(id);
+    if (!f) throw new Error(`page ${id} is not in revision ${scope.rev.id}`);
+    return { id, title: f.page.title, path: f.path };
   };
-  const target = (t: RawTarget, broken: boolean): Location => {
+  const target = (t: LinkTarget): Target => {
     if (t.kind === 'url') return t;
-    const page = t.kind === 'page' && !broken ? pageOf(t.page) : undefined;
-    if (page) return { kind: 'page', organization, space, page, versionContext };
-    const file = t.kind === 'file' && !broken ? fileOf(t.file) : undefined;
-    if (file) return { kind: 'file', organization, space, file, versionContext };
-    // A target that resolves to nothing is shown as the address that was written.
-    return { kind: 'url', url: t.kind === 'page' ? t.page : t.file };
+    if (t.kind === 'page') return t.anchor ? { kind: 'page', page: page(t.page), internalLocation: { type: 'anchor', anchor: t.anchor } } : { kind: 'page', page: page(t.page) };
+    const f = files.get(t.file);
+    if (!f) throw new Error(`file ${t.file} is not in revision ${scope.rev.id}`);
+    return { kind: 'file', file: { id: f.id, name: f.name } };
   };
-  const location = (l: RawLocation): Location => {
-    const page = pageOf(l.page);
-    return page ? { kind: 'page', organization, space, page, versionContext } : { kind: 'url', url: l.page };
-  };
+  const location = (pageId: string): Location => ({ kind: 'page', ...context, page: page(pageId) });
   return {
     link: (l: Link): z.input<typeof LinkItem> => ({
       status: l.status,
-      relation: l.relation,
-      targetReference: target(l.targetReference, l.status === 'broken'),
-      locationReferences: l.locationReferences.map(location),
+      relation: 'reference',
+      targetReference: target(l.target),
+      locationReferences: [location(l.page)],
     }),
     location,
   };

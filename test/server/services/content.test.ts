@@ -240,3 +240,117 @@ describe('search', () => {
     expect((await api(s, 'GET', `/spaces/nope/search?query=x`)).status).toBe(404);
   });
 });
+
+/** A Git Sync folder with each form links take in real spaces. */
+function linkedFolder(name: string): string {
+  const root = join(tmp.dir, name);
+  const write = (path: string, text: string | Buffer) => {
+    mkdirSync(join(root, path, '..'), { recursive: true });
+    writeFileSync(join(root, path), text);
+  };
+  write('README.md', '# Welcome\n\nRead the [introduction](intro/README.md).\n');
+  write('intro/README.md', [
+    '# Introduction',
+    '',
+    'Go to <a href="../guides/install.md#step-2">step 2</a> of the install.',
+    '',
+    '```md',
+    '[in code](nowhere.md)',
+    '```',
+    '',
+    '| Span | What |',
+    '| --- | --- |',
+    '| `${Type}[${name}](${EventClass})` | a span name |',
+    '',
+    '![shot](../.gitbook/assets/image%20(1).png)',
+    '',
+    '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th></tr></thead><tbody><tr><td><strong>Install</strong></td><td><a href="../guides/install.md">install.md</a></td><td><a href="../.gitbook/assets/cover%20(2).png">cover (2).png</a></td></tr></tbody></table>',
+    '',
+    '{% content-ref url="../guides/install.md" %}',
+    '[install.md](../guides/install.md)',
+    '{% endcontent-ref %}',
+  ].join('\n'));
+  write('guides/README.md', '# Guides\n');
+  write('guides/install.md', '# Install\n\n## Step 2\n\n{% file src="../.gitbook/assets/handbook.pdf" %}\n\n<img src="../.gitbook/assets/cover%20(2).png" alt="">\n');
+  // Its sibling axon-server.md does not exist; the root page "Axon Server" has the path axon-server.
+  write('axon-server/README.md', '# Axon Server\n');
+  write('axon-server/docker/README.md', '# Docker\n\nSee [compose](axon-server.md#compose) and [the server](../README.md).\n');
+  for (const f of ['image (1).png', 'cover (2).png', 'handbook.pdf']) write(`.gitbook/assets/${f}`, PNG);
+  return root;
+}
+
+describe('links', () => {
+  it('finds every form of link a page holds, none in code, each resolved from the page file, broken when it names nothing', async () => {
+    const id = await newSpace(s);
+    expect((await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(linkedFolder('linked')).href, source: 'markdown' })).status).toBe(201);
+    const pages = allPages((await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages);
+    const idOf = (title: string) => (pages.find((p) => p.title === title) as { id: string }).id;
+    const files = (await api(s, 'GET', `/spaces/${id}/content/files`)).body.items as { id: string; name: string }[];
+    const fileId = (name: string) => (files.find((f) => f.name === name) as { id: string }).id;
+
+    const all = await api(s, 'GET', `/spaces/${id}/links?limit=1000`);
+    expect(all.status).toBe(200);
+    expect(operationErrors('listSpaceLinks', all.body)).toBeUndefined();
+    type Ref = { kind: string; page?: { id: string; path: string }; file?: { name: string }; url?: string; internalLocation?: { anchor: string } };
+    const shown = (r: Ref) => (r.kind === 'page' ? `page ${r.page?.path}${r.internalLocation ? `#${r.internalLocation.anchor}` : ''}` : r.kind === 'file' ? `file ${r.file?.name}` : `url ${r.url}`);
+    const rows = (all.body.items as { status: string; targetReference: Ref; locationReferences: Ref[] }[]).map((l) => `${l.locationReferences.map(shown).join()} -> ${l.status} ${shown(l.targetReference)}`);
+    expect(rows).toEqual([
+      'page welcome -> ok page introduction',
+      'page axon-server/docker -> broken url axon-server.md#compose',
+      'page axon-server/docker -> ok page axon-server',
+      'page guides/install -> ok file handbook.pdf',
+      'page guides/install -> ok file cover (2).png',
+      'page introduction -> ok file image (1).png',
+      'page introduction -> ok page guides/install',
+      'page introduction -> ok page guides/install#step-2',
+      'page introduction -> ok file cover (2).png',
+    ]);
+    expect(all.body.stats).toEqual({ total: 9, broken: { total: 1, changeRequest: 0 } });
+
+    const broken = await api(s, 'GET', `/spaces/${id}/links?status=broken`);
+    expect(broken.body.items.map((l: { locationReferences: { page: { id: string } }[] }) => l.locationReferences[0]?.page.id)).toEqual([idOf('Docker')]);
+    expect(broken.body.stats).toEqual(all.body.stats);
+    expect((await api(s, 'GET', `/spaces/${id}/links?status=in-app`)).body.items).toEqual([]);
+    const intro = await api(s, 'GET', `/spaces/${id}/content/page/${idOf('Introduction')}/links?status=ok&limit=2`);
+    expect(intro.body.items).toHaveLength(2);
+    expect(intro.body.stats).toEqual({ total: 4, broken: { total: 0, changeRequest: 0 } });
+
+    const backlinks = async (name: string) =>
+      (await api(s, 'GET', `/spaces/${id}/content/files/${fileId(name)}/backlinks`)).body.items.map((l: { page: { id: string } }) => l.page.id);
+    expect(await backlinks('cover (2).png')).toEqual([idOf('Install'), idOf('Introduction')]);
+    expect(await backlinks('image (1).png')).toEqual([idOf('Introduction')]);
+    expect(await backlinks('handbook.pdf')).toEqual([idOf('Install')]);
+  });
+
+  it('answers a page of 1,000 links with references, not the revision, in well under a megabyte', async () => {
+    const root = join(tmp.dir, 'thousand');
+    // An import reads at most 1,000 files: the index and 999 pages, and one link out.
+    const n = 999;
+    const name = (i: number) => `part-${String(Math.floor(i / 100)).padStart(2, '0')}/page-${String(i).padStart(4, '0')}.md`;
+    // Each page a few kilobytes of text: a reference that embedded pages would show it.
+    const body = (i: number) => `# Page ${i}\n\n${'Some text about this topic. '.repeat(100)}\n`;
+    for (let i = 0; i < n; i++) {
+      mkdirSync(join(root, name(i), '..'), { recursive: true });
+      writeFileSync(join(root, name(i)), body(i));
+    }
+    writeFileSync(join(root, 'README.md'), `# Index\n\n${Array.from({ length: n }, (_, i) => `- [Page ${i}](${name(i)})`).join('\n')}\n- [More](https://example.com/more)\n`);
+    const id = await newSpace(s);
+    expect((await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(root).href, source: 'markdown' })).status).toBe(201);
+    const index = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages[0] as { id: string; title: string };
+    expect(index.title).toBe('Index');
+
+    const res = await fetch(`${s.url}/v1/spaces/${id}/content/page/${index.id}/links?limit=1000`, { headers: { authorization: `Bearer ${s.token}` } });
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    const body1000 = JSON.parse(text);
+    expect(body1000.items).toHaveLength(1000);
+    expect(body1000.next).toBeUndefined();
+    expect(Buffer.byteLength(text)).toBeLessThan(500_000);
+    expect(text).not.toContain('Some text about this topic');
+    expect(body1000.items[0].locationReferences[0].versionContext).toEqual({ type: 'revision', revision: { object: 'revision', id: await revisionOf(id) } });
+    expect(operationErrors('listPageLinksInSpace', body1000)).toBeUndefined();
+    const space = await api(s, 'GET', `/spaces/${id}/links?limit=1000`);
+    expect(space.status).toBe(200);
+    expect(space.body.stats).toEqual({ total: 1000, broken: { total: 0, changeRequest: 0 } });
+  });
+});

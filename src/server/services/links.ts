@@ -1,0 +1,54 @@
+import type { ReadTx } from '../../store/store.js';
+import type { Ctx } from '../context.js';
+import { revisionLinks, linkStats, type LinkStatus, type RevisionLinks } from '../lib/links.js';
+import { htmlUrlReader, type HtmlUrls } from '../lib/links-targets.js';
+import { paginate, type PageQuery } from '../lib/paginate.js';
+import { urls } from '../lib/urls.js';
+import { getRevision } from '../model/revision-store.js';
+import type { Scope } from '../model/scope.js';
+import { baseRevisionOf } from '../views/change-request.js';
+import { linkPresenter } from '../views/link.js';
+
+export type LinkQuery = PageQuery & { status?: LinkStatus | undefined };
+
+/**
+ * Reads of links: `read` picks the content inside the read transaction and names the list
+ * (for its page tokens). The HTML reader is loaded before the transaction, which is synchronous.
+ */
+async function withLinks<R>(c: Ctx, read: (tx: ReadTx, links: (s: Scope) => RevisionLinks) => R): Promise<R> {
+  const htmlUrls: HtmlUrls = await htmlUrlReader();
+  const appUrl = urls.app(c, '/');
+  return c.read((tx) => read(tx, (s) => revisionLinks(s.rev, appUrl, htmlUrls)));
+}
+
+/** The broken links of the content a change request is based on, by identity. */
+function brokenBefore(tx: ReadTx, s: Scope, links: (s: Scope) => RevisionLinks): ReadonlySet<string> | undefined {
+  if (!s.cr) return undefined;
+  const base = getRevision(tx, baseRevisionOf(s.cr));
+  return base ? links({ space: s.space, rev: base }).brokenKeys : new Set();
+}
+
+/**
+ * One page of the links of a revision, or of one page of it (`pageId`), with the stats of the
+ * whole list. A link of a change request counts as introduced when the content it is based on
+ * did not have it broken.
+ */
+export function listLinks(c: Ctx, scopeOf: (tx: ReadTx) => Scope, q: LinkQuery, list: string, pageId?: string) {
+  return withLinks(c, (tx, links) => {
+    const s = scopeOf(tx);
+    const mine = links(s);
+    const all = pageId ? mine.ofPage(pageId) : mine.all;
+    const shown = q.status ? all.filter((l) => l.status === q.status) : all;
+    const stats = linkStats(all, brokenBefore(tx, s, links));
+    return { ...paginate(shown, q, linkPresenter(s, mine).link, list), stats };
+  });
+}
+
+/** The pages whose links reach a file (any form: link, image, block, HTML), one location each. */
+export function listBacklinks(c: Ctx, scopeOf: (tx: ReadTx) => Scope, fileId: string, q: PageQuery, list: string) {
+  return withLinks(c, (tx, links) => {
+    const s = scopeOf(tx);
+    const mine = links(s);
+    return paginate(mine.backlinks(fileId), q, linkPresenter(s, mine).location, list);
+  });
+}
