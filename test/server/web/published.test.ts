@@ -76,6 +76,10 @@ describe('published sites on gbctl serve', () => {
     expect(r.status).toBe(200);
     expect(html).toContain('1 result for “gap”');
     expect(html).toMatch(/<a href="[^"]+\/quick-start">Quick start<\/a>/);
+    // The snippet is the text a reader sees: no block tag, no markup.
+    const snippet = /<span class="muted">([^<]*)<\/span>/.exec(html)?.[1] ?? '';
+    expect(snippet).toContain('Mind the gap.');
+    expect(snippet).not.toMatch(/\{%|\*\*|&lt;|\|/);
   });
 
   it('never puts script from page content in the page', async () => {
