@@ -1,7 +1,7 @@
 import type { FileRecord, PageRecord, RevisionRecord } from '../model/revision.js';
 import { flattenPages, type FlatPage } from '../model/page-tree.js';
-import { posix } from 'node:path';
 import { renderHtml, type RenderedPage } from '../lib/render/markdown.js';
+import { resolverFor } from '../lib/render/resolve.js';
 import { esc } from './html.js';
 
 /** How a rendered revision addresses its pages and files. */
@@ -53,70 +53,21 @@ export function pageAt(v: RevisionView, path: string): FlatPage | undefined {
   return v.docs.find((d) => d.path.startsWith(`${hit.path}/`));
 }
 
-/** A revision's document pages by the file each was imported from (`guides/install.md`). */
-const byGitPath = new WeakMap<RevisionView, Map<string, FlatPage>>();
-
-function pagesByFile(v: RevisionView): Map<string, FlatPage> {
-  let m = byGitPath.get(v);
-  if (!m) {
-    m = new Map();
-    for (const f of v.flat) if (f.page.gitPath) m.set(f.page.gitPath.toLowerCase(), f);
-    byGitPath.set(v, m);
-  }
-  return m;
-}
-
-const decode = (s: string) => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-};
-
-/**
- * Where a link or image of `page` leads: `page:ID` references; files of the revision (any path
- * ending in `.gitbook/assets/NAME` or `files/NAME`, names percent-encoded or not); other pages by
- * a path relative to the file the page came from (`../guides/install.md`, `page/`) or by their
- * path in the revision. Answers the page as well, for mentions and page cards.
- */
+/** The resolvers a page's rendering is given: pages and files of the revision, as site addresses. */
 export function linkResolver(v: RevisionView, page: PageRecord, a: Addressing) {
-  const files = new Map(v.rev.files.map((f) => [f.name, f]));
-  const asset = (target: string) => {
-    const m = /(?:^|\/)(?:\.gitbook\/assets|files)\/(?:[^?#]*\/)?([^/?#]+)$/.exec(target);
-    const f = m ? (files.get(decode(m[1] as string)) ?? files.get(m[1] as string)) : undefined;
-    return f ? a.file(f) : undefined;
-  };
-  const dir = page.gitPath ? posix.dirname(page.gitPath) : '';
-  const pageOf = (href: string): { to: FlatPage; fragment: string } | undefined => {
-    const hash = href.indexOf('#');
-    const target = hash < 0 ? href : href.slice(0, hash);
-    const fragment = hash < 0 ? '' : href.slice(hash);
-    if (target.startsWith('page:')) {
-      const to = v.byId.get(target.slice(5));
-      return to ? { to, fragment } : undefined;
-    }
-    if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target === '' || target.startsWith('//')) return undefined;
-    const rel = decode(target.replace(/\?.*$/, ''));
-    if (page.gitPath && !rel.startsWith('/')) {
-      const joined = posix.normalize(posix.join(dir, rel)).replace(/\/+$/, '');
-      const files = pagesByFile(v);
-      const to = files.get(joined.toLowerCase()) ?? files.get(`${joined}/README.md`.replace(/^\.\//, '').toLowerCase()) ?? files.get(`${joined}.md`.toLowerCase());
-      if (to) return { to, fragment };
-    }
-    const path = rel.replace(/^\.?\//, '').replace(/\/README\.md$|\.md$|\/$/i, '');
-    const to = v.byPath.get(path);
-    return to ? { to, fragment } : undefined;
-  };
+  const r = resolverFor(v, page);
   return {
-    resolveImage: (src: string) => asset(src),
+    resolveImage: (src: string) => {
+      const f = r.file(src);
+      return f ? a.file(f) : undefined;
+    },
     resolveLink: (href: string) => {
-      const file = asset(href.replace(/#.*$/, ''));
-      if (file) return file;
-      const hit = pageOf(href);
+      const f = r.file(href);
+      if (f) return a.file(f);
+      const hit = r.page(href);
       return hit ? `${a.page(hit.to.path)}${hit.fragment}` : undefined;
     },
-    linkTitle: (href: string) => pageOf(href)?.to.page.title,
+    linkTitle: (href: string) => r.page(href)?.to.page.title,
   };
 }
 
