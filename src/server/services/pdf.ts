@@ -4,6 +4,7 @@ import { badRequest, notFound } from '../http-error.js';
 import { flattenPages } from '../model/page-tree.js';
 import { contentScope } from './revisions.js';
 import { renderPdf, type PdfImage } from '../lib/render/pdf.js';
+import { resolverFor, type RevisionPages } from '../lib/render/resolve.js';
 import { blobs } from '../model/revision.js';
 import { putTemporaryBlob } from './blobs.js';
 
@@ -15,25 +16,31 @@ export function pdfPages(tx: ReadTx, c: Ctx, spaceId: string, crId: string, q: {
   const scope = contentScope(c, tx, spaceId, crId);
   const cr = scope.cr as NonNullable<typeof scope.cr>;
   if (q.only && !q.page) throw badRequest('only: give the page to print (page)');
-  const flat = flattenPages(scope.rev.pages).filter((f) => f.page.type === 'document');
-  let chosen = flat;
+  const flat = flattenPages(scope.rev.pages);
+  const docs = flat.filter((f) => f.page.type === 'document');
+  let chosen = docs;
   if (q.page) {
-    const i = flat.findIndex((f) => f.page.id === q.page);
+    const i = docs.findIndex((f) => f.page.id === q.page);
     if (i < 0) throw notFound(`page ${q.page} not found in change request #${cr.number}`);
-    chosen = q.only ? [flat[i] as (typeof flat)[number]] : flat.slice(i);
+    chosen = q.only ? [docs[i] as (typeof docs)[number]] : docs.slice(i);
   }
-  // The images the chosen pages show, with their bytes, for the PDF to draw.
+  // The images the chosen pages show (in markdown or in HTML, by name as written or encoded), each once.
   const images = new Map<string, PdfImage>();
   for (const f of scope.rev.files) {
     if (!f.blob || !/^image\/(png|jpeg)$/.test(f.contentType)) continue;
-    if (!chosen.some((p) => p.page.markdown.includes(encodeURI(f.name)) || p.page.markdown.includes(f.name))) continue;
+    const names = [f.name, encodeURI(f.name), encodeURIComponent(f.name)];
+    if (!chosen.some((p) => names.some((n) => p.page.markdown.includes(n)))) continue;
     const blob = tx.get(blobs, f.blob);
     if (blob) images.set(f.name, { contentType: f.contentType, bytes: Buffer.from(blob.data, 'base64') });
   }
+  const revision: RevisionPages = { flat, byId: new Map(flat.map((f) => [f.page.id, f])), byPath: new Map(flat.map((f) => [f.path, f])), rev: scope.rev };
   return {
     title: `#${cr.number} ${cr.subject}`.trim(),
     subtitle: `Change request #${cr.number} of space ${scope.space.title} (${cr.status})`,
-    pages: chosen.map((f) => ({ title: f.page.title, markdown: f.page.markdown, depth: f.path.split('/').length - 1 })),
+    pages: chosen.map((f) => {
+      const r = resolverFor(revision, f.page);
+      return { title: f.page.title, markdown: f.page.markdown, depth: f.path.split('/').length - 1, linkTitle: (href: string) => r.page(href)?.to.page.title };
+    }),
     images,
   };
 }

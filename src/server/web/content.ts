@@ -1,6 +1,7 @@
 import type { FileRecord, PageRecord, RevisionRecord } from '../model/revision.js';
 import { flattenPages, type FlatPage } from '../model/page-tree.js';
-import { renderHtml } from '../lib/render/markdown.js';
+import { renderHtml, type RenderedPage } from '../lib/render/markdown.js';
+import { resolverFor } from '../lib/render/resolve.js';
 import { esc } from './html.js';
 
 /** How a rendered revision addresses its pages and files. */
@@ -52,40 +53,27 @@ export function pageAt(v: RevisionView, path: string): FlatPage | undefined {
   return v.docs.find((d) => d.path.startsWith(`${hit.path}/`));
 }
 
-/** The page's body as HTML: links to pages and files resolved, nothing unsafe kept. */
-export function renderBody(v: RevisionView, page: PageRecord, a: Addressing): { html: string; headings: { level: number; text: string; id: string }[] } {
-  const files = new Map(v.rev.files.map((f) => [f.name, f]));
-  const asset = (target: string) => {
-    const clean = target.replace(/^\.?\//, '');
-    const m = /^(?:\.gitbook\/assets|files)\/(.+)$/.exec(clean);
-    if (!m) return undefined;
-    let name = m[1] as string;
-    try {
-      name = decodeURIComponent(name);
-    } catch {
-      // kept as written
-    }
-    const f = files.get(name);
-    return f ? a.file(f) : undefined;
-  };
-  return renderHtml(page.markdown, {
-    resolveImage: (src) => asset(src),
-    resolveLink: (href) => {
-      const hash = href.indexOf('#');
-      const target = hash < 0 ? href : href.slice(0, hash);
-      const fragment = hash < 0 ? '' : href.slice(hash);
-      if (target.startsWith('page:')) {
-        const to = v.byId.get(target.slice(5));
-        return to ? `${a.page(to.path)}${fragment}` : undefined;
-      }
-      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target === '') return undefined;
-      const file = asset(target);
-      if (file) return file;
-      const path = target.replace(/^\.?\//, '').replace(/\/README\.md$|\.md$|\/$/i, '');
-      const to = v.byPath.get(path);
-      return to ? `${a.page(to.path)}${fragment}` : undefined;
+/** The resolvers a page's rendering is given: pages and files of the revision, as site addresses. */
+export function linkResolver(v: RevisionView, page: PageRecord, a: Addressing) {
+  const r = resolverFor(v, page);
+  return {
+    resolveImage: (src: string) => {
+      const f = r.file(src);
+      return f ? a.file(f) : undefined;
     },
-  });
+    resolveLink: (href: string) => {
+      const f = r.file(href);
+      if (f) return a.file(f);
+      const hit = r.page(href);
+      return hit ? `${a.page(hit.to.path)}${hit.fragment}` : undefined;
+    },
+    linkTitle: (href: string) => r.page(href)?.to.page.title,
+  };
+}
+
+/** The page's body as HTML: links to pages and files resolved, nothing unsafe kept. */
+export function renderBody(v: RevisionView, page: PageRecord, a: Addressing): RenderedPage {
+  return renderHtml(page.markdown, linkResolver(v, page, a));
 }
 
 /** The page tree as nested lists; groups as headings. */

@@ -59,12 +59,12 @@ describe('published sites on gbctl serve', () => {
   it('renders tabs, code titles and embeds, and follows the .gitbook.yaml redirects', async () => {
     const base = `${pub.url.replace(/\/$/, '')}`;
     const install = await (await get(`${base}/guides/getting-started/install`)).text();
-    expect(install).toContain('<h4 class="tab-title">npm</h4>');
+    expect(install).toMatch(/<input type="radio" class="tab-radio" name="gb_tabs_1" id="gb_tabs_1_1" checked \/><label class="tab-label" for="gb_tabs_1_1">npm<\/label>/);
     expect(install).toContain('<h2 id="requirements">Requirements</h2>');
     const linux = await (await get(`${base}/guides/getting-started/install/on-linux`)).text();
     expect(linux).toContain('<figcaption>install.sh</figcaption>');
     const faq = await (await get(`${base}/guides/faq`)).text();
-    expect(faq).toContain('<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"');
+    expect(faq).toContain('<a class="embed-link" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" rel="noopener noreferrer">');
     const moved = await get(`${base}/old/setup`);
     expect(moved.status).toBe(303);
     expect(moved.headers.get('location')).toMatch(/\/guides\/getting-started\/install$/);
@@ -76,6 +76,10 @@ describe('published sites on gbctl serve', () => {
     expect(r.status).toBe(200);
     expect(html).toContain('1 result for “gap”');
     expect(html).toMatch(/<a href="[^"]+\/quick-start">Quick start<\/a>/);
+    // The snippet is the text a reader sees: no block tag, no markup.
+    const snippet = /<span class="muted">([^<]*)<\/span>/.exec(html)?.[1] ?? '';
+    expect(snippet).toContain('Mind the gap.');
+    expect(snippet).not.toMatch(/\{%|\*\*|&lt;|\|/);
   });
 
   it('never puts script from page content in the page', async () => {

@@ -1,27 +1,40 @@
-import type { default as MarkdownIt, StateBlock } from 'markdown-it';
+import type { default as MarkdownIt, StateBlock, StateCore } from 'markdown-it';
 
 /**
  * The platform's Liquid-style blocks (`{% hint style="info" %}` … `{% endhint %}`) as
- * markdown-it block tokens `gb_block_open` / `gb_block_close`, with the tag's name in `info`
- * and its attributes in `meta`. What sits between open and close is parsed as markdown.
+ * markdown-it block tokens `gb_block_open` / `gb_block_close`, with the tag's name in `info` and
+ * its attributes in `meta`. What sits between open and close is parsed as markdown. A tag line
+ * that opens nothing (an unknown tag without its end, a stray `{% endif %}`) becomes a
+ * `gb_tag` token, which the renderers print as nothing: no tag source ever reaches a reader.
  */
 
-/** Blocks that wrap content up to their `{% end… %}` tag. */
-export const CONTAINERS = ['hint', 'tabs', 'tab', 'code', 'content-ref', 'stepper', 'step', 'columns', 'column', 'swagger', 'openapi'] as const;
-/** Blocks that stand alone on one line (an `{% endembed %}` after them is optional). */
+/** Blocks that wrap content up to their `{% end… %}` tag (any other tag with an end does too). */
+export const CONTAINERS = [
+  'hint', 'tabs', 'tab', 'code', 'content-ref', 'stepper', 'step', 'columns', 'column', 'updates', 'update',
+  'prompt', 'if', 'swagger', 'openapi', 'openapi-operation', 'openapi-schemas', 'openapi-webhook',
+] as const;
+/** Blocks that stand alone on one line (an `{% endembed %}` after them, with a caption, is optional). */
 export const SINGLES = ['embed', 'file', 'include'] as const;
 
 export type BlockAttrs = Record<string, string>;
 
-const TAG = /^\{%\s*([a-z][\w-]*)((?:\s+[\w-]+\s*=\s*(?:"[^"]*"|'[^']*'|[^\s%]+))*)\s*%\}\s*$/;
-const ATTR = /([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s%]+))/g;
+const TAG = /^\{%-?\s*([a-z][\w-]*)(.*?)\s*-?%\}$/;
+const ATTR = /([\w-]+)\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s%"']+))/g;
 
-export function parseTag(line: string): { name: string; attrs: BlockAttrs } | undefined {
+export interface Tag {
+  name: string;
+  attrs: BlockAttrs;
+  /** What follows the name, as written (`{% include "a.md" %}`, `{% if visitor.x %}`). */
+  args: string;
+}
+
+export function parseTag(line: string): Tag | undefined {
   const m = TAG.exec(line.trim());
   if (!m) return undefined;
   const attrs: BlockAttrs = {};
-  for (const a of (m[2] ?? '').matchAll(ATTR)) attrs[a[1] as string] = a[2] ?? a[3] ?? a[4] ?? '';
-  return { name: m[1] as string, attrs };
+  const args = (m[2] ?? '').trim();
+  for (const a of args.matchAll(ATTR)) attrs[a[1] as string] = a[2] ?? a[3] ?? a[4] ?? '';
+  return { name: m[1] as string, attrs, args };
 }
 
 function lineText(state: StateBlock, line: number): string {
@@ -33,7 +46,9 @@ function findEnd(state: StateBlock, start: number, endLine: number, name: string
   let depth = 1;
   for (let line = start + 1; line < endLine; line++) {
     if (state.sCount[line]! - state.blkIndent > 3) continue;
-    const tag = parseTag(lineText(state, line));
+    const text = lineText(state, line);
+    if (!text.startsWith('{%')) continue;
+    const tag = parseTag(text);
     if (!tag) continue;
     if (tag.name === name) depth++;
     else if (tag.name === `end${name}`) {
@@ -50,15 +65,21 @@ function rule(state: StateBlock, startLine: number, endLine: number, silent: boo
   if (!first.startsWith('{%')) return false;
   const tag = parseTag(first);
   if (!tag) return false;
-  const isContainer = (CONTAINERS as readonly string[]).includes(tag.name);
-  if (!isContainer && !(SINGLES as readonly string[]).includes(tag.name)) return false;
-  // A single block (`{% embed %}`) may carry a caption up to an optional `{% endembed %}`.
-  const end = findEnd(state, startLine, endLine, tag.name);
-  if (isContainer && end < 0) return false;
+  const single = (SINGLES as readonly string[]).includes(tag.name);
+  const end = tag.name.startsWith('end') ? -1 : findEnd(state, startLine, endLine, tag.name);
   if (silent) return true;
+  if (!single && end < 0) {
+    const t = state.push('gb_tag', '', 0);
+    t.info = tag.name;
+    t.meta = tag.attrs;
+    t.block = true;
+    t.map = [startLine, startLine + 1];
+    state.line = startLine + 1;
+    return true;
+  }
   const open = state.push('gb_block_open', 'div', 1);
   open.info = tag.name;
-  open.meta = tag.attrs;
+  open.meta = { ...tag.attrs, ...(tag.args && !Object.keys(tag.attrs).length ? { args: tag.args } : {}) };
   open.block = true;
   open.map = [startLine, end < 0 ? startLine + 1 : end + 1];
   if (end > startLine + 1) {
@@ -78,6 +99,28 @@ function rule(state: StateBlock, startLine: number, endLine: number, silent: boo
   return true;
 }
 
+const TASK = /^\[([ xX])\]\s+/;
+
+/**
+ * Task lists (`- [ ] to do`, `- [x] done`): the item gets `meta.task` ('open' | 'done') and the
+ * marker leaves its text.
+ */
+function taskLists(state: StateCore): void {
+  const ts = state.tokens;
+  for (let i = 2; i < ts.length; i++) {
+    const inline = ts[i]!;
+    if (inline.type !== 'inline' || ts[i - 1]!.type !== 'paragraph_open' || ts[i - 2]!.type !== 'list_item_open') continue;
+    const m = TASK.exec(inline.content);
+    const first = inline.children?.[0];
+    if (!m || first?.type !== 'text' || !TASK.test(first.content)) continue;
+    first.content = first.content.replace(TASK, '');
+    inline.content = inline.content.slice(m[0].length);
+    const item = ts[i - 2]!;
+    item.meta = { ...(item.meta as object | null), task: m[1] === ' ' ? 'open' : 'done' };
+  }
+}
+
 export function gitbookBlocks(md: MarkdownIt): void {
   md.block.ruler.before('fence', 'gb_block', rule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+  md.core.ruler.after('inline', 'gb_task_lists', taskLists);
 }

@@ -1,10 +1,13 @@
 import type { PDFDocument, PDFFont, PDFImage, PDFPage } from 'pdf-lib';
-import { documentModel, type Block, type Run } from './model.js';
+import { documentModel, type Block, type ModelOptions, type Run } from './model.js';
+import { flushPage } from './pdf-stream.js';
 
 export interface PdfPage {
   title: string;
   markdown: string;
   depth: number;
+  /** Titles of the pages its links point at (mentions and page cards show them). */
+  linkTitle?: ModelOptions['linkTitle'];
 }
 
 /** An image file of the revision, by the name pages refer to it with. */
@@ -16,7 +19,7 @@ export interface PdfImage {
 /** The standard fonts encode WinAnsi only: keep Latin text, drop what they cannot draw. */
 function printable(s: string): string {
   return s.replace(/\t/g, '    ').replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\x20-\x7E\xA0-\xFF\u2022]/g, '');
+    .replace(/[^\x20-\x7E\xA0-\xFF\u2022\n]/g, '');
 }
 
 const [W, H, M] = [595, 842, 56];
@@ -31,6 +34,9 @@ interface Fonts {
   mono: PDFFont;
 }
 
+type Word = { text: string; font: PDFFont; link: boolean; width: number };
+type Line = Word[];
+
 /** Lays blocks out down the pages, breaking to a new page only when the next line does not fit. */
 class Layout {
   page: PDFPage;
@@ -39,73 +45,133 @@ class Layout {
     private doc: PDFDocument,
     private fonts: Fonts,
     private rgb: typeof import('pdf-lib').rgb,
-    private images: Map<string, PDFImage>,
+    private image: (name: string) => Promise<PDFImage | undefined>,
   ) {
     this.page = doc.addPage([W, H]);
   }
 
+  /** A new sheet when `height` does not fit; the finished one's drawing is compressed and let go. */
   need(height: number): void {
     if (this.y - height < M) {
+      flushPage(this.doc, this.page);
       this.page = this.doc.addPage([W, H]);
       this.y = H - M;
     }
+  }
+
+  finish(): void {
+    flushPage(this.doc, this.page);
   }
 
   private font(r: Run): PDFFont {
     return r.code ? this.fonts.mono : r.bold ? this.fonts.bold : r.italic ? this.fonts.italic : this.fonts.regular;
   }
 
-  /** Word-wrapped runs in a box of `width` at `x`; returns the lines drawn (or that would be, with `dry`). */
-  text(runs: Run[], x: number, width: number, size: number, opts: { dry?: boolean; top?: number } = {}): number {
-    const words: { text: string; font: PDFFont; link: boolean }[] = [];
-    for (const r of runs) {
-      for (const w of printable(r.text).split(/(\s+)/)) if (w) words.push({ text: w, font: this.font(r), link: !!r.href });
-    }
-    const lines: (typeof words)[] = [[]];
+  /**
+   * Runs broken into lines of at most `width`: at spaces, and inside a word (a URL, a long
+   * identifier) where it is wider than the line; `\n` starts a line. With `pre`, spaces are kept
+   * as written (code), the first ones of a line included.
+   */
+  lines(runs: Run[], width: number, size: number, pre = false): Line[] {
+    const out: Line[] = [[]];
     let used = 0;
-    for (const w of words) {
-      const line = lines[lines.length - 1] as typeof words;
-      const ww = w.font.widthOfTextAtSize(w.text, size);
-      if (/^\s+$/.test(w.text)) {
-        if (line.length) {
-          line.push(w);
-          used += ww;
-        }
+    const add = (w: Word) => {
+      (out[out.length - 1] as Line).push(w);
+      used += w.width;
+    };
+    const newLine = () => {
+      const line = out[out.length - 1] as Line;
+      if (!pre) while (line.length && !line[line.length - 1]?.text.trim()) line.pop();
+      out.push([]);
+      used = 0;
+    };
+    for (const r of runs) {
+      if (r.text === '\n') {
+        newLine();
         continue;
       }
-      if (used + ww > width && line.length) {
-        while (line.length && /^\s+$/.test((line[line.length - 1] as { text: string }).text)) line.pop();
-        lines.push([w]);
-        used = ww;
-      } else {
-        line.push(w);
-        used += ww;
+      const font = this.font(r);
+      for (const piece of printable(r.text).split(/(\s+)/)) {
+        if (!piece) continue;
+        if (!piece.trim()) {
+          // Spaces: a line break in them starts a line; code keeps the spaces after it (indentation).
+          const parts = piece.split('\n');
+          parts.forEach((sp, k) => {
+            if (k > 0) newLine();
+            if (sp && (pre || (out[out.length - 1] as Line).length)) add({ text: sp, font, link: !!r.href, width: font.widthOfTextAtSize(sp, size) });
+          });
+          continue;
+        }
+        const w: Word = { text: piece, font, link: !!r.href, width: font.widthOfTextAtSize(piece, size) };
+        if (used + w.width <= width) {
+          add(w);
+          continue;
+        }
+        if (w.width <= width) {
+          newLine();
+          add(w);
+          continue;
+        }
+        // A word wider than a whole line (a URL, a long identifier) is cut where each line ends.
+        let rest = piece;
+        while (font.widthOfTextAtSize(rest, size) > width - used) {
+          const room = width - used;
+          let n = Math.floor((rest.length * room) / font.widthOfTextAtSize(rest, size));
+          while (n > 0 && font.widthOfTextAtSize(rest.slice(0, n), size) > room) n--;
+          if (n === 0 && !(out[out.length - 1] as Line).length) n = 1;
+          if (n > 0) add({ ...w, text: rest.slice(0, n), width: font.widthOfTextAtSize(rest.slice(0, n), size) });
+          newLine();
+          rest = rest.slice(n);
+        }
+        if (rest) add({ ...w, text: rest, width: font.widthOfTextAtSize(rest, size) });
       }
     }
+    if (out.length > 1 && !(out[out.length - 1] as Line).length) out.pop();
+    return out;
+  }
+
+  /** Draws lines from the current position, each moving down and breaking the page as needed. */
+  draw(lines: Line[], x: number, size: number, opts: { top?: number; background?: [number, number, number]; bgX?: number; bgWidth?: number } = {}): void {
     const lead = size * 1.4;
-    if (opts.dry) return lines.length;
     let y = opts.top ?? this.y;
     for (const line of lines) {
       if (opts.top === undefined) {
         this.need(lead);
         y = this.y;
       }
+      if (opts.background) {
+        const [r, g, b] = opts.background;
+        this.page.drawRectangle({ x: opts.bgX ?? x, y: y - lead, width: opts.bgWidth ?? 0, height: lead, color: this.rgb(r, g, b) });
+      }
+      // Words of one style are drawn as one string: each drawing operation costs objects and bytes.
       let cx = x;
-      for (const w of line) {
-        this.page.drawText(w.text, { x: cx, y: y - size, size, font: w.font, color: w.link ? this.rgb(0.2, 0.43, 0.86) : this.rgb(0.1, 0.1, 0.1) });
-        cx += w.font.widthOfTextAtSize(w.text, size);
+      for (let i = 0; i < line.length; ) {
+        const first = line[i] as Word;
+        let text = '';
+        let width = 0;
+        for (; i < line.length && (line[i] as Word).font === first.font && (line[i] as Word).link === first.link; i++) {
+          text += (line[i] as Word).text;
+          width += (line[i] as Word).width;
+        }
+        if (text.trim()) this.page.drawText(text.replace(/\s+$/, ''), { x: cx, y: y - size, size, font: first.font, color: first.link ? this.rgb(0.2, 0.43, 0.86) : this.rgb(0.1, 0.1, 0.1) });
+        cx += width;
       }
       if (opts.top === undefined) this.y -= lead;
       else y -= lead;
     }
+  }
+
+  text(runs: Run[], x: number, width: number, size: number): number {
+    const lines = this.lines(runs, width, size);
+    this.draw(lines, x, size);
     return lines.length;
   }
 
-  blocks(list: Block[], x: number, width: number): void {
-    for (const b of list) this.block(b, x, width);
+  async blocks(list: Block[], x: number, width: number): Promise<void> {
+    for (const b of list) await this.block(b, x, width);
   }
 
-  block(b: Block, x: number, width: number): void {
+  async block(b: Block, x: number, width: number): Promise<void> {
     switch (b.kind) {
       case 'heading': {
         const size = [0, 17, 14.5, 12.5, 11.5, 11, 11][b.level] ?? 11;
@@ -120,53 +186,62 @@ class Layout {
         this.y -= 5;
         return;
       case 'list':
-        b.items.forEach((item, n) => {
-          const marker = b.ordered ? `${b.start + n}.` : '\u2022';
+        for (const [n, item] of b.items.entries()) {
+          const task = b.tasks?.[n];
+          const marker = task ? (task === 'done' ? '[x]' : '[ ]') : b.ordered ? `${b.start + n}.` : '\u2022';
           this.need(15);
-          this.page.drawText(marker, { x: x + 4, y: this.y - 10.5, size: 10.5, font: this.fonts.regular, color: this.rgb(0.1, 0.1, 0.1) });
+          this.page.drawText(marker, { x: x + 2, y: this.y - 10.5, size: 10.5, font: task ? this.fonts.mono : this.fonts.regular, color: this.rgb(0.1, 0.1, 0.1) });
           const [first, ...rest] = item;
           if (first?.kind === 'paragraph') {
-            this.text(first.runs, x + 22, width - 22, 10.5);
-            this.blocks(rest, x + 22, width - 22);
-          } else this.blocks(item, x + 22, width - 22);
-        });
+            this.text(first.runs, x + 24, width - 24, 10.5);
+            await this.blocks(rest, x + 24, width - 24);
+          } else await this.blocks(item, x + 24, width - 24);
+        }
         this.y -= 4;
         return;
       case 'code': {
         if (b.title) this.text([{ text: b.title, bold: true }], x, width, 9);
-        for (const line of b.text.split('\n')) {
-          this.need(12);
-          this.page.drawRectangle({ x: x - 4, y: this.y - 12, width: width + 8, height: 12, color: this.rgb(0.96, 0.97, 0.98) });
-          this.text([{ text: line || ' ', code: true }], x + 4, width - 8, 9);
-          this.y += 9 * 1.4 - 12;
-        }
+        const lines = this.lines([{ text: b.text || ' ', code: true }], width - 8, 9, true);
+        this.draw(lines, x + 4, 9, { background: [0.96, 0.97, 0.98], bgX: x - 4, bgWidth: width + 8 });
         this.y -= 8;
         return;
       }
       case 'quote':
       case 'hint':
-      case 'tab': {
+      case 'section': {
         const colour = b.kind === 'hint' ? (HINT_COLOURS[b.style] ?? HINT_COLOURS.info) : [0.6, 0.6, 0.6];
         const top = this.y;
         const startPage = this.page;
-        if (b.kind === 'tab') this.text([{ text: b.title, bold: true }], x + 12, width - 12, 10);
-        this.blocks(b.blocks, x + 12, width - 12);
+        if (b.kind === 'section' && b.title.length) this.text(b.title, x + 12, width - 12, 10.5);
+        await this.blocks(b.blocks, x + 12, width - 12);
         const [r, g, bl] = colour as [number, number, number];
         if (this.page === startPage) this.page.drawRectangle({ x, y: this.y + 4, width: 3, height: top - this.y - 4, color: this.rgb(r, g, bl) });
         this.y -= 4;
         return;
       }
-      case 'embed':
-        this.text([{ text: 'Embedded: ', bold: true }, { text: b.url, href: b.url }], x, width, 10.5);
+      case 'card': {
+        const size = 10;
+        const title = this.lines([{ text: b.title, bold: true, ...(b.href ? { href: b.href } : {}) }], width - 16, size);
+        const rest = b.lines.flatMap((l) => this.lines(l, width - 16, 9));
+        const h = (title.length * size + rest.length * 9) * 1.4 + 10;
+        if (h < H - 2 * M) this.need(h);
+        const top = this.y;
+        const startPage = this.page;
         this.y -= 5;
+        this.draw(title, x + 8, size);
+        this.draw(rest, x + 8, 9);
+        this.y -= 5;
+        if (this.page === startPage) this.page.drawRectangle({ x, y: this.y, width, height: top - this.y, borderColor: this.rgb(0.82, 0.82, 0.82), borderWidth: 0.6 });
+        this.y -= 6;
         return;
+      }
       case 'rule':
         this.need(12);
         this.page.drawLine({ start: { x, y: this.y - 6 }, end: { x: x + width, y: this.y - 6 }, thickness: 0.5, color: this.rgb(0.8, 0.8, 0.8) });
         this.y -= 12;
         return;
       case 'image':
-        this.image(b.src, b.alt, x, width);
+        await this.picture(b, x, width);
         return;
       case 'table':
         this.table(b.header, b.rows, x, width);
@@ -174,18 +249,20 @@ class Layout {
     }
   }
 
-  image(src: string, alt: string, x: number, width: number): void {
+  async picture(b: Extract<Block, { kind: 'image' }>, x: number, width: number): Promise<void> {
     const name = (() => {
-      const m = /(?:^|\/)(?:\.gitbook\/assets|files)\/([^/?#]+)$/.exec(src.replace(/^\.?\//, ''));
+      const m = /(?:^|\/)(?:\.gitbook\/assets|files)\/(?:[^?#]*\/)?([^/?#]+)$/.exec(b.src);
       try {
         return m ? decodeURIComponent(m[1] as string) : undefined;
       } catch {
         return m?.[1];
       }
     })();
-    const img = name ? this.images.get(name) : undefined;
+    const img = name ? await this.image(name) : undefined;
     if (!img) {
-      this.text([{ text: `[image: ${alt || src}]`, italic: true }], x, width, 9.5);
+      // An icon in a sentence that cannot be drawn is left out; a picture of its own says what it shows.
+      if (!b.inline && (b.alt || b.caption)) this.text([{ text: `[image: ${b.alt || 'picture'}]`, italic: true }], x, width, 9.5);
+      if (b.caption) this.text(b.caption.map((r) => ({ ...r, italic: true })), x, width, 9);
       return;
     }
     const scale = Math.min(1, width / img.width, (H - 2 * M) / 2 / img.height);
@@ -193,7 +270,9 @@ class Layout {
     const h = Math.max(img.height * scale, 8);
     this.need(h + 6);
     this.page.drawImage(img, { x, y: this.y - h, width: w, height: h });
-    this.y -= h + 8;
+    this.y -= h + 4;
+    if (b.caption) this.text(b.caption.map((r) => ({ ...r, italic: true })), x, width, 9);
+    this.y -= 4;
   }
 
   table(header: Run[][], rows: Run[][][], x: number, width: number): void {
@@ -201,31 +280,40 @@ class Layout {
     const cw = width / cols;
     const size = 9.5;
     const lead = size * 1.4;
-    const draw = (cells: Run[][], bold: boolean) => {
+    const row = (cells: Run[][], bold: boolean) => {
       const runs = (c: Run[] | undefined) => (c ?? []).map((r) => (bold ? { ...r, bold: true } : r));
-      const lines = Math.max(1, ...Array.from({ length: cols }, (_, i) => this.text(runs(cells[i]), 0, cw - 8, size, { dry: true })));
-      const h = lines * lead + 6;
+      const laid = Array.from({ length: cols }, (_, i) => this.lines(runs(cells[i]), cw - 8, size));
+      const h = Math.max(1, ...laid.map((l) => l.length)) * lead + 6;
+      if (h > H - 2 * M) {
+        // A row taller than a sheet: its cells one after another, flowing over the sheets.
+        for (const l of laid) this.draw(l, x + 4, size);
+        this.y -= 6;
+        return;
+      }
       this.need(h);
       for (let i = 0; i < cols; i++) {
         const cx = x + i * cw;
         if (bold) this.page.drawRectangle({ x: cx, y: this.y - h, width: cw, height: h, color: this.rgb(0.96, 0.96, 0.96) });
         this.page.drawRectangle({ x: cx, y: this.y - h, width: cw, height: h, borderColor: this.rgb(0.8, 0.8, 0.8), borderWidth: 0.6 });
-        this.text(runs(cells[i]), cx + 4, cw - 8, size, { top: this.y - 3 });
+        this.draw(laid[i] as Line[], cx + 4, size, { top: this.y - 3 });
       }
       this.y -= h;
     };
-    if (header.length) draw(header, true);
-    for (const r of rows) draw(r, false);
+    if (header.length) row(header, true);
+    for (const r of rows) row(r, false);
     this.y -= 8;
   }
 }
 
 /**
- * A PDF of the pages: the title, then each page with its headings, text, ordered and bulleted
- * lists, tables, code, hints and images, flowing from page to page (a new sheet only when the
- * next line does not fit, so none is blank).
+ * A PDF of the pages: the title, then each page with its headings, text, lists (task lists
+ * ticked), tables, cards, code, hints, tabs, steps, updates and images, flowing from sheet to
+ * sheet (a new sheet only when the next line does not fit, so none is blank). Pages are read
+ * one at a time and each finished sheet is compressed at once, so what is held grows with the
+ * size of the finished file, not with the drawing of every sheet; an image is embedded once,
+ * the first time a page shows it.
  */
-export async function renderPdf(title: string, subtitle: string, pages: PdfPage[], images: Map<string, PdfImage> = new Map()): Promise<Uint8Array> {
+export async function renderPdf(title: string, subtitle: string, pages: Iterable<PdfPage>, images: Map<string, PdfImage> = new Map()): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(printable(title) || 'Change request');
@@ -236,16 +324,27 @@ export async function renderPdf(title: string, subtitle: string, pages: PdfPage[
     italic: await doc.embedFont(StandardFonts.HelveticaOblique),
     mono: await doc.embedFont(StandardFonts.Courier),
   };
-  const embedded = new Map<string, PDFImage>();
-  for (const [name, f] of images) {
-    try {
-      if (f.contentType === 'image/png') embedded.set(name, await doc.embedPng(f.bytes));
-      else if (f.contentType === 'image/jpeg') embedded.set(name, await doc.embedJpg(f.bytes));
-    } catch {
-      // An unreadable image is printed as its alt text.
+  const embedded = new Map<string, Promise<PDFImage | undefined>>();
+  const image = (name: string) => {
+    let hit = embedded.get(name);
+    if (!hit) {
+      const f = images.get(name);
+      hit = (async () => {
+        if (!f) return undefined;
+        try {
+          const img = f.contentType === 'image/png' ? await doc.embedPng(f.bytes) : f.contentType === 'image/jpeg' ? await doc.embedJpg(f.bytes) : undefined;
+          // Written into the document now, so the decoded pixels are not held until the end.
+          await img?.embed();
+          return img;
+        } catch {
+          return undefined; // an unreadable image is printed as its alt text
+        }
+      })();
+      embedded.set(name, hit);
     }
-  }
-  const L = new Layout(doc, fonts, rgb, embedded);
+    return hit;
+  };
+  const L = new Layout(doc, fonts, rgb, image);
   const width = W - 2 * M;
   L.text([{ text: title || 'Untitled change request', bold: true }], M, width, 22);
   L.text([{ text: subtitle }], M, width, 11);
@@ -255,7 +354,8 @@ export async function renderPdf(title: string, subtitle: string, pages: PdfPage[
     L.y -= 10;
     L.text([{ text: p.title, bold: true }], M, width, 19 - Math.min(p.depth, 2) * 2);
     L.y -= 4;
-    L.blocks(documentModel(p.markdown), M, width);
+    await L.blocks(documentModel(p.markdown, p.linkTitle ? { linkTitle: p.linkTitle } : {}), M, width);
   }
+  L.finish();
   return doc.save();
 }
