@@ -69,7 +69,7 @@ describe('every response a browser could load', () => {
       '/v1/orgs', '/v1/nowhere', '/nowhere', '/app/%',
     ];
     for (const t of targets) {
-      for (const auth of [{}, { authorization: `Bearer ${s.token}` }]) {
+      for (const auth of [{}, { authorization: `Bearer ${s.token}` }] as Record<string, string>[]) {
         const r = await fetch(`${s.url}${t}`, { headers: auth, redirect: 'manual' });
         expect(r.headers.get('content-security-policy'), `${t} ${r.status}`).toMatch(/default-src 'none'/);
         expect(r.headers.get('x-content-type-options'), t).toBe('nosniff');

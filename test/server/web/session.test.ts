@@ -16,7 +16,7 @@ const signIn = (headers: Record<string, string>, next = '/app') =>
 describe('signing in', () => {
   it('takes a form posted from this server, a browser-started visit and a client that says nothing', async () => {
     const host = new URL(s.url).host;
-    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { origin: `http://${host}` }, {}]) {
+    for (const headers of [{ 'sec-fetch-site': 'same-origin' }, { 'sec-fetch-site': 'none' }, { origin: `http://${host}` }, {}] as Record<string, string>[]) {
       const r = await signIn(headers);
       expect(r.status, JSON.stringify(headers)).toBe(303);
       expect(r.headers.getSetCookie().some((c) => c.startsWith('gbctl_token=gb'))).toBe(true);
@@ -31,7 +31,7 @@ describe('signing in', () => {
       { origin: 'https://evil.example' },
       { origin: 'null' },
       { origin: 'http://127.0.0.1:1' },
-    ]) {
+    ] as Record<string, string>[]) {
       const r = await signIn(headers);
       expect(r.status, JSON.stringify(headers)).toBe(403);
       expect(r.headers.getSetCookie()).toEqual([]);
