@@ -11,7 +11,7 @@ async function control(method: string, path: string, body?: string) {
   const r = await fetch(`${s.url}/_gbctl/${path}`, {
     method, headers: { authorization: `Bearer ${s.token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body } : {}),
   });
-  return { status: r.status, body: (await r.json()) as { error?: { code: number; message: string }; items?: unknown[] } };
+  return { status: r.status, body: (await r.json()) as { error?: { code: number; message: string }; items?: unknown[]; frozen?: boolean } };
 }
 
 describe('test-control bodies', () => {
