@@ -1,7 +1,7 @@
 import { describeIssues } from '../contract/issues.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { Endpoint } from '../contract/endpoint.js';
-import { decodeQuery, fieldsOf, unknownQueryKeys } from '../contract/introspect.js';
+import { decodeQuery, fieldsOf, repeatedScalarKeys, unknownQueryKeys } from '../contract/introspect.js';
 import { ROUTES } from '../contract/routes.js';
 import type { RouteEntry } from '../contract/route-table.js';
 import { StoreError } from '../store/errors.js';
@@ -200,6 +200,11 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
     const caller = await authenticate(env, req, endpoint, shareKey);
     const unknownKeys = unknownQueryKeys(endpoint.query, url.searchParams);
     if (unknownKeys.length) throw badRequest(unknownQueryMessage(unknownKeys, endpoint.query, `${req.method} /v1${found.match.endpoint.path}`));
+    const repeated = repeatedScalarKeys(endpoint.query, url.searchParams);
+    if (repeated.length) {
+      const first = repeated[0] as string;
+      throw badRequest(`${first}: query parameter given ${url.searchParams.getAll(first).length} times; it takes one value (only array parameters repeat)`);
+    }
 
     const params = endpoint.params ? endpoint.params.safeParse(rawParams) : { success: true as const, data: {} };
     if (!params.success) throw badRequest(describeIssues(params.error));
