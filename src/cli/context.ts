@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
 import { Client } from '../client/client.js';
+import { redactEndpoint } from '../client/redact.js';
 import { httpTransport, type Transport } from '../client/transport.js';
 import { resolve, type Resolved } from './config.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
@@ -131,14 +132,14 @@ export async function connect(g: GlobalOptions, io: Io, openEmbedded: OpenEmbedd
   const extras = clientExtras(g, io);
   const backend = chooseBackend(g, io.env, r);
   if (g.debug || io.env.GBCTL_DEBUG === 'api') {
-    io.stderr.write(backend.kind === 'http' ? `backend: ${backend.endpoint} (from ${backend.source})\n` : `backend: embedded store ${backend.path} (from ${backend.source})\n`);
+    io.stderr.write(backend.kind === 'http' ? `backend: ${redactEndpoint(backend.endpoint)} (from ${backend.source})\n` : `backend: embedded store ${backend.path} (from ${backend.source})\n`);
   }
   if (backend.kind === 'http') {
     let origin: string;
     try {
       origin = new URL(backend.endpoint).origin;
     } catch {
-      throw usageError(`endpoint "${backend.endpoint}" (from ${backend.source}) is not a URL`, 'give the host, e.g. https://api.gitbook.com or http://127.0.0.1:7700');
+      throw usageError(`endpoint "${redactEndpoint(backend.endpoint)}" (from ${backend.source}) is not a URL`, 'give the host, e.g. https://api.gitbook.com or http://127.0.0.1:7700');
     }
     const timeoutMs = number('timeout', g.timeout, 30) * 1000;
     const client = new Client({ transport: httpTransport(origin, timeoutMs, io.env), token: r.token, ...extras });

@@ -45,7 +45,8 @@ describe('addresses from the embedded store open', () => {
         expect(p.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/app\/~\/sign-in\?code=/);
         const signIn = await fetch(p.url, { redirect: 'manual' });
         expect(signIn.status).toBe(303);
-        const cookie = (signIn.headers.get('set-cookie') as string).split(';')[0] as string;
+        const set = signIn.headers.getSetCookie().find((c) => c.includes('Path=/app;')) as string;
+        const cookie = set.split(';')[0] as string;
         const page = await fetch(new URL(signIn.headers.get('location') as string, p.url), { headers: { cookie } });
         expect(page.status).toBe(200);
         expect(await page.text()).toContain('Handbook');

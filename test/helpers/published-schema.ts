@@ -133,16 +133,3 @@ export function publishedBodyFields(method: string, path: string): string[] {
   walk(op?.requestBody?.content?.['application/json']?.schema, 0);
   return [...fields];
 }
-
-/**
- * The value with the nodes of every rich-text document emptied. gbctl accepts and stores any
- * block tree (its Block schema is deliberately free-form), while the published spec lists every
- * block type; the nodes are still checked by gbctl's own response schema (validateResponses).
- */
-export function withoutRichText(v: unknown): unknown {
-  if (Array.isArray(v)) return v.map(withoutRichText);
-  if (!v || typeof v !== 'object') return v;
-  const o = v as Record<string, unknown>;
-  if (o.object === 'document' && Array.isArray(o.nodes)) return { ...o, nodes: [] };
-  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, withoutRichText(x)]));
-}

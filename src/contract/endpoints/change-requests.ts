@@ -14,11 +14,21 @@ const orgParams = z.object({ organizationId: Id.describe('organization id') });
 const crParams = spaceParams.extend({ changeRequestId: Id.describe('change request id or number') });
 const pageParams = crParams.extend({ pageId: Id.describe('page id') });
 
-const listQuery = z.object({
-  ...pageQuery,
-  status: ChangeRequestStatus.optional().describe('only change requests with this status'),
+const filters = {
   creator: Id.optional().describe('only change requests created by this user id'),
   contributor: Id.optional().describe('only change requests this user id contributed to'),
+};
+/** As the platform: open change requests unless another status is asked for. */
+const listQuery = z.object({
+  ...pageQuery,
+  status: ChangeRequestStatus.default('open').describe('only change requests with this status (default open)'),
+  ...filters,
+});
+/** The organization's list takes several statuses (repeat the parameter), as the platform's newer description has it. */
+const orgListQuery = z.object({
+  ...pageQuery,
+  status: z.array(ChangeRequestStatus).min(1).default(['open']).describe('only change requests with one of these statuses (default open)'),
+  ...filters,
 });
 
 const PageTitle = z.string().min(1).max(100);
@@ -32,7 +42,7 @@ export const changeRequests = defineResource('change-requests', {
   'list-org': {
     method: 'GET', path: '/orgs/{organizationId}/change-requests',
     summary: 'List the change requests of an organization',
-    params: orgParams, query: listQuery, response: listOf(ChangeRequest), status: 200, access: 'read',
+    params: orgParams, query: orgListQuery, response: listOf(ChangeRequest), status: 200, access: 'read',
   },
   create: {
     method: 'POST', path: '/spaces/{spaceId}/change-requests', summary: 'Create a change request',

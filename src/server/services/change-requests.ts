@@ -14,33 +14,51 @@ import { commitRevision, contentScope } from './revisions.js';
 import { liveSpace } from './spaces.js';
 
 export interface CrListQuery extends PageQuery {
-  status?: ChangeRequestStatus | undefined;
+  /** One status, or several (the organization's list); none lists every status. */
+  status?: ChangeRequestStatus | readonly ChangeRequestStatus[] | undefined;
   creator?: string | undefined;
   contributor?: string | undefined;
 }
 
+const ALL_STATUSES: readonly ChangeRequestStatus[] = ['draft', 'open', 'archived', 'merged'];
+
+/** The statuses a query asks for, or undefined when it asks for all of them. */
+function statusesOf(q: CrListQuery): ReadonlySet<ChangeRequestStatus> | undefined {
+  if (q.status === undefined) return undefined;
+  const set = new Set<ChangeRequestStatus>(typeof q.status === 'string' ? [q.status] : q.status);
+  return ALL_STATUSES.every((s) => set.has(s)) ? undefined : set;
+}
+
 /**
  * The ordered lists that serve a change-request query in the spaces given, newest first: those of
- * its most selective filter (contributor, then creator, then status), the others tested on the
- * change requests walked. Several spaces merge by creation time, equal times by space order.
+ * its most selective filter (contributor, then creator, then a single status), the others tested
+ * on the change requests walked. Several spaces merge by creation time, equal times by space order.
  */
 function crList(spaceIds: readonly string[], q: CrListQuery, list: string) {
-  const { status, creator, contributor } = q;
+  const { creator, contributor } = q;
+  const statuses = statusesOf(q);
   const base = { table: changeRequests, list, desc: true };
   const query = (groups: (space: string) => string, test?: (r: ChangeRequestRecord) => boolean) => ({
     groups: spaceIds.map(groups), desc: true, rankGroups: true, ...(test ? { test } : {}),
   });
+  const statusTest = statuses ? (r: ChangeRequestRecord) => statuses.has(r.status) : undefined;
   if (contributor) {
-    const test = status || creator ? (r: ChangeRequestRecord) => (!status || r.status === status) && (!creator || r.createdBy === creator) : undefined;
+    const test = statuses || creator ? (r: ChangeRequestRecord) => (!statuses || statuses.has(r.status)) && (!creator || r.createdBy === creator) : undefined;
     return { ...base, order: 'byContributor' as const, query: query((s) => `${s}|${contributor}`, test) };
   }
-  if (creator) {
-    const test = status ? (r: ChangeRequestRecord) => r.status === status : undefined;
-    return { ...base, order: 'byCreator' as const, query: query((s) => `${s}|${creator}`, test) };
+  if (creator) return { ...base, order: 'byCreator' as const, query: query((s) => `${s}|${creator}`, statusTest) };
+  if (statuses?.size === 1) {
+    const [status] = statuses;
+    return { ...base, order: 'byStatus' as const, query: query((s) => `${s}|${status as string}`) };
   }
-  if (status) return { ...base, order: 'byStatus' as const, query: query((s) => `${s}|${status}`) };
-  return { ...base, order: 'bySpace' as const, query: query((s) => s) };
+  return { ...base, order: 'bySpace' as const, query: query((s) => s, statusTest) };
 }
+
+/** The statuses in a list's cache key: in one order, whatever order they were asked in. */
+const statusKey = (q: CrListQuery) => {
+  const set = statusesOf(q);
+  return set ? [...set].sort() : undefined;
+};
 
 /** The number the next change request of a space gets: one past the highest, read from the end of the list by number. */
 function nextNumber(tx: ReadTx, space: string): number {
@@ -53,7 +71,7 @@ export const changeRequestsService = {
   list: (c: Ctx, spaceId: string, q: CrListQuery) =>
     c.read((tx) => {
       const s = liveSpace(c, tx, spaceId);
-      const list = crList([s.id], q, listKey('change-requests', s.id, q.status, q.creator, q.contributor));
+      const list = crList([s.id], q, listKey('change-requests', s.id, statusKey(q), q.creator, q.contributor));
       return paginateOrdered(tx, list, q, (r) => toChangeRequest(c, tx, r));
     }),
 
@@ -62,7 +80,7 @@ export const changeRequestsService = {
       orgFor(c, tx, organizationId);
       // In the order of the organization's index of spaces, as equal times are ranked by it.
       const live = tx.idsWhere(spaces, 'organization', organizationId, 'live');
-      const list = crList(live, q, listKey('org-change-requests', organizationId, q.status, q.creator, q.contributor));
+      const list = crList(live, q, listKey('org-change-requests', organizationId, statusKey(q), q.creator, q.contributor));
       return paginateOrdered(tx, list, q, (r) => toChangeRequest(c, tx, r));
     }),
 

@@ -85,7 +85,7 @@ export function sidebar(pages: readonly PageRecord[], v: RevisionView, current: 
         const f = v.byId.get(p.id);
         if (!f) return '';
         if (p.type === 'group') return `<li><div class="group">${esc(p.title)}</div>${list(p.pages)}</li>`;
-        if (p.type === 'link') return `<li><a href="${esc(p.href ?? '#')}" rel="noopener noreferrer">${esc(p.title)} ↗</a></li>`;
+        if (p.type === 'link') return `<li><a${/^https?:\/\//i.test(p.href ?? '') ? ` href="${esc(p.href as string)}"` : ''} rel="noopener noreferrer">${esc(p.title)} ↗</a></li>`;
         const cls = p.id === current ? ' class="current" aria-current="page"' : '';
         return `<li><a${cls} href="${esc(a.page(f.path))}">${esc(p.title)}</a>${p.pages.length ? list(p.pages) : ''}</li>`;
       })
