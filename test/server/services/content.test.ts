@@ -113,7 +113,7 @@ describe('import', () => {
 
     const pages = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
     expect(pages.map((p: { title: string }) => p.title)).toEqual(['Welcome', 'Guides']);
-    expect(pages[1].pages.map((p: { title: string; path: string; description: string }) => [p.title, p.path, p.description])).toEqual([['Installing', 'guides/installing', 'How to install']]);
+    expect(pages[1].pages.map((p: { title: string; path: string; description: string }) => [p.title, p.path, p.description])).toEqual([['Installing', 'guides/install', 'How to install']]);
     const install = pages[1].pages[0];
     expect(install.markdown).toContain('![diagram](.gitbook/assets/diagram.png)');
     expect(install.markdown).not.toContain('title: Installing');
@@ -160,7 +160,7 @@ describe('import', () => {
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ importedResources: 3, totalResources: 3 });
     const pages = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
-    expect(allPages(pages).map((p) => p.path)).toEqual(['welcome', 'guides', 'guides/install']);
+    expect(allPages(pages).map((p) => p.path)).toEqual(['', 'guides', 'guides/install']);
   });
 
   it('answers 400 saying which for unreachable, unsupported or unreadable sources, and changes nothing', async () => {
