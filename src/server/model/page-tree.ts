@@ -107,13 +107,14 @@ function placeSiblings(claims: Claims, list: readonly PageRecord[], prefix: stri
   return out;
 }
 
-const slugOfPath = (path: string) => path.slice(path.lastIndexOf('/') + 1);
+/** A page's slug: the last part of its path; a group's own (its path may have had to take a number). */
+const slugOf = (p: PageRecord, path: string) => (p.type === 'group' ? baseSlug(p) : path.slice(path.lastIndexOf('/') + 1));
 
 function flattenWith(claims: Claims, pages: readonly PageRecord[], prefix: string, parent: string | undefined, out: FlatPage[]): FlatPage[] {
   const paths = placeSiblings(claims, pages, prefix);
   pages.forEach((page, i) => {
     const path = paths[i] as string;
-    out.push({ page, slug: slugOfPath(path), path, ...(parent ? { parent } : {}) });
+    out.push({ page, slug: slugOf(page, path), path, ...(parent ? { parent } : {}) });
     if (page.pages.length) flattenWith(claims, page.pages, folderOf(claims, page, path), page.id, out);
   });
   return out;
@@ -143,7 +144,7 @@ export function flattenSubtree(pages: readonly PageRecord[], id: string): FlatPa
     const page = list[i] as PageRecord;
     const path = placeSiblings(claims, list, prefix, i + 1)[i] as string;
     if (depth === at.length - 1) {
-      const out: FlatPage[] = [{ page, slug: slugOfPath(path), path, ...(parent ? { parent } : {}) }];
+      const out: FlatPage[] = [{ page, slug: slugOf(page, path), path, ...(parent ? { parent } : {}) }];
       return page.pages.length ? flattenWith(claims, page.pages, folderOf(claims, page, path), page.id, out) : out;
     }
     prefix = folderOf(claims, page, path);

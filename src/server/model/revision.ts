@@ -1,10 +1,10 @@
 import { table } from '../../store/store.js';
 
-/** Source of a computed page (e.g. pages generated from an OpenAPI spec). */
+/** Source of a computed page (pages generated from an OpenAPI spec, an integration, a translation). */
 export type ComputedSourceRecord = {
-  type: 'builtin:openapi';
-  props: { models: boolean };
-  dependencies: { spec: { ref: { kind: 'openapi'; spec: string } } };
+  type: string;
+  props: Record<string, unknown>;
+  dependencies?: Record<string, unknown>;
 };
 
 export interface PageRecord {
@@ -60,6 +60,8 @@ export interface PageGitSync {
   end?: string;
   /** The SUMMARY.md entry as written (without its indentation), when export would write it otherwise. */
   line?: string;
+  /** Lines of SUMMARY.md before the entry (blank lines, `***`), when not those export writes. */
+  before?: string[];
   /** Links, images and `src`/`href`/`url` attributes as written, by the reference they became, in order of appearance, when export would write one otherwise. */
   links?: Record<string, string[]>;
 }

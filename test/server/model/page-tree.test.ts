@@ -54,7 +54,7 @@ describe('page paths', () => {
     ];
     pages[2] = { ...(pages[2] as PageRecord), type: 'group' };
     expect(flattenPages(pages).map((f) => [f.page.id, f.path, f.slug])).toEqual([
-      ['home', '', ''], ['h1', 'welcome/notes', 'notes'], ['api', 'api', 'api'], ['grp', 'guides-2', 'guides-2'],
+      ['home', '', ''], ['h1', 'welcome/notes', 'notes'], ['api', 'api', 'api'], ['grp', 'guides-2', 'guides'],
       ['g1', 'guides/install', 'install'], ['g2', 'guides/install/linux', 'linux'], ['g3', 'guides/install/linux-2', 'linux-2'],
       ['g4', 'guides', 'guides'], ['g5', 'guides/install-2', 'install-2'], ['w', 'welcome-2', 'welcome-2'],
     ]);

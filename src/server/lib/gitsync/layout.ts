@@ -24,6 +24,12 @@ export function fileSlug(title: string): string {
 
 const isDoc = (p: LayoutPage) => p.type === 'document';
 
+/** The file of a page from no file, as the API names it (`git.path`): from its path in the revision. */
+export function derivedGitPath(path: string, hasChildren: boolean): string {
+  if (!path) return 'README.md';
+  return hasChildren ? `${path}/README.md` : `${path}.md`;
+}
+
 /**
  * The file of every document page: its own path when it has one that is free and well formed,
  * else `README.md` for the first page, `slug/README.md` for a page with children (which go in
@@ -33,7 +39,7 @@ const isDoc = (p: LayoutPage) => p.type === 'document';
 export function assignPaths(pages: readonly LayoutPage[]): Map<string, string> {
   const out = new Map<string, string>();
   const used = new Set<string>();
-  const free = (p: string | undefined) => !!p && /\.md$/i.test(p) && !p.startsWith('/') && !p.split('/').includes('..') && !used.has(p.toLowerCase());
+  const free = (p: string | undefined) => !!p && /\.(md|markdown|mdx)$/i.test(p) && !p.startsWith('/') && !p.split('/').includes('..') && !used.has(p.toLowerCase());
   const unique = (want: string) => {
     let p = want;
     for (let n = 2; used.has(p.toLowerCase()); n++) p = want.replace(/(\/README)?\.md$/i, (m) => `-${n}${m}`);

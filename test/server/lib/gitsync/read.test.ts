@@ -39,7 +39,7 @@ describe('reading a Git Sync folder', () => {
       'README.md': '# Home\n',
     }));
     expect(tree(read.pages)).toEqual(['document:Home', 'link:Status']);
-    expect(read.warnings).toEqual(['SUMMARY.md lists "gone.md", which is not a markdown file of the folder']);
+    expect(read.warnings).toEqual(['SUMMARY.md lists "gone.md", which is not a markdown page of the folder']);
   });
 
   it('writes SUMMARY.md back as it reads it', () => {
