@@ -1,5 +1,6 @@
 import type { Client } from '../client/client.js';
 import type { Io } from './context.js';
+import type { Confirmation } from './prompt.js';
 
 /** A flag that fills part of a request the generic flags cannot say well (e.g. a move position). */
 export interface ExtraOption {
@@ -25,6 +26,12 @@ export interface Overlay {
   view?: (result: unknown, input: InvocationInput, terminal?: boolean) => unknown;
   /** Checks the command line before anything is sent (a usage error means nothing happened). */
   check?: (opts: Record<string, unknown>) => void;
+  /**
+   * Looks, once connected and before the call, at what the call would do; a confirmation it
+   * returns is asked on a terminal and otherwise needs --yes (which the overlay then declares),
+   * like a destructive command's.
+   */
+  confirmFirst?: (ctx: { client: Client; input: InvocationInput }) => Promise<Confirmation | undefined>;
   /** Runs after a successful call, before output, e.g. to save a download. Its return value replaces the shown result. */
   after?: (ctx: { result: unknown; opts: Record<string, unknown>; io: Io; client: Client; input: InvocationInput }) => Promise<unknown>;
 }

@@ -133,7 +133,13 @@ describe('a Git Sync folder round trip', () => {
 
     writeFileSync(join(src, 'SUMMARY.md'), String(FOLDER['SUMMARY.md']).replace('* [FAQ](faq.md)\n', ''));
     rmSync(join(src, 'faq.md'));
-    await gb('content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown');
+    // Off a terminal, an import that removes pages needs --yes: nothing was removed without it.
+    const refused = await runCliInProcess(['content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('remove 1 page of space');
+    expect(refused.stderr).toContain('--yes');
+    expect(flat((await json('content', 'revision', space)).pages).map((p) => p.title)).toContain('FAQ');
+    await gb('content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown', '--yes');
     const last = flat((await json('content', 'revision', space)).pages);
     expect(last.map((p) => p.title)).not.toContain('FAQ');
     expect(last.map((p) => `${p.id} ${p.title}`)).toEqual(before.filter((p) => p.title !== 'FAQ').map((p) => `${p.id} ${p.title}`));
