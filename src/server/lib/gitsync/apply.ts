@@ -1,7 +1,7 @@
 import { flattenPages, insertPage, mapPage, pathOfFile, slugify } from '../../model/page-tree.js';
 import type { PageGitSync, PageRecord } from '../../model/revision.js';
 import { assignPaths, derivedGitPath, type LayoutPage } from './layout.js';
-import { ASSETS, PAGE_MARK, type SyncPage } from './sync-types.js';
+import { ASSETS, fileRef, PAGE_MARK, type SyncPage } from './sync-types.js';
 import { mapTargets } from './targets.js';
 
 export interface ApplyEnv {
@@ -197,7 +197,7 @@ export function renameFiles(pages: SyncPage[], renamed: Map<string, string>): vo
     const hash = t.indexOf('#');
     const name = decodeURIComponent(hash < 0 ? t.slice(ASSETS.length) : t.slice(ASSETS.length, hash));
     const to = renamed.get(name);
-    return to === undefined ? undefined : `${ASSETS}${encodeURIComponent(to)}${hash < 0 ? '' : t.slice(hash)}`;
+    return to === undefined ? undefined : `${fileRef(to)}${hash < 0 ? '' : t.slice(hash)}`;
   };
   for (const p of pages) {
     p.markdown = mapTargets(p.markdown, one);

@@ -7,7 +7,7 @@ import { fileHints, readPageFile } from './page-file.js';
 import { defaultLink, resolveLink } from './spelling.js';
 import { DEFAULT_HEADER, parseSummary } from './summary.js';
 import { pagesFromSummary } from './summary-pages.js';
-import { ASSETS, MAX_FILE_BYTES, PAGE_MARK, type Skipped, type SourceEntry, type SyncFile, type SyncPage, type SyncRead } from './sync-types.js';
+import { ASSETS, fileRef, MAX_FILE_BYTES, PAGE_MARK, type Skipped, type SourceEntry, type SyncFile, type SyncPage, type SyncRead } from './sync-types.js';
 import { mapTargets } from './targets.js';
 
 export * from './sync-types.js';
@@ -190,7 +190,7 @@ function linkPages(pages: SyncPage[], at: { find(p: string): string | undefined;
         else {
           const f = addFile(t.file);
           if (!f) return undefined;
-          ref = `${ASSETS}${encodeURIComponent(f.name)}${t.fragment}`;
+          ref = `${fileRef(f.name)}${t.fragment}`;
         }
         spelled.set(ref, [...(spelled.get(ref) ?? []), written]);
         if (written !== defaultLink(p.path, t.file, t.fragment)) odd.add(ref);

@@ -67,6 +67,12 @@ export interface SyncRead {
 /** Marks a link to a page of the import until it has an id. */
 export const PAGE_MARK = 'gitbook-page:';
 export const ASSETS = '.gitbook/assets/';
+
+/**
+ * How a page's markdown refers to a file of the revision: `.gitbook/assets/` and its name,
+ * encoded so that no reader of markdown stops at a space or a parenthesis.
+ */
+export const fileRef = (name: string) => `${ASSETS}${encodeURIComponent(name).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 /** The platform's limit for one file of a Git Sync repository. */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 /** The platform's limit of pages in a space. */
