@@ -148,6 +148,37 @@ describe('import', () => {
     expect((await api(s, 'GET', `/spaces/${id}/content/page/nope/links`)).status).toBe(404);
   });
 
+  it('adds a single markdown file as a page, in the space and in a change request; merging keeps the others and their comments', async () => {
+    const id = await newSpace(s);
+    const root = markdownFolder('single');
+    const one = await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'README.md')).href, source: 'markdown' });
+    expect(one.status).toBe(201);
+    const [welcome] = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
+    expect(welcome).toMatchObject({ title: 'Welcome', path: '' });
+    const comment = await api(s, 'POST', `/spaces/${id}/comments`, { page: welcome.id, body: { markdown: 'Before the merge' } });
+    expect(comment.status).toBe(200);
+
+    const cr = (await api(s, 'POST', `/spaces/${id}/change-requests`, { subject: 'Add the install guide' })).body;
+    writeFileSync(join(root, 'install.md'), '# Install\n\nSteps.\n');
+    expect((await api(s, 'POST', `/spaces/${id}/change-requests/${cr.id}/content/import`, { url: pathToFileURL(join(root, 'install.md')).href, source: 'markdown' })).status).toBe(201);
+    const inCr = (await api(s, 'GET', `/spaces/${id}/change-requests/${cr.id}/content/pages`)).body.pages;
+    expect(inCr.map((p: { id: string; title: string }) => [p.id, p.title])).toEqual([[welcome.id, 'Welcome'], [expect.any(String), 'Install']]);
+    expect((await api(s, 'POST', `/spaces/${id}/change-requests/${cr.id}/merge`)).status).toBe(200);
+
+    const after = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
+    expect(after.map((p: { title: string; path: string }) => [p.title, p.path])).toEqual([['Welcome', ''], ['Install', 'install']]);
+    expect(after[0].id).toBe(welcome.id);
+    expect((await api(s, 'GET', `/spaces/${id}/comments/${comment.body.id}`)).status).toBe(200);
+    expect((await api(s, 'POST', `/spaces/${id}/comments`, { page: welcome.id, body: { markdown: 'After the merge' } })).status).toBe(200);
+
+    // The same file again, changed: the page of that path is updated, not added.
+    writeFileSync(join(root, 'install.md'), '# Install\n\nNew steps.\n');
+    await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'install.md')).href, source: 'markdown' });
+    const updated = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
+    expect(updated.map((p: { id: string }) => p.id)).toEqual(after.map((p: { id: string }) => p.id));
+    expect(updated[1].markdown).toBe('New steps.');
+  });
+
   it('imports a zip of the same folder', async () => {
     const id = await newSpace(s);
     const zipPath = join(tmp.dir, 'docs.zip');
