@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
 import { checkOutput, fetchDownload, saveBytes } from './download.js';
 import { templateHelp } from '../../src/server/lib/template-list.js';
+import { leftOutLines } from '../../src/gitsync/left-out.js';
 
 interface Flat {
   id: string;
@@ -20,7 +21,7 @@ interface ImportAnswer {
   warnings?: string[];
 }
 
-/** The import's outcome; the files left out are listed by `after`, on stderr, whatever the output. */
+/** The import's outcome; the files left out are listed by `after`, on stderr, whatever the output (all of them in --json's `skipped`). */
 function importDone(r: ImportAnswer): string {
   return `✓ Imported ${r.importedResources} of ${r.totalResources} resources as revision ${r.revision}`;
 }
@@ -53,7 +54,7 @@ export const overlays: Overlays = {
     done: (_p, r) => importDone(r as ImportAnswer),
     after: ({ result, io }) => {
       const r = result as ImportAnswer;
-      for (const s of r.skipped ?? []) io.stderr.write(`skipped ${s.path}: ${s.reason}\n`);
+      for (const line of leftOutLines(r.skipped ?? [])) io.stderr.write(`${line}\n`);
       for (const w of r.warnings ?? []) io.stderr.write(`warning: ${w}\n`);
       return Promise.resolve(result);
     },

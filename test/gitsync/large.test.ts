@@ -57,6 +57,10 @@ describe('large spaces and repositories', () => {
     expect(r.importedResources).toBe(12);
     expect(r.skipped).toHaveLength(1100);
     expect(r.skipped[0]).toEqual({ path: '.gitbook/assets/orphan-0.png', reason: 'an upload no page uses' });
+    // On stderr, ten orphans are named and the rest counted; --json lists every one.
+    const said = await gb('content', 'import', space, '--path', dir);
+    expect(said.stderr.split('\n').filter((l) => l.startsWith('skipped '))).toHaveLength(11);
+    expect(said.stderr).toContain('skipped 1090 more: an upload no page uses\n');
     const files = (await json('content', 'files', space)) as { name: string; size: number }[];
     expect(files.map((f) => f.size)).toEqual(Array(11).fill(5 * 1024 * 1024));
   }, 120_000);
