@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/run-cli.js';
 import { tempDir } from '../helpers/server.js';
+import { componentErrors } from '../helpers/editing.js';
 import { REAL, REAL_KEPT, writeReal } from './real-forms.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -59,7 +60,9 @@ describe('a Git Sync repository in its real forms', () => {
   });
 
   it('titles pages by their SUMMARY.md text, labels them by its quoted title, keeps anchor and repeated entries as link pages', async () => {
-    const { pages } = await revision();
+    const rev = await revision();
+    expect(componentErrors('Revision', rev)).toBeUndefined();
+    const { pages } = rev;
     const shape = (ps: P[]): unknown[] => ps.map((p) => [p.type, p.title, ...(p.pages?.length ? [shape(p.pages)] : [])]);
     expect(shape(pages)).toEqual([
       ['document', 'Welcome'],

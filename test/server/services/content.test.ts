@@ -112,6 +112,7 @@ describe('import', () => {
     expect(r.body.revision).toBe(await revisionOf(id));
 
     const pages = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
+    expect(componentErrors('Revision', (await api(s, 'GET', `/spaces/${id}/content`)).body)).toBeUndefined();
     expect(pages.map((p: { title: string }) => p.title)).toEqual(['Welcome', 'Guides']);
     expect(pages[1].pages.map((p: { title: string; path: string; description: string }) => [p.title, p.path, p.description])).toEqual([['Installing', 'guides/install', 'How to install']]);
     const install = pages[1].pages[0];
