@@ -53,7 +53,7 @@ Examples:
         const files = buildFolder(input);
         await writeFolder(dir, files);
         // Files of an earlier export that are no longer pages are left alone, but named.
-        const stale = [...(await readFolder(dir)).keys()].filter((p) => !files.has(p) && (/\.md$/i.test(p) || p.startsWith('.gitbook/')));
+        const stale = [...(await readFolder(dir)).keys()].filter((p) => !files.has(p) && (/\.md$/i.test(p) || /(^|\/)\.gitbook\//.test(p)));
         if (stale.length) io.stderr.write(`warning: ${stale.length} files in ${dir} are not part of the export (left as they were): ${stale.slice(0, 10).join(', ')}${stale.length > 10 ? ', …' : ''}\n`);
         const missing = input.files.filter((f) => !f.bytes).map((f) => f.name);
         if (missing.length) io.stderr.write(`warning: no bytes could be downloaded for ${missing.join(', ')}; they are not in the folder\n`);

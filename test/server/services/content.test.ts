@@ -178,6 +178,12 @@ describe('import', () => {
     const updated = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
     expect(updated.map((p: { id: string }) => p.id)).toEqual(after.map((p: { id: string }) => p.id));
     expect(updated[1].markdown).toBe('New steps.');
+
+    // A single HTML file adds its page too.
+    writeFileSync(join(root, 'about.html'), '<html><head><title>About us</title></head><body><p>We write docs.</p></body></html>');
+    expect((await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'about.html')).href, source: 'html' })).status).toBe(201);
+    const withHtml = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
+    expect(withHtml.map((p: { title: string; path: string }) => [p.title, p.path])).toEqual([['Welcome', ''], ['Install', 'install'], ['About us', 'about-us']]);
   });
 
   it('imports a zip of the same folder', async () => {
