@@ -122,6 +122,8 @@ describe('a Git Sync repository in its real forms', () => {
     expect(install).toContain('<img src=".gitbook/assets/image%20%281%29.png"');
     expect(install).toContain('![Shot](.gitbook/assets/image%20%281%29.png)');
     expect(install).toContain('`[not a link](nowhere.md)`');
+    expect(install).toContain(`<a href="page:${formatting.id}#buttons">Buttons</a>`);
+    expect(install).toContain('<a href=".gitbook/assets/hero%20%281%29.png">');
     const links = (await json('content', 'links', space, (await byTitle('Install (beta)')).id)) as { status: string; targetReference: unknown }[];
     const ok = links.filter((l) => l.status === 'ok').map((l) => JSON.stringify(l.targetReference));
     const image = files.find((f) => f.name === 'image (1).png') as { id: string };

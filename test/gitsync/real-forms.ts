@@ -78,6 +78,8 @@ export const REAL: Record<string, string | Buffer> = {
     '',
     '![Shot](../.gitbook/assets/image%20(1).png)',
     '',
+    '<table data-view="cards"><tbody><tr><td><a href="formatting.md#buttons">Buttons</a></td><td><a href="../.gitbook/assets/hero%20(1).png">hero (1).png</a></td></tr></tbody></table>',
+    '',
     '`[not a link](nowhere.md)`',
   ].join('\n'),
   'docs/guides/formatting.md': '# Formatting\n\n## Buttons <a href="#buttons" id="buttons"></a>\n\nPress it. The [archive](../.gitbook/assets/huge.zip) is too large.  \n',
