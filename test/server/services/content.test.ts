@@ -179,11 +179,25 @@ describe('import', () => {
     expect(updated.map((p: { id: string }) => p.id)).toEqual(after.map((p: { id: string }) => p.id));
     expect(updated[1].markdown).toBe('New steps.');
 
+    // Two single files whose images share a name but not their bytes: the second takes a name of its own.
+    mkdirSync(join(root, 'a'));
+    mkdirSync(join(root, 'b'));
+    writeFileSync(join(root, 'a', 'shot.md'), '# Shot A\n\n![a](shot.png)\n');
+    writeFileSync(join(root, 'a', 'shot.png'), PNG);
+    writeFileSync(join(root, 'b', 'other.md'), '# Shot B\n\n![b](shot.png)\n');
+    writeFileSync(join(root, 'b', 'shot.png'), Buffer.concat([PNG, Buffer.from([1])]));
+    await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'a', 'shot.md')).href, source: 'markdown' });
+    await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'b', 'other.md')).href, source: 'markdown' });
+    const shots = (await api(s, 'GET', `/spaces/${id}/content/files`)).body.items;
+    expect(shots.map((f: { name: string; size: number }) => [f.name, f.size])).toEqual([['shot.png', PNG.length], ['shot-2.png', PNG.length + 1]]);
+    const b = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages.find((p: { title: string }) => p.title === 'Shot B');
+    expect(b.markdown).toBe('![b](.gitbook/assets/shot-2.png)');
+
     // A single HTML file adds its page too.
     writeFileSync(join(root, 'about.html'), '<html><head><title>About us</title></head><body><p>We write docs.</p></body></html>');
     expect((await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'about.html')).href, source: 'html' })).status).toBe(201);
     const withHtml = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
-    expect(withHtml.map((p: { title: string; path: string }) => [p.title, p.path])).toEqual([['Welcome', ''], ['Install', 'install'], ['About us', 'about-us']]);
+    expect(withHtml.map((p: { title: string; path: string }) => [p.title, p.path])).toEqual([['Welcome', ''], ['Install', 'install'], ['Shot A', 'shot'], ['Shot B', 'other'], ['About us', 'about-us']]);
   });
 
   it('imports a zip of the same folder', async () => {
