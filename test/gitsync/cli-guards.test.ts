@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/run-cli.js';
+import { plain, runInPty } from '../helpers/pty.js';
 import { tempDir } from '../helpers/server.js';
 import { FOLDER, writeTree } from './fixture.js';
 
@@ -57,6 +58,21 @@ describe('content import asks before it removes pages', () => {
     expect((await pages(space)).map((p) => p.title)).not.toContain('FAQ');
     // Nothing removed: no question.
     await ok('content', 'import', space, '--path', dir);
+  });
+
+  it('on a terminal, says how many pages go and which, and asks: no keeps them, yes removes them', async () => {
+    const space = JSON.parse((await ok('spaces', 'create', '--title', 'Asked', '--json')).stdout).id as string;
+    const dir = writeTree(join(tmp.dir, 'docs-tty'), FOLDER);
+    await ok('content', 'import', space, '--path', dir);
+    rmSync(join(dir, 'faq.md'));
+    const ptyEnv = { GBCTL_DATA: env.GBCTL_DATA as string, GBCTL_CONFIG_DIR: env.GBCTL_CONFIG_DIR as string };
+    const no = await runInPty(['content', 'import', space, '--path', dir], { env: ptyEnv, steps: [{ expect: 'Import?', send: 'n\r' }] });
+    expect(plain(no.output).replace(/\s+/g, ' ')).toContain(`removes 1 of the 7 pages of space ${space} ("FAQ"), which it does not have. Import?`);
+    expect(no.code).toBe(3);
+    expect((await pages(space)).map((p) => p.title)).toContain('FAQ');
+    const yes = await runInPty(['content', 'import', space, '--path', dir], { env: ptyEnv, steps: [{ expect: 'Import?', send: 'y\r' }] });
+    expect(yes.code).toBe(0);
+    expect((await pages(space)).map((p) => p.title)).not.toContain('FAQ');
   });
 
   it('asks before a change request import removes pages of the change request too', async () => {
