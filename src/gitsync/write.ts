@@ -128,7 +128,7 @@ export function buildFolder(input: ExportInput): Map<string, string | Uint8Array
   const root = gs?.root ? `${gs.root}/` : '';
   const out = new Map<string, string | Uint8Array>();
   const folder: Folder = {
-    pathOf: assignPaths(layoutOf(input.pages)),
+    pathOf: assignPaths(layoutOf(input.pages), gs?.readme),
     fileById: new Map(input.files.flatMap((f) => (f.id ? [[f.id, f] as const] : []))),
     fileByName: new Map(input.files.map((f) => [f.name, f])),
     filePaths: new Set(input.files.map((f) => fileOf(f).toLowerCase())),

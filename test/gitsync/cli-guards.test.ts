@@ -105,4 +105,14 @@ describe('content export into a folder', () => {
     await ok('content', 'export', space, project);
     await ok('content', 'export', space, join(tmp.dir, 'new-folder'));
   });
+
+  it('writes a space made through the API as a Git Sync folder: its first page is README.md, and it pushes back unchanged', async () => {
+    const space = JSON.parse((await ok('spaces', 'create', '--title', 'Made here', '--json')).stdout).id as string;
+    await ok('content', 'template', space, '--id', 'getting-started');
+    const out = join(tmp.dir, 'made-here');
+    const files = JSON.parse((await ok('content', 'export', space, out, '--json')).stdout).files as string[];
+    expect(files).toEqual(['.gitbook.yaml', 'README.md', 'SUMMARY.md', 'faq.md', 'quickstart.md']);
+    expect(readFileSync(join(out, 'SUMMARY.md'), 'utf8')).toBe('# Table of contents\n\n* [Welcome](README.md)\n* [Quickstart](quickstart.md)\n* [FAQ](faq.md)\n');
+    expect((await ok('content', 'push', out, space)).stderr).toContain('Nothing to push');
+  });
 });
