@@ -69,10 +69,10 @@ _gbctl() {
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "backlinks export file files import links push revision search template " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
         backlinks) opts="--change-request --page --page-size --limit --all --format --field" ;;
-        export) opts="--change-request --revision" ;;
+        export) opts="--change-request --revision --force" ;;
         file) opts="--change-request --metadata --no-metadata --computed --no-computed --output --force --field" ;;
         files) opts="--change-request --page --page-size --metadata --no-metadata --computed --no-computed --limit --all --format --field" ;;
-        import) opts="--change-request --url --source --path --field --dry-run" ;;
+        import) opts="--change-request --url --source --yes --path --field --dry-run" ;;
         links) opts="--change-request --page --page-size --status --limit --all --format --field" ;;
         push) opts="--change-request --merge --direct --diff --url --yes" ;;
         revision) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;

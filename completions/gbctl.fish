@@ -189,6 +189,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a export -d 'Write a space (or a change request) as a Git Sync folder  README.md, SUMMARY.md, .gitbook.yaml, pages and .gitbook/assets/'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from export' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from export' -l revision
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from export' -l force
 complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_subcommand_from backlinks export file files import links push revision search template' -a file -d 'Show a file of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from file' -l metadata
@@ -214,6 +215,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and not __fish_seen_s
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l url
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l source
+complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l path
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from import' -l dry-run

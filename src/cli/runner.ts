@@ -8,7 +8,7 @@ import type { Invocation } from './invocation.js';
 import { emit, jsonOption, ListPrinter, type EmitOptions } from './emit.js';
 import { optionKey } from './names.js';
 import type { Overlay } from './overlay.js';
-import { sayDone } from './prompt.js';
+import { confirmOrFail, sayDone } from './prompt.js';
 import { confirmEndpoint, refuseUnconfirmed } from './confirm-endpoint.js';
 import { resolvePagePaths } from './page-paths.js';
 import { dryRunText } from './dry-run.js';
@@ -78,6 +78,8 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
       return;
     }
     await resolvePagePaths(endpoint, inv.input, list, conn.client, deps.resources);
+    const ask = await overlay.confirmFirst?.({ client: conn.client, input: inv.input });
+    if (ask) await confirmOrFail(io, ask, !!f.yes, f.input === false);
     const name = endpoint.destructive
       ? await confirmEndpoint({ io, resources: deps.resources, client: conn.client, yes: !!f.yes, noInput: f.input === false }, endpoint, overlay, inv.input.params)
       : undefined;
