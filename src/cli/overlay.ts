@@ -32,6 +32,7 @@ export interface Overlay {
    * result is printed as usual, then the command fails with this error and its exit code.
    */
   failure?: (params: Record<string, unknown>, result: unknown) => CliError | undefined;
+  /**
    * Looks, once connected and before the call, at what the call would do; a confirmation it
    * returns is asked on a terminal and otherwise needs --yes (which the overlay then declares),
    * like a destructive command's.
