@@ -313,17 +313,17 @@ describe('change-request content, merge and update', () => {
     await api(s, 'POST', `${alsoUnderA}/content/import`, { url: folder('* [a](a.md)\n  * [c](c.md)\n* [b](b.md)\n'), source: 'markdown' });
     expect((await api(s, 'POST', `${underA}/merge`)).body.result).toBe('merge');
     const shape = async (path: string) => ((await api(s, 'GET', `${path}/content/pages`)).body.pages as { title: string; pages: { title: string }[] }[]).map((p) => `${p.title}[${p.pages.map((k) => k.title).join()}]`);
-    expect(await shape(`/spaces/${space}`)).toEqual(['README[]', 'a[c]', 'b[]']);
+    expect(await shape(`/spaces/${space}`)).toEqual(['Intro[]', 'a[c]', 'b[]']);
 
     const r = await api(s, 'POST', `${underB}/merge`);
     expect(r.body).toMatchObject({ result: 'conflicts', conflicts: [{ title: 'c', kind: 'moved', path: 'b/c' }] });
-    expect(await shape(`/spaces/${space}`)).toEqual(['README[]', 'a[c]', 'b[]']);
+    expect(await shape(`/spaces/${space}`)).toEqual(['Intro[]', 'a[c]', 'b[]']);
     // The same move on both sides is no conflict.
     expect((await api(s, 'POST', `${alsoUnderA}/merge`)).body.result).toBe('merge');
     const c = r.body.conflicts[0].page as string;
     await api(s, 'POST', `${underB}/gbctl/conflicts/${c}/resolve`, { keep: 'change-request' });
     expect((await api(s, 'POST', `${underB}/merge`)).body.result).toBe('merge');
-    expect(await shape(`/spaces/${space}`)).toEqual(['README[]', 'a[]', 'b[c]']);
+    expect(await shape(`/spaces/${space}`)).toEqual(['Intro[]', 'a[]', 'b[c]']);
   });
 
   it('counts broken links the change request introduced', async () => {

@@ -347,15 +347,15 @@ describe('links', () => {
     const shown = (r: Ref) => (r.kind === 'page' ? `page ${r.page?.path}${r.internalLocation ? `#${r.internalLocation.anchor}` : ''}` : r.kind === 'file' ? `file ${r.file?.name}` : `url ${r.url}`);
     const rows = (all.body.items as { status: string; targetReference: Ref; locationReferences: Ref[] }[]).map((l) => `${l.locationReferences.map(shown).join()} -> ${l.status} ${shown(l.targetReference)}`);
     expect(rows).toEqual([
-      'page welcome -> ok page introduction',
+      'page  -> ok page intro',
       'page axon-server/docker -> broken url axon-server.md#compose',
       'page axon-server/docker -> ok page axon-server',
       'page guides/install -> ok file handbook.pdf',
       'page guides/install -> ok file cover (2).png',
-      'page introduction -> ok file image (1).png',
-      'page introduction -> ok page guides/install',
-      'page introduction -> ok page guides/install#step-2',
-      'page introduction -> ok file cover (2).png',
+      'page intro -> ok file image (1).png',
+      'page intro -> ok page guides/install',
+      'page intro -> ok page guides/install#step-2',
+      'page intro -> ok file cover (2).png',
     ]);
     expect(all.body.stats).toEqual({ total: 9, broken: { total: 1, changeRequest: 0 } });
 
