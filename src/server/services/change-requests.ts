@@ -3,6 +3,7 @@ import type { ReadTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { conflict, notFound } from '../http-error.js';
 import { changeRequests, type ChangeRequestRecord, type ConflictRecord } from '../model/review.js';
+import type { RevisionRecord } from '../model/revision.js';
 import { getRevision, putRevision } from '../model/revision-store.js';
 import { spaces } from '../model/space.js';
 import { baseRevisionOf, findChangeRequest, toChangeRequest, toConflict } from '../views/change-request.js';
@@ -10,7 +11,7 @@ import { findConflicts, takeMainSide, withConflicts } from './cr-conflicts.js';
 import { editable } from './cr-pages.js';
 import { orgFor } from './orgs.js';
 import { listKey, paginateOrdered, type PageQuery } from '../lib/paginate.js';
-import { commitRevision, contentScope } from './revisions.js';
+import { commitRevision, contentScope, type NewRevision } from './revisions.js';
 import { liveSpace } from './spaces.js';
 
 export interface CrListQuery extends PageQuery {
@@ -140,7 +141,7 @@ export const changeRequestsService = {
       }
       const rev = commitRevision(c, tx, scope, {
         type: 'merge', pages: found.pages, files: mergeFiles(scope.rev.files, crRev.files), parents: [s.revision, cr.revision],
-        ...(crRev.redirects ? { redirects: crRev.redirects } : {}),
+        ...folderSettings(getRevision(tx, baseRevisionOf(cr)), scope.rev, crRev),
         mergedFrom: cr.id, message: `Merge change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}`,
       });
       tx.put(changeRequests, withConflicts({ ...cr, status: 'merged', revisionMerged: rev.id, updatedAt: isoNow(c) }, []));
@@ -169,6 +170,7 @@ export const changeRequestsService = {
       const found = findConflicts(tx, cr, baseRevisionOf(cr), main, scope.rev);
       const rev = commitRevision(c, tx, scope, {
         type: 'update', pages: found.pages, files: mergeFiles(main.files, scope.rev.files), parents: [cr.revision, s.revision],
+        ...folderSettings(getRevision(tx, baseRevisionOf(cr)), main, scope.rev),
         message: `Update change request #${cr.number} from main`,
       });
       const carried = found.open.map((e): ConflictRecord => ({ ...e, main: s.revision, carried: true }));
@@ -203,6 +205,19 @@ export const changeRequestsService = {
 /** A merge's or update's answer: `result` names the conflicts that stand, if any. */
 function conflictsResult<R extends string>(done: R, open: readonly ConflictRecord[]) {
   return open.length ? { result: 'conflicts' as const, conflicts: open.map(toConflict) } : { result: done };
+}
+
+/**
+ * The Git Sync folder's settings (`.gitbook.yaml` redirects and what export writes back) after a
+ * merge or update: each the change request's where it changed them since its base, else main's,
+ * so neither side's edit of `.gitbook.yaml` or SUMMARY.md's header is dropped by the other's copy.
+ */
+function folderSettings(base: RevisionRecord | undefined, main: RevisionRecord, cr: RevisionRecord): Pick<NewRevision, 'redirects' | 'gitSync'> {
+  const changed = (k: 'redirects' | 'gitSync') => JSON.stringify(cr[k] ?? null) !== JSON.stringify(base?.[k] ?? null);
+  const pick = <K extends 'redirects' | 'gitSync'>(k: K) => (changed(k) ? cr[k] : main[k]);
+  const redirects = pick('redirects');
+  const gitSync = pick('gitSync');
+  return { ...(redirects ? { redirects } : {}), ...(gitSync ? { gitSync } : {}) };
 }
 
 /** Files of both sides, by id; the change request's record wins. */

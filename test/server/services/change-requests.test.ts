@@ -326,6 +326,41 @@ describe('change-request content, merge and update', () => {
     expect(await shape(`/spaces/${space}`)).toEqual(['Intro[]', 'a[]', 'b[c]']);
   });
 
+  it("keeps the .gitbook.yaml each side changed through a merge and an update, not the other side's copy of the base", async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { pathToFileURL } = await import('node:url');
+    const folder = (redirect: string, text: string) => {
+      const dir = mkdtempSync(join(tmpdir(), 'gbctl-cr-yaml-'));
+      writeFileSync(join(dir, '.gitbook.yaml'), `root: ./\n\nredirects:\n  ${redirect}: README.md\n`);
+      writeFileSync(join(dir, 'SUMMARY.md'), '# Table of contents\n\n* [Home](README.md)\n* [Guide](guide.md)\n');
+      writeFileSync(join(dir, 'README.md'), '# Home\n\nWelcome.\n');
+      writeFileSync(join(dir, 'guide.md'), `# Guide\n\n${text}\n`);
+      return pathToFileURL(dir).href;
+    };
+    const redirects = async (path: string) => (await api(s, 'GET', `${path}/content`)).body.redirects as Record<string, string>;
+    const space = await newSpace(s);
+    await api(s, 'POST', `/spaces/${space}/content/import`, { url: folder('old/base', 'Base.'), source: 'markdown' });
+    const crPath = `/spaces/${space}/change-requests/${(await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body.number}`;
+    // Main changes .gitbook.yaml; the change request edits a page only.
+    await api(s, 'POST', `/spaces/${space}/content/import`, { url: folder('old/main', 'Base.'), source: 'markdown' });
+    const guide = allPages((await api(s, 'GET', `${crPath}/content/pages`)).body.pages).find((p) => p.title === 'Guide') as { id: string };
+    await api(s, 'PATCH', `${crPath}/gbctl/pages/${guide.id}`, { markdown: 'Edited in the change request.' });
+    const update = await api(s, 'POST', `${crPath}/update`);
+    expect(update.body.result).toBe('update');
+    expect(await redirects(crPath)).toEqual({ 'old/main': 'README.md' });
+    expect((await api(s, 'POST', `${crPath}/merge`)).body.result).toBe('merge');
+    expect(await redirects(`/spaces/${space}`)).toEqual({ 'old/main': 'README.md' });
+
+    // The change request changes .gitbook.yaml; main edits a page meanwhile.
+    const cr2 = `/spaces/${space}/change-requests/${(await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body.number}`;
+    await api(s, 'POST', `${cr2}/content/import`, { url: folder('old/cr', 'Edited in the change request.'), source: 'markdown' });
+    await api(s, 'PATCH', `/spaces/${space}/gbctl/pages/${guide.id}`, { markdown: 'Edited in the change request.\n\nAnd on main.' });
+    expect((await api(s, 'POST', `${cr2}/merge`)).body.result).toBe('merge');
+    expect(await redirects(`/spaces/${space}`)).toEqual({ 'old/cr': 'README.md' });
+  });
+
   it('counts broken links the change request introduced', async () => {
     const { space, pages } = await seeded();
     const cr = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
