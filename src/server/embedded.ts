@@ -1,4 +1,6 @@
 import { JsonFileStore } from '../store/json-file-store.js';
+// Every table's kept lists declared before a snapshot is written (see model/indexes.ts).
+import './model/indexes.js';
 import { ensureSeeded } from './admin/accounts.js';
 import { embeddedSession } from './admin/session.js';
 import { createApp, type App, type AppOptions } from './app.js';
