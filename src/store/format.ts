@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { crc32 } from 'node:zlib';
+import { crc32 } from './crc32.js';
 import type { Op, Row } from './store.js';
 
 /**

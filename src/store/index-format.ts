@@ -1,4 +1,4 @@
-import { crc32 } from 'node:zlib';
+import { crc32 } from './crc32.js';
 import type { Position } from './ordered.js';
 
 /**

@@ -75,9 +75,13 @@ class Group implements FileGroup {
   }
 }
 
+/** Groups looked up are kept (found or not), up to this many per list: a server asks for the same ones again and again. */
+const KEEP_GROUPS = 1024;
+
 class FileList implements PersistedList {
   readonly kind: ListKind;
   readonly next: number;
+  private readonly found = new Map<string, FileGroup | null>();
 
   constructor(
     private readonly blocks: Blocks,
@@ -97,11 +101,16 @@ class FileList implements PersistedList {
   }
 
   group(key: string): FileGroup | undefined {
+    const kept = this.found.get(key);
+    if (kept !== undefined) return kept ?? undefined;
     const { at, count } = this.l.groups;
-    return probe(this.blocks, at, count, GROUP_ENTRY, key, (e) => {
+    const g = probe(this.blocks, at, count, GROUP_ENTRY, key, (e) => {
       const found = this.groupAt(e);
       return found.key === key ? found.g : undefined;
     });
+    if (this.found.size >= KEEP_GROUPS) this.found.delete(this.found.keys().next().value as string);
+    this.found.set(key, g ?? null);
+    return g;
   }
 
   eachGroup(fn: (key: string, g: FileGroup) => void): void {
