@@ -44,7 +44,7 @@ function placeOf(row: Row | undefined, f: string, test: Test | undefined): { val
  * for, with this process's changes beside it; or all in memory, built by a walk.
  */
 export class IdGroups {
-  /** Groups held whole: all of them without a file, else those read so far. */
+  /** Groups held whole, without a file (built by a walk). */
   private readonly mem = new Map<unknown, Set<string>>();
   private readonly removed = new Map<unknown, Set<string>>();
   private readonly added = new Map<unknown, Set<string>>();
@@ -72,14 +72,12 @@ export class IdGroups {
     return out;
   }
 
+  /** The group's ids; one read from the file is made afresh each time (a server asks for many groups, once or twice each). */
   get(value: unknown): ReadonlySet<string> | undefined {
     const held = this.mem.get(value);
     if (held || !this.file) return held;
     const ids = this.collect(value);
-    this.mem.set(value, ids);
-    this.removed.delete(value);
-    this.added.delete(value);
-    return ids;
+    return ids.size ? ids : undefined;
   }
 
   size(value: unknown): number {
