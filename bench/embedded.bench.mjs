@@ -1,7 +1,8 @@
 // An embedded command costs what it reads: `spaces list` (one page), `spaces get`, a page read
 // and a one-page edit, each run as a whole `gbctl` process on a store of 100,000 spaces and on
 // one of 1,000, in alternating turns (timePaired). Rows: the large case's median over the small
-// case's, for the time and for the peak resident memory of the process (getrusage). Targets ≤ 1.3×.
+// case's, for the time (wall, and CPU from getrusage, which a shared machine's load moves less)
+// and for the peak resident memory of the process (getrusage). Targets ≤ 1.3×.
 //   BENCH_RUNS=15 (runs of each command at each size)  BENCH_SPACES=1000,100000
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ function gbctl(store, args, input) {
     env: { ...process.env, NO_COLOR: '1', BENCH_RSS_FILE: rssFile, XDG_CACHE_HOME: join(tmp.dir, 'cache') },
   });
   if (r.status !== 0) throw new Error(`gbctl ${args.join(' ')} failed (${r.status}): ${r.stderr}`);
-  return { out: r.stdout, rssKiB: Number(readFileSync(rssFile, 'utf8')) };
+  return { out: r.stdout, ...JSON.parse(readFileSync(rssFile, 'utf8')) };
 }
 
 /** A store of `n` spaces with one page in the first, merged, and an open change request to edit it in. */
@@ -50,11 +51,17 @@ console.log(`embedded commands, ${LARGE.toLocaleString('en')} vs ${SMALL.toLocal
 try {
   for (const [name, args] of Object.entries(commands)) {
     const rss = { [SMALL]: [], [LARGE]: [] };
-    const run = (c, n) => (i) => rss[n].push(gbctl(c.store, args(c, i)).rssKiB / 1024);
+    const cpu = { [SMALL]: [], [LARGE]: [] };
+    const run = (c, n) => (i) => {
+      const r = gbctl(c.store, args(c, i));
+      rss[n].push(r.rssKiB / 1024);
+      cpu[n].push(r.cpuMs);
+    };
     const [a, b] = await timePaired(RUNS, run(small, SMALL), run(large, LARGE), 2, 6);
-    // Peak memory of the timed runs only (the warm-up runs come first).
+    // Figures of the timed runs only (the warm-up runs come first).
     const counted = (list) => list.slice(list.length - RUNS);
     growthRow(`embedded ${name}, time (${LARGE} / ${SMALL} spaces)`, a, b, 1.3);
+    growthRow(`embedded ${name}, CPU time (${LARGE} / ${SMALL} spaces)`, counted(cpu[SMALL]), counted(cpu[LARGE]), 1.3);
     growthRow(`embedded ${name}, peak RSS (${LARGE} / ${SMALL} spaces)`, counted(rss[SMALL]), counted(rss[LARGE]), 1.3, 'MiB');
   }
 } finally {

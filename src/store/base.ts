@@ -16,6 +16,8 @@ export interface Base {
   has(table: string, id: string): boolean;
   /** The record of that id, parsed (and kept for a while); undefined when the snapshot has none. */
   row(table: string, id: string): Row | undefined;
+  /** The records of many ids, in order (undefined where the snapshot has none): neighbours read together. */
+  rows(table: string, ids: readonly string[]): (Row | undefined)[];
   /** Every record of a table, in file order, with its id. */
   walk(table: string, fn: (id: string, row: Row) => void): void;
   /** The JSON text of every record of a table as stored, in file order. */

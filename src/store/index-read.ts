@@ -4,7 +4,7 @@ import { Blocks, eachLine } from './blocks.js';
 import { StoreError } from './errors.js';
 import { openIfExists, readInto, type FileStamp } from './files.js';
 import {
-  compareHash, decodeId, decodePosition, GROUP_ENTRY, hash2, ID_ENTRY, INDEX_MAGIC, INDEX_VERSION, TRAILER_BYTES,
+  compareHash, decodeId, decodePosition, FENCE, GROUP_ENTRY, hash2, ID_ENTRY, INDEX_MAGIC, INDEX_VERSION, TRAILER_BYTES,
   type IndexHeader, type IndexList, type IndexTable, type ListKind,
 } from './index-format.js';
 import type { Position } from './ordered.js';
@@ -32,30 +32,65 @@ export interface PersistedList {
 }
 
 /**
- * The first entry of `count` entries of `width` bytes at `at` whose hash is not below (h1, h2).
+ * A section of `count` entries of `width` bytes at `at`, sorted by the hash each begins with, with
+ * its fence at `fence` (see FENCE): read once, when first searched.
  */
-function lowerBound(blocks: Blocks, at: number, count: number, width: number, h1: number, h2: number): number {
-  let lo = 0;
-  let hi = count;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    const e = blocks.read(at + mid * width, 8);
-    if (compareHash(e.readUInt32LE(0), e.readUInt32LE(4), h1, h2) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
+class HashDir {
+  private fenceHashes: Uint32Array | undefined;
 
-/** Each entry of equal hash to `text`'s, in turn, until `fn` answers something. */
-function probe<R>(blocks: Blocks, at: number, count: number, width: number, text: string, fn: (entry: Buffer) => R | undefined): R | undefined {
-  const [h1, h2] = hash2(text);
-  for (let i = lowerBound(blocks, at, count, width, h1, h2); i < count; i++) {
-    const e = blocks.read(at + i * width, width);
-    if (e.readUInt32LE(0) !== h1 || e.readUInt32LE(4) !== h2) return undefined;
-    const r = fn(e);
-    if (r !== undefined) return r;
+  constructor(
+    private readonly blocks: Blocks,
+    readonly at: number,
+    readonly count: number,
+    readonly width: number,
+    private readonly fence: number,
+  ) {}
+
+  private fenceOf(): Uint32Array {
+    if (!this.fenceHashes) {
+      const n = Math.ceil(this.count / FENCE);
+      const b = this.blocks.direct(this.fence, n * 8);
+      this.fenceHashes = new Uint32Array(n * 2);
+      for (let i = 0; i < n * 2; i++) this.fenceHashes[i] = b.readUInt32LE(i * 4);
+    }
+    return this.fenceHashes;
   }
-  return undefined;
+
+  /** The first entry whose hash is not below (h1, h2). */
+  private lowerBound(h1: number, h2: number): number {
+    const f = this.fenceOf();
+    // The first fence entry not below the hash: the answer lies in the run before it.
+    let lo = 0;
+    let hi = f.length / 2;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (compareHash(f[mid * 2] as number, f[mid * 2 + 1] as number, h1, h2) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const from = Math.max(0, (lo - 1) * FENCE);
+    const to = Math.min(this.count, lo * FENCE);
+    if (to <= from) return from;
+    const run = this.blocks.read(this.at + from * this.width, (to - from) * this.width);
+    let i = 0;
+    while (i < to - from && compareHash(run.readUInt32LE(i * this.width), run.readUInt32LE(i * this.width + 4), h1, h2) < 0) i++;
+    return from + i;
+  }
+
+  /** Each entry of equal hash to `text`'s, in turn, until `fn` answers something. */
+  probe<R>(text: string, fn: (entry: Buffer) => R | undefined): R | undefined {
+    const [h1, h2] = hash2(text);
+    for (let i = this.lowerBound(h1, h2); i < this.count; i++) {
+      const e = this.blocks.read(this.at + i * this.width, this.width);
+      if (e.readUInt32LE(0) !== h1 || e.readUInt32LE(4) !== h2) return undefined;
+      const r = fn(e);
+      if (r !== undefined) return r;
+    }
+    return undefined;
+  }
+
+  entry(i: number): Buffer {
+    return this.blocks.read(this.at + i * this.width, this.width);
+  }
 }
 
 class Group implements FileGroup {
@@ -83,12 +118,17 @@ class FileList implements PersistedList {
   readonly next: number;
   private readonly found = new Map<string, FileGroup | null>();
 
+  private readonly groups: HashDir;
+  private readonly seqs: HashDir | undefined;
+
   constructor(
     private readonly blocks: Blocks,
-    private readonly l: IndexList,
+    l: IndexList,
   ) {
     this.kind = l.kind;
     this.next = l.next ?? 0;
+    this.groups = new HashDir(blocks, l.groups.at, l.groups.count, GROUP_ENTRY, l.groups.fence);
+    this.seqs = l.seqs && new HashDir(blocks, l.seqs.at, l.seqs.count, l.seqs.width, l.seqs.fence);
   }
 
   private groupAt(e: Buffer): { key: string; g: FileGroup } {
@@ -103,8 +143,7 @@ class FileList implements PersistedList {
   group(key: string): FileGroup | undefined {
     const kept = this.found.get(key);
     if (kept !== undefined) return kept ?? undefined;
-    const { at, count } = this.l.groups;
-    const g = probe(this.blocks, at, count, GROUP_ENTRY, key, (e) => {
+    const g = this.groups.probe(key, (e) => {
       const found = this.groupAt(e);
       return found.key === key ? found.g : undefined;
     });
@@ -114,27 +153,26 @@ class FileList implements PersistedList {
   }
 
   eachGroup(fn: (key: string, g: FileGroup) => void): void {
-    const { at, count } = this.l.groups;
-    for (let i = 0; i < count; i++) {
-      const found = this.groupAt(this.blocks.read(at + i * GROUP_ENTRY, GROUP_ENTRY));
+    for (let i = 0; i < this.groups.count; i++) {
+      const found = this.groupAt(this.groups.entry(i));
       fn(found.key, found.g);
     }
   }
 
   seqOf(id: string): number | undefined {
-    const s = this.l.seqs;
-    if (!s) return undefined;
-    return probe(this.blocks, s.at, s.count, s.width, id, (e) => (decodeId(e, 16) === id ? e.readDoubleLE(8) : undefined));
+    return this.seqs?.probe(id, (e) => (decodeId(e, 16) === id ? e.readDoubleLE(8) : undefined));
   }
 
   eachSeq(fn: (id: string, seq: number) => void): void {
-    const s = this.l.seqs;
-    for (let i = 0; i < (s?.count ?? 0); i++) {
-      const e = this.blocks.read((s as { at: number }).at + i * (s as { width: number }).width, (s as { width: number }).width);
+    for (let i = 0; i < (this.seqs?.count ?? 0); i++) {
+      const e = (this.seqs as HashDir).entry(i);
       fn(decodeId(e, 16), e.readDoubleLE(8));
     }
   }
 }
+
+/** A run of neighbouring records read at once is at most this many bytes. */
+const RUN_BYTES = 1024 * 1024;
 
 /** The id of a record whose text begins `{"id":"…"` without an escape; else its parsed id. */
 function idOf(text: Buffer): string {
@@ -159,6 +197,7 @@ export class IndexedFile implements Base {
   private readonly snap: Blocks;
   private readonly idx: Blocks;
   private readonly cache = new RowCache();
+  private readonly ids = new Map<string, HashDir>();
 
   private constructor(
     private readonly snapFd: number,
@@ -168,7 +207,10 @@ export class IndexedFile implements Base {
   ) {
     this.snap = new Blocks(snapFd, path);
     this.idx = new Blocks(indexFd, `${path}.index`);
-    for (const t of header.tables) this.tables.set(t.name, t);
+    for (const t of header.tables) {
+      this.tables.set(t.name, t);
+      this.ids.set(t.name, new HashDir(this.idx, t.ids, t.count, ID_ENTRY, t.idsFence));
+    }
     for (const l of header.lists) this.lists.set(`${l.table}\u0000${l.key}`, new FileList(this.idx, l));
   }
 
@@ -201,12 +243,51 @@ export class IndexedFile implements Base {
   }
 
   private locate(table: string, id: string): { row?: Row; text: Buffer } | undefined {
-    const t = this.tables.get(table);
-    if (!t) return undefined;
-    return probe(this.idx, t.ids, t.count, ID_ENTRY, id, (e) => {
+    return this.ids.get(table)?.probe(id, (e) => {
       const text = this.snap.direct(e.readDoubleLE(8), e.readUInt32LE(16));
       return idOf(text) === id ? { text } : undefined;
     });
+  }
+
+  /**
+   * The records of many ids (undefined for one the snapshot lacks), in order: those not kept are
+   * found in the index, then read in runs of neighbours, one read per run.
+   */
+  rows(table: string, ids: readonly string[]): (Row | undefined)[] {
+    const out = new Array<Row | undefined>(ids.length);
+    const dir = this.ids.get(table);
+    const wanted: { k: number; at: number; len: number }[] = [];
+    ids.forEach((id, k) => {
+      const hit = this.cache.get(`${table}\u0000${id}`);
+      if (hit) out[k] = hit;
+      else {
+        // The first entry of the id's hash: a record of another id there (a collision) is read alone below.
+        const e = dir?.probe(id, (x) => x);
+        if (e) wanted.push({ k, at: e.readDoubleLE(8), len: e.readUInt32LE(16) });
+      }
+    });
+    wanted.sort((a, b) => a.at - b.at);
+    for (let i = 0; i < wanted.length; ) {
+      const first = wanted[i] as { at: number; len: number };
+      let end = first.at + first.len;
+      let j = i + 1;
+      for (; j < wanted.length; j++) {
+        const w = wanted[j] as { at: number; len: number };
+        if (w.at < end || w.at - end > 64 || w.at + w.len - first.at > RUN_BYTES) break;
+        end = w.at + w.len;
+      }
+      const buf = this.snap.direct(first.at, end - first.at);
+      for (let m = i; m < j; m++) {
+        const w = wanted[m] as { k: number; at: number; len: number };
+        const id = ids[w.k] as string;
+        const text = buf.subarray(w.at - first.at, w.at - first.at + w.len);
+        const row = idOf(text) === id ? this.parse(text) : this.row(table, id);
+        if (row) this.cache.set(`${table}\u0000${id}`, row);
+        out[w.k] = row;
+      }
+      i = j;
+    }
+    return out;
   }
 
   has(table: string, id: string): boolean {

@@ -1,6 +1,6 @@
 import type { FileStamp } from './files.js';
 import { writeFileDurablyStreamed } from './files.js';
-import { GROUP_ENTRY, hash2, ID_ENTRY, INDEX_MAGIC, INDEX_VERSION, indexPath, type IndexHeader, type IndexList, type ListKind } from './index-format.js';
+import { FENCE, GROUP_ENTRY, hash2, ID_ENTRY, INDEX_MAGIC, INDEX_VERSION, indexPath, type IndexHeader, type IndexList, type ListKind } from './index-format.js';
 
 /** Where a table's records were written in the snapshot: ids, start and end offsets, in file order. */
 export interface WrittenTable {
@@ -56,7 +56,24 @@ class Sink {
   }
 }
 
-function writeIds(sink: Sink, t: WrittenTable): number {
+/** The fence of a section sorted by hash: the hash of every FENCE-th entry, in order. */
+function writeFence(sink: Sink, hashes: (k: number) => [number, number], count: number): number {
+  const n = Math.ceil(count / FENCE);
+  const out = Buffer.alloc(n * 8);
+  for (let f = 0; f < n; f++) {
+    const [h1, h2] = hashes(f * FENCE);
+    out.writeUInt32LE(h1, f * 8);
+    out.writeUInt32LE(h2, f * 8 + 4);
+  }
+  return sink.push(out);
+}
+
+/** The fence of `count` entries of `width` bytes, each beginning with its hash, in `entries`. */
+function fenceOf(sink: Sink, entries: Buffer, width: number, count: number): number {
+  return writeFence(sink, (k) => [entries.readUInt32LE(k * width), entries.readUInt32LE(k * width + 4)], count);
+}
+
+function writeIds(sink: Sink, t: WrittenTable): { ids: number; idsFence: number } {
   const n = t.ids.length;
   const h1 = new Uint32Array(n);
   const h2 = new Uint32Array(n);
@@ -69,7 +86,7 @@ function writeIds(sink: Sink, t: WrittenTable): number {
     out.writeDoubleLE(t.starts[i] as number, at + 8);
     out.writeUInt32LE((t.ends[i] as number) - (t.starts[i] as number), at + 16);
   });
-  return sink.push(out);
+  return { ids: sink.push(out), idsFence: fenceOf(sink, out, ID_ENTRY, n) };
 }
 
 /** A list's groups, then their directory; undefined when an entry is too wide to keep. */
@@ -105,7 +122,7 @@ function writeList(sink: Sink, l: ListSource): IndexList | undefined {
     d.writeUInt16LE(g.keyLen, at + 20);
     d.writeUInt16LE(g.width, at + 22);
   });
-  const out: IndexList = { table: l.table, key: l.key, kind: l.kind, groups: { at: sink.push(d), count: dir.length } };
+  const out: IndexList = { table: l.table, key: l.key, kind: l.kind, groups: { at: sink.push(d), count: dir.length, fence: fenceOf(sink, d, GROUP_ENTRY, dir.length) } };
   if (l.next !== undefined) out.next = l.next;
   if (l.seqs) out.seqs = writeSeqs(sink, l.seqs.bind(l));
   return out;
@@ -115,7 +132,7 @@ function groupsOf(l: ListSource, fn: (key: string, entries: Buffer[] | number) =
   l.groups(fn);
 }
 
-function writeSeqs(sink: Sink, each: (fn: (id: string, seq: number) => void) => void): { at: number; count: number; width: number } {
+function writeSeqs(sink: Sink, each: (fn: (id: string, seq: number) => void) => void): { at: number; count: number; width: number; fence: number } {
   const ids: Buffer[] = [];
   const seqs: number[] = [];
   const h1s: number[] = [];
@@ -143,7 +160,7 @@ function writeSeqs(sink: Sink, each: (fn: (id: string, seq: number) => void) => 
     out.writeUInt16LE(id.length, at + 16);
     id.copy(out, at + 18);
   });
-  return { at: sink.push(out), count: n, width };
+  return { at: sink.push(out), count: n, width, fence: fenceOf(sink, out, width, n) };
 }
 
 /**
@@ -169,7 +186,7 @@ export function writeIndex(
     };
     for (const t of tables) {
       if (!t.ids.length) continue;
-      header.tables.push({ name: t.name, count: t.ids.length, start: t.starts[0] as number, end: t.ends[t.ends.length - 1] as number, ids: writeIds(sink, t) });
+      header.tables.push({ name: t.name, count: t.ids.length, start: t.starts[0] as number, end: t.ends[t.ends.length - 1] as number, ...writeIds(sink, t) });
     }
     for (const l of lists) {
       const written = writeList(sink, l);

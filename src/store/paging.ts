@@ -42,6 +42,8 @@ interface Lane {
   list: SortedList;
   src: Source;
   at: number;
+  /** The entry at `at`, once read (a list of the index file decodes it from its bytes). */
+  head?: Position | undefined;
 }
 
 /**
@@ -62,10 +64,11 @@ export function* merged(sources: readonly Source[], after: Ranked | undefined, d
     }
   }
   const head = (l: Lane): Position | undefined => {
+    if (l.head) return l.head;
     for (;;) {
       if (l.at < 0 || l.at >= l.list.length) return undefined;
       const e = l.list.at(l.at);
-      if (!l.list.skip?.has(e.id)) return e;
+      if (!l.list.skip?.has(e.id)) return (l.head = e);
       l.at += desc ? -1 : 1;
     }
   };
@@ -89,6 +92,7 @@ export function* merged(sources: readonly Source[], after: Ranked | undefined, d
     }
     if (!best || !be) return;
     best.at += desc ? -1 : 1;
+    best.head = undefined;
     // A record listed in several of the groups has one position in all of them: give it once.
     if (be.id === lastId) continue;
     lastId = be.id;

@@ -71,12 +71,33 @@ export class RowFile implements Base {
     if (slot === undefined) return undefined;
     const key = String(slot);
     let row = this.cache.get(key);
-    if (!row) this.cache.set(key, (row = this.rows([slot])[0] as Row));
+    if (!row) this.cache.set(key, (row = this.rowsAt([slot])[0] as Row));
     return row;
   }
 
+  rows(table: string, ids: readonly string[]): (Row | undefined)[] {
+    const out = new Array<Row | undefined>(ids.length);
+    const slots: number[] = [];
+    const at: number[] = [];
+    ids.forEach((id, k) => {
+      const slot = this.slotOf(table, id);
+      if (slot === undefined) return;
+      const hit = this.cache.get(String(slot));
+      if (hit) out[k] = hit;
+      else {
+        slots.push(slot);
+        at.push(k);
+      }
+    });
+    this.rowsAt(slots).forEach((row, i) => {
+      out[at[i] as number] = row;
+      if (ids.length <= 64) this.cache.set(String(slots[i]), row);
+    });
+    return out;
+  }
+
   walk(table: string, fn: (id: string, row: Row) => void): void {
-    this.inBatches(table, (ids, slots) => this.rows(slots).forEach((row, k) => fn(ids[k] as string, row)));
+    this.inBatches(table, (ids, slots) => this.rowsAt(slots).forEach((row, k) => fn(ids[k] as string, row)));
   }
 
   texts(table: string, fn: (id: string, text: Buffer) => void): void {
@@ -166,7 +187,7 @@ export class RowFile implements Base {
     return out;
   }
 
-  rows(slots: number[]): Row[] {
+  rowsAt(slots: number[]): Row[] {
     return this.textsOf(slots).map((t, i) => this.parse(t, slots[i] as number));
   }
 

@@ -77,6 +77,23 @@ export class State {
     return this.file?.row(name, id);
   }
 
+  /** The records of many ids, in order (undefined where absent): those of the snapshot read together. */
+  getMany(name: string, ids: readonly string[]): (Row | undefined)[] {
+    const d = this.deltas.get(name);
+    const out = new Array<Row | undefined>(ids.length);
+    const fromFile: string[] = [];
+    const at: number[] = [];
+    ids.forEach((id, k) => {
+      if (d && (d.added.has(id) || d.removed.has(id) || d.changed.has(id))) out[k] = d.added.get(id) ?? (d.removed.has(id) ? undefined : d.changed.get(id));
+      else {
+        fromFile.push(id);
+        at.push(k);
+      }
+    });
+    if (this.file && fromFile.length) this.file.rows(name, fromFile).forEach((row, i) => (out[at[i] as number] = row));
+    return out;
+  }
+
   has(name: string, id: string): boolean {
     const d = this.deltas.get(name);
     if (d && (d.added.has(id) || d.removed.has(id) || d.changed.has(id))) return d.added.has(id) || !d.removed.has(id);

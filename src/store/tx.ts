@@ -113,7 +113,8 @@ export class Tx implements WriteTx, ReadTx {
   /** Records by id, read in batches from the state where this transaction did not write them. */
   private read<T extends Row>(t: Table<T>, ids: string[]): T[] {
     const p = this.pending.get(t.name)?.rows;
-    return ids.map((id) => (p?.get(id) ?? this.state.get(t.name, id)) as T);
+    if (!p) return this.state.getMany(t.name, ids) as T[];
+    return ids.map((id) => (p.get(id) ?? this.state.get(t.name, id)) as T);
   }
 
   /** A cursor's position as it stands now when its record is still listed: it may have moved since. */
