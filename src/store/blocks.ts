@@ -20,7 +20,17 @@ export class Blocks {
   /** `len` bytes at `pos`; the answer may share memory with the cache: do not change it. */
   read(pos: number, len: number): Buffer {
     const first = Math.floor(pos / BLOCK);
-    if (Math.floor((pos + len - 1) / BLOCK) !== first || len === 0) return this.direct(pos, len);
+    const last = Math.floor((pos + len - 1) / BLOCK);
+    if (len === 0 || last - first > 3) return this.direct(pos, len);
+    // A few blocks (a run of entries across a block's end): joined from the cache.
+    if (last !== first) {
+      const parts: Buffer[] = [];
+      for (let n = first; n <= last; n++) parts.push(this.block(n));
+      const joined = Buffer.concat(parts);
+      const at = pos - first * BLOCK;
+      if (at + len > joined.length) throw new StoreError(`${this.path} was cut short under gbctl; run the command again`);
+      return joined.subarray(at, at + len);
+    }
     const block = this.block(first);
     const at = pos - first * BLOCK;
     if (at + len > block.length) throw new StoreError(`${this.path} was cut short under gbctl; run the command again`);

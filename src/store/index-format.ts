@@ -1,4 +1,3 @@
-import { crc32 } from './crc32.js';
 import type { Position } from './ordered.js';
 
 /**
@@ -10,7 +9,7 @@ import type { Position } from './ordered.js';
  *
  * Binary, little-endian: sections, then the header (JSON) and a trailer of 16 bytes: the header's
  * offset (float64), its length (uint32) and "GBIX". Every lookup is a binary search over entries
- * of one width, sorted by a 64-bit hash of what is looked up (two CRC-32s); entries of equal hash
+ * of one width, sorted by a 64-bit hash of what is looked up (see hash2); entries of equal hash
  * are told apart by the id or key they hold.
  * - a table's ids: hash (2×u32), offset of the record's text in the snapshot (f64), length (u32);
  * - a list's groups: hash, offset in this file (f64), count (u32), key length (u16), entry width
@@ -20,7 +19,7 @@ import type { Position } from './ordered.js';
  * - an order's sequences: hash, seq (f64), id (u16 length and UTF-8), padded to one width.
  */
 export const INDEX_MAGIC = 'GBIX';
-export const INDEX_VERSION = 2;
+export const INDEX_VERSION = 3;
 export const TRAILER_BYTES = 16;
 /**
  * Every FENCE-th entry's hash of a sorted section is written again after it, as its fence: a
@@ -69,10 +68,22 @@ export interface IndexHeader {
   lists: IndexList[];
 }
 
-/** The 64-bit hash entries are sorted by, as two unsigned 32-bit halves. */
+/**
+ * The 64-bit hash entries are sorted by, as two unsigned 32-bit halves: FNV-1a and a multiply-
+ * xorshift hash over the text's UTF-16 code units, two independent halves that a short-lived
+ * process computes fast before any of its code is optimised.
+ */
 export function hash2(text: string): [number, number] {
-  const b = Buffer.from(text);
-  return [crc32(b), crc32(b, 0x9e3779b9)];
+  let a = 0x811c9dc5;
+  let b = 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995);
+    b ^= b >>> 15;
+  }
+  b = Math.imul(b ^ (b >>> 13), 0xc2b2ae35);
+  return [a >>> 0, (b ^ (b >>> 16)) >>> 0];
 }
 
 export function compareHash(a1: number, a2: number, b1: number, b2: number): number {

@@ -71,9 +71,14 @@ class HashDir {
     const to = Math.min(this.count, lo * FENCE);
     if (to <= from) return from;
     const run = this.blocks.read(this.at + from * this.width, (to - from) * this.width);
-    let i = 0;
-    while (i < to - from && compareHash(run.readUInt32LE(i * this.width), run.readUInt32LE(i * this.width + 4), h1, h2) < 0) i++;
-    return from + i;
+    let a = 0;
+    let z = to - from;
+    while (a < z) {
+      const mid = (a + z) >>> 1;
+      if (compareHash(run.readUInt32LE(mid * this.width), run.readUInt32LE(mid * this.width + 4), h1, h2) < 0) a = mid + 1;
+      else z = mid;
+    }
+    return from + a;
   }
 
   /** Each entry of equal hash to `text`'s, in turn, until `fn` answers something. */
