@@ -1,5 +1,5 @@
 import type { Held } from './derived.js';
-import { encodeId, encodePosition, listKey, valueKey, type ListKind } from './index-format.js';
+import { encodeId, encodePosition, valueKey, type ListKind } from './index-format.js';
 import type { PersistedList } from './index-read.js';
 import { NotKept, type ListSource } from './index-write.js';
 import type { NamedOrder, Order, Position } from './ordered.js';
@@ -95,4 +95,3 @@ export function listsToKeep(state: State): ListSource[] {
   return out;
 }
 
-export { listKey };
