@@ -1,5 +1,7 @@
 import { JsonFileStore } from '../store/json-file-store.js';
 import { scrubBackups } from '../store/migrate.js';
+// Every table's kept lists declared before a snapshot is written (see model/indexes.ts).
+import './model/indexes.js';
 import { ensureSeeded } from './admin/accounts.js';
 import { embeddedSession } from './admin/session.js';
 import { createApp, type App, type AppOptions } from './app.js';
