@@ -1,5 +1,5 @@
 import type { Io } from './context.js';
-import { usageError } from './exit-codes.js';
+import { applyJq } from './jq.js';
 import { isList, render, renderRows, selectFields, useColor } from './output.js';
 
 export interface EmitOptions {
@@ -21,23 +21,15 @@ export function jsonOption(value: unknown): boolean | string[] {
     .filter(Boolean);
 }
 
-/** Runs a jq filter (a real jq, as WebAssembly, loaded only when asked for); strings print raw. */
-export async function applyJq(data: unknown, expr: string): Promise<string> {
-  const { raw } = await import('jq-wasm');
-  try {
-    const out = await raw(JSON.stringify(data ?? null), expr, ['-r']);
-    return out.endsWith('\n') || out === '' ? out : `${out}\n`;
-  } catch (e) {
-    throw usageError(`--jq: ${(e as Error).message.replace(/^Failed to execute[^:]*:\s*/, '').trim()}`);
-  }
-}
+/** Where jq's own stderr lines (debug, stderr) go. */
+const jqWarn = (io: Io) => (line: string) => io.stderr.write(`${line}\n`);
 
 /** Prints one result as asked: jq, JSON (whole or some fields), or the human format. */
 export async function emit(io: Io, data: unknown, o: EmitOptions): Promise<void> {
   if (data === undefined) return;
   const selected = Array.isArray(o.json) ? selectFields(data, o.json) : data;
   if (o.jq) {
-    io.stdout.write(await applyJq(selected, o.jq));
+    io.stdout.write(await applyJq(selected, o.jq, jqWarn(io)));
     return;
   }
   if (o.ndjson && isList(selected)) {
@@ -119,7 +111,7 @@ export class ListPrinter {
   async end(): Promise<void> {
     const mode = this.mode;
     if (mode === 'json') this.io.stdout.write(this.count ? '\n]\n' : '[]\n');
-    else if (mode === 'jq') this.io.stdout.write(await applyJq(this.buffered, this.o.jq as string));
+    else if (mode === 'jq') this.io.stdout.write(await applyJq(this.buffered, this.o.jq as string, jqWarn(this.io)));
     else if (mode === 'table') await renderRows(this.io, this.buffered, { color: useColor(this.io, this.o.color), ...(this.o.columns ? { columns: this.o.columns } : {}) });
   }
 }

@@ -2,18 +2,7 @@ import type { Command } from 'commander';
 import type { Io } from './context.js';
 import { usageError } from './exit-codes.js';
 import { jsonOption, type EmitOptions } from './emit.js';
-
-/** Compiles a jq expression against null: a syntax error is a usage error before anything is sent. */
-export async function checkJq(expr: string): Promise<void> {
-  const { raw } = await import('jq-wasm');
-  try {
-    await raw('null', expr, ['-r']);
-  } catch (e) {
-    const message = (e as Error).message;
-    // Errors at run time on null (iterating it, error("…")) are not the expression's fault.
-    if (/compile error|syntax error/.test(message)) throw usageError(`--jq: ${message.replace(/\s+/g, ' ').replace(/^jq: error: /, '').trim()}`);
-  }
-}
+import { checkJq } from './jq.js';
 
 /**
  * Checks the output flags of a command against the fields its response documents, before any
