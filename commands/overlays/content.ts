@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
 import { checkOutput, fetchDownload, saveBytes } from './download.js';
 import { templateHelp } from '../../src/server/lib/template-list.js';
+import { safeLine, safeText } from '../../src/cli/terminal-text.js';
 
 interface Flat {
   id: string;
@@ -51,8 +52,8 @@ export const overlays: Overlays = {
     done: (_p, r) => importDone(r as ImportAnswer),
     after: ({ result, io }) => {
       const r = result as ImportAnswer;
-      for (const s of r.skipped ?? []) io.stderr.write(`skipped ${s.path}: ${s.reason}\n`);
-      for (const w of r.warnings ?? []) io.stderr.write(`warning: ${w}\n`);
+      for (const s of r.skipped ?? []) io.stderr.write(`skipped ${safeLine(s.path)}: ${safeText(s.reason)}\n`);
+      for (const w of r.warnings ?? []) io.stderr.write(`warning: ${safeText(w)}\n`);
       return Promise.resolve(result);
     },
   },

@@ -2,6 +2,7 @@ import { CommanderError } from 'commander';
 import { ApiError, InputError, NetworkError, ResponseShapeError } from '../client/errors.js';
 import type { Io } from './context.js';
 import { CliError, Exit, exitForStatus } from './exit-codes.js';
+import { jsonForTerminal, safeText } from './terminal-text.js';
 
 interface Reported {
   code: number;
@@ -62,9 +63,9 @@ export function reportError(io: Io, e: unknown, args: string[]): number {
   }
   const r = classify(e) ?? { code: Exit.error, message: (e as Error)?.message ?? String(e) };
   if (args.some((a) => a === '--json' || a.startsWith('--json='))) {
-    io.stderr.write(`${JSON.stringify({ error: { code: r.code, status: r.status ?? null, message: r.message, hint: r.hint ?? null } })}\n`);
+    io.stderr.write(`${jsonForTerminal({ error: { code: r.code, status: r.status ?? null, message: r.message, hint: r.hint ?? null } })}\n`);
   } else {
-    io.stderr.write(`error: ${r.message}\n${r.hint ? `hint: ${r.hint}\n` : ''}`);
+    io.stderr.write(`error: ${safeText(r.message)}\n${r.hint ? `hint: ${safeText(r.hint)}\n` : ''}`);
   }
   return r.code;
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Io } from './context.js';
 import { usageError } from './exit-codes.js';
-import { jsonOption, type EmitOptions } from './emit.js';
+import { checkOutputConflicts, jsonOption, type EmitOptions } from './emit.js';
 import { checkJq } from './jq.js';
 
 /**
@@ -54,7 +54,8 @@ export const jsonContract = (cmd: Command): JsonContract | undefined => contract
 export const keysOf = <T>(all: Record<keyof T & string, true>): string[] => Object.keys(all);
 
 /** Before any command's action: refuses output flags it would ignore, and a --jq that does not compile. */
-export async function checkCommandOutputFlags(cmd: Command, o: { json?: unknown; jq?: string }): Promise<void> {
+export async function checkCommandOutputFlags(cmd: Command, o: { json?: unknown; jq?: string; format?: string }): Promise<void> {
+  checkOutputConflicts(o);
   const contract = contracts.get(cmd);
   if (contract === 'none' && (o.json !== undefined || o.jq !== undefined)) {
     const name = [cmd.name(), ...ancestors(cmd)].reverse().join(' ');
