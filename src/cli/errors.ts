@@ -1,6 +1,7 @@
 import { CommanderError } from 'commander';
 import { ApiError, InputError, NetworkError, ResponseShapeError } from '../client/errors.js';
 import type { Io } from './context.js';
+import { describeBodyProblem, type BodyProblem } from '../contract/body-problem.js';
 import { CliError, Exit, exitForStatus } from './exit-codes.js';
 import { jsonForTerminal, safeText } from './terminal-text.js';
 
@@ -29,6 +30,21 @@ export function explainAuthFailure(e: unknown, tokenSource: string): unknown {
 }
 
 /**
+ * The fields a body takes, for a hint: each with the flag that sets it, where the command has one.
+ * `give` for an update given nothing: at least one of them is needed.
+ */
+export function fieldsHint(fields: readonly string[], flags: ReadonlyMap<string, string> = new Map(), give = false): string | undefined {
+  if (!fields.length) return undefined;
+  const named = fields.map((f) => (flags.has(f) ? `${f} (--${flags.get(f)})` : f));
+  return `${give ? 'give at least one of' : 'fields'}: ${named.join(', ')}${flags.size ? '; or --data JSON, or -F field=value' : ''}`;
+}
+
+/** A body the command was given that its endpoint would not take (body-problem.ts), as a usage error. */
+export function bodyUsageError(p: BodyProblem, command: string, flags: ReadonlyMap<string, string>): CliError {
+  return new CliError(describeBodyProblem(p, command), Exit.usage, fieldsHint(p.fields, flags, p.kind === 'nothing-to-change'));
+}
+
+/**
  * An invalid-input answer (from the server's 400 or the client's own check) in the words of
  * the command line: `body.title` or `limit` become the flags the user typed. An organization's
  * 404 says where to look only for commands that act in one.
@@ -36,7 +52,7 @@ export function explainAuthFailure(e: unknown, tokenSource: string): unknown {
 export function explainForCommand(e: unknown, flags: ReadonlyMap<string, string>, orgScoped: boolean): unknown {
   const rename = (message: string) =>
     message.replace(/(^|; |: )(?:body\.|query\.)?([A-Za-z][\w]*)(?=[.:])/g, (m, pre: string, field: string) => (flags.has(field) ? `${pre}--${flags.get(field)}` : m));
-  if (e instanceof InputError) return new CliError(`invalid input: ${rename(e.message)}`, Exit.usage);
+  if (e instanceof InputError) return new CliError(`invalid input: ${rename(e.message)}`, Exit.usage, e.fields && fieldsHint(e.fields, flags));
   if (e instanceof ApiError && (e.status === 400 || e.status === 422)) return new CliError(`${rename(e.message)} (HTTP ${e.status})`, Exit.usage);
   if (e instanceof ApiError && e.status === 404 && orgScoped) return new CliError(`${e.message} (HTTP 404)`, Exit.notFound, 'check the id, and that you are in the right organization (--org, GITBOOK_ORGANIZATION)');
   return e;
@@ -44,7 +60,10 @@ export function explainForCommand(e: unknown, flags: ReadonlyMap<string, string>
 
 function classify(e: unknown): Reported | undefined {
   if (e instanceof CliError) return { code: e.exitCode, message: e.message, ...(e.hint ? { hint: e.hint } : {}) };
-  if (e instanceof InputError) return { code: Exit.usage, message: `invalid input: ${e.message}` };
+  if (e instanceof InputError) {
+    const hint = e.fields && fieldsHint(e.fields);
+    return { code: Exit.usage, message: `invalid input: ${e.message}`, ...(hint ? { hint } : {}) };
+  }
   if (e instanceof ApiError) {
     if (e.status === 401 || e.status === 403) return authFailure(e);
     return { code: exitForStatus(e.status), status: e.status, message: `${e.message} (HTTP ${e.status})` };

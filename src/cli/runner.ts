@@ -2,7 +2,8 @@ import type { Endpoint } from '../contract/endpoint.js';
 import { buildRequest, type Client } from '../client/client.js';
 import type { GlobalOptions, Io } from './context.js';
 import type { Cli } from './deps.js';
-import { explainAuthFailure, explainForCommand } from './errors.js';
+import { bodyUsageError, explainAuthFailure, explainForCommand } from './errors.js';
+import { bodyProblem } from '../contract/body-problem.js';
 import { usageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
 import { emit, jsonOption, ListPrinter, outputMode, type EmitOptions, type Format } from './emit.js';
@@ -54,7 +55,10 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     const raw = inv.opts[optionKey((/--([\w-]+)/.exec(x.flags) as RegExpExecArray)[1] as string)];
     if (raw !== undefined) x.apply?.(String(raw), inv.input, io);
   }
-  if (!endpoint.body && Object.keys(inv.input.body).length) throw usageError(`gbctl ${inv.command.noun} ${inv.command.verb} takes no request body`);
+  const flags = new Map(inv.command.options.map((o) => [o.field, o.flag]));
+  // However the body was given (flags, --data, -F, an overlay's option), it is checked here, once.
+  const problem = bodyProblem(endpoint, inv.input.body);
+  if (problem) throw bodyUsageError(problem, `gbctl ${inv.command.noun} ${inv.command.verb}`, flags);
   const limit = f.limit === undefined ? undefined : Number(f.limit);
   if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw usageError(`--limit: "${f.limit}" is not a whole number`);
   const item = itemSchema(endpoint.response);
@@ -97,7 +101,6 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     if (name !== undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${name}`).replace(/^✓ /, ''));
     else if (io.stderr.isTTY && overlay.done) io.stderr.write(`${safeText(overlay.done(inv.input.params, result))}\n`);
   } catch (e) {
-    const flags = new Map(inv.command.options.map((o) => [o.field, o.flag]));
     throw explainForCommand(explainAuthFailure(e, conn.resolved.sources.token), flags, inv.command.orgScoped);
   } finally {
     await conn.close();

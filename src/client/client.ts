@@ -1,3 +1,4 @@
+import { bodyProblem, describeBodyProblem } from '../contract/body-problem.js';
 import { describeIssues } from '../contract/issues.js';
 import { fillPath } from '../contract/path.js';
 import type { z } from 'zod';
@@ -72,6 +73,10 @@ export function buildRequest(endpoint: Endpoint, input: CallInput, token?: strin
   if (p && !p.success) throw new InputError(issues('', p.error));
   const q = endpoint.query ? endpoint.query.safeParse(input.query ?? {}) : undefined;
   if (q && !q.success) throw new InputError(issues('', q.error));
+  // What zod would drop silently (an unknown field), or a body with nothing to do, is refused here,
+  // for every caller: the CLI's flags, --data, -F, prompts and the bespoke commands alike.
+  const problem = bodyProblem(endpoint, input.body);
+  if (problem) throw new InputError(describeBodyProblem(problem, 'this request'), problem.fields);
   const b = endpoint.body ? endpoint.body.safeParse(input.body ?? {}) : undefined;
   if (b && !b.success) throw new InputError(issues('body', b.error));
   const headers: Record<string, string> = { accept: 'application/json' };

@@ -25,6 +25,13 @@ export class NetworkError extends Error {
 /** The input does not satisfy the endpoint's schema; nothing was sent. */
 export class InputError extends Error {
   override name = 'InputError';
+  constructor(
+    message: string,
+    /** For a body's problem: the fields the endpoint's body takes, for the message's hint. */
+    readonly fields?: string[],
+  ) {
+    super(message);
+  }
 }
 
 /** The server answered 2xx with a body that is not what the endpoint describes. */
