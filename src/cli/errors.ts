@@ -26,7 +26,7 @@ function authFailure(e: ApiError, source?: string): Reported {
 export function explainAuthFailure(e: unknown, tokenSource: string): unknown {
   if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 403)) return e;
   const r = authFailure(e, tokenSource);
-  return new CliError(r.message, r.code, r.hint);
+  return new CliError(r.message, r.code, r.hint, { status: e.status, cause: e });
 }
 
 /**
@@ -53,13 +53,27 @@ export function explainForCommand(e: unknown, flags: ReadonlyMap<string, string>
   const rename = (message: string) =>
     message.replace(/(^|; |: )(?:body\.|query\.)?([A-Za-z][\w]*)(?=[.:])/g, (m, pre: string, field: string) => (flags.has(field) ? `${pre}--${flags.get(field)}` : m));
   if (e instanceof InputError) return new CliError(`invalid input: ${rename(e.message)}`, Exit.usage, e.fields && fieldsHint(e.fields, flags));
-  if (e instanceof ApiError && (e.status === 400 || e.status === 422)) return new CliError(`${rename(e.message)} (HTTP ${e.status})`, Exit.usage);
-  if (e instanceof ApiError && e.status === 404 && orgScoped) return new CliError(`${e.message} (HTTP 404)`, Exit.notFound, 'check the id, and that you are in the right organization (--org, GITBOOK_ORGANIZATION)');
+  if (e instanceof ApiError && (e.status === 400 || e.status === 422)) return new CliError(`${rename(e.message)} (HTTP ${e.status})`, Exit.usage, undefined, { status: e.status, cause: e });
+  if (e instanceof ApiError && e.status === 404 && orgScoped) {
+    return new CliError(`${e.message} (HTTP 404)`, Exit.notFound, 'check the id, and that you are in the right organization (--org, GITBOOK_ORGANIZATION)', { status: 404, cause: e });
+  }
   return e;
 }
 
+/**
+ * The HTTP status of the answer behind a failure, following the errors it wraps: undefined only
+ * when there was no answer (a check made here, a network failure, the embedded store's own file).
+ */
+export function httpStatus(e: unknown): number | undefined {
+  for (let x = e, depth = 0; x instanceof Error && depth < 8; x = x.cause, depth++) {
+    if (x instanceof ApiError || x instanceof ResponseShapeError) return x.status;
+    if (x instanceof CliError && x.status !== undefined) return x.status;
+  }
+  return undefined;
+}
+
 function classify(e: unknown): Reported | undefined {
-  if (e instanceof CliError) return { code: e.exitCode, message: e.message, ...(e.hint ? { hint: e.hint } : {}) };
+  if (e instanceof CliError) return { code: e.exitCode, status: httpStatus(e), message: e.message, ...(e.hint ? { hint: e.hint } : {}) };
   if (e instanceof InputError) {
     const hint = e.fields && fieldsHint(e.fields);
     return { code: Exit.usage, message: `invalid input: ${e.message}`, ...(hint ? { hint } : {}) };
@@ -69,7 +83,7 @@ function classify(e: unknown): Reported | undefined {
     return { code: exitForStatus(e.status), status: e.status, message: `${e.message} (HTTP ${e.status})` };
   }
   if (e instanceof NetworkError) return { code: Exit.server, message: e.message, hint: 'check --endpoint / GITBOOK_ENDPOINT and that the server is running' };
-  if (e instanceof ResponseShapeError) return { code: Exit.error, message: e.message };
+  if (e instanceof ResponseShapeError) return { code: Exit.error, status: e.status, message: e.message };
   return undefined;
 }
 

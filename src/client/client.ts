@@ -169,12 +169,12 @@ export class Client {
     try {
       data = JSON.parse(res.body);
     } catch {
-      throw new ResponseShapeError(`${endpoint.method} ${req.path} answered ${res.status} with a body that is not JSON`);
+      throw new ResponseShapeError(`${endpoint.method} ${req.path} answered ${res.status} with a body that is not JSON`, res.status);
     }
     if (this.opts.parseResponses === false) return data;
     const parsed = endpoint.response.safeParse(data);
     if (!parsed.success) {
-      throw new ResponseShapeError(`${endpoint.method} ${req.path} answered with an unexpected shape: ${issues('', parsed.error)}`);
+      throw new ResponseShapeError(`${endpoint.method} ${req.path} answered with an unexpected shape: ${issues('', parsed.error)}`, res.status);
     }
     return parsed.data;
   }

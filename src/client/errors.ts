@@ -37,4 +37,11 @@ export class InputError extends Error {
 /** The server answered 2xx with a body that is not what the endpoint describes. */
 export class ResponseShapeError extends Error {
   override name = 'ResponseShapeError';
+  constructor(
+    message: string,
+    /** The status it answered with. */
+    readonly status: number,
+  ) {
+    super(message);
+  }
 }
