@@ -1,5 +1,5 @@
 import type { Endpoint } from '../contract/endpoint.js';
-import { buildRequest, type Client } from '../client/client.js';
+import { buildRequest, checkQueryAndBody, type Client } from '../client/client.js';
 import type { GlobalOptions, Io } from './context.js';
 import type { Cli } from './deps.js';
 import { bodyUsageError, explainAuthFailure, explainForCommand } from './errors.js';
@@ -11,7 +11,7 @@ import { optionKey } from './names.js';
 import type { Overlay } from './overlay.js';
 import { sayDone } from './prompt.js';
 import { confirmEndpoint, refuseUnconfirmed } from './confirm-endpoint.js';
-import { resolvePagePaths } from './page-paths.js';
+import { resolvePagePaths, withPageIds } from './page-paths.js';
 import { dryRunText } from './dry-run.js';
 import { webUrlOf } from './web-url.js';
 import { checkOutputFlags } from './output-flags.js';
@@ -59,10 +59,17 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
   // However the body was given (flags, --data, -F, an overlay's option), it is checked here, once.
   const problem = bodyProblem(endpoint, inv.input.body);
   if (problem) throw bodyUsageError(problem, `gbctl ${inv.command.noun} ${inv.command.verb}`, flags);
+  // --limit was checked with the other flags that tune requests (global-flags.ts).
   const limit = f.limit === undefined ? undefined : Number(f.limit);
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw usageError(`--limit: "${f.limit}" is not a whole number`);
   const item = itemSchema(endpoint.response);
   const list = inv.command.list && item !== undefined;
+  // The query and body are whole now (page paths aside): refused here, nothing is opened or sent.
+  const whole = withPageIds(endpoint, inv.input, list);
+  try {
+    checkQueryAndBody(endpoint, { query: whole.query, ...(endpoint.body ? { body: whole.body } : {}) });
+  } catch (e) {
+    throw explainForCommand(e, flags, false);
+  }
   const opts = emitOptions(f, overlay);
   // Everything about the command line is checked before anything is sent or written.
   overlay.check?.(inv.opts);

@@ -67,10 +67,12 @@ function pathOf(path: string, params: Record<string, unknown>): string {
   });
 }
 
-/** Validates the input and builds the request an endpoint call sends. */
-export function buildRequest(endpoint: Endpoint, input: CallInput, token?: string, userAgent?: string): WireRequest {
-  const p = endpoint.params ? endpoint.params.safeParse(input.params ?? {}) : undefined;
-  if (p && !p.success) throw new InputError(issues('', p.error));
+/**
+ * Checks an endpoint call's query and body against its schemas, as the request would be built
+ * (an InputError says what is wrong), and answers them parsed. The CLI calls it before it
+ * connects, when the path's parameters may not all be known yet.
+ */
+export function checkQueryAndBody(endpoint: Endpoint, input: CallInput): { query: unknown; body?: { data: unknown } } {
   const q = endpoint.query ? endpoint.query.safeParse(input.query ?? {}) : undefined;
   if (q && !q.success) throw new InputError(issues('', q.error));
   // What zod would drop silently (an unknown field), or a body with nothing to do, is refused here,
@@ -79,12 +81,20 @@ export function buildRequest(endpoint: Endpoint, input: CallInput, token?: strin
   if (problem) throw new InputError(describeBodyProblem(problem, 'this request'), problem.fields);
   const b = endpoint.body ? endpoint.body.safeParse(input.body ?? {}) : undefined;
   if (b && !b.success) throw new InputError(issues('body', b.error));
+  return { query: q?.data, ...(b ? { body: { data: b.data } } : {}) };
+}
+
+/** Validates the input and builds the request an endpoint call sends. */
+export function buildRequest(endpoint: Endpoint, input: CallInput, token?: string, userAgent?: string): WireRequest {
+  const p = endpoint.params ? endpoint.params.safeParse(input.params ?? {}) : undefined;
+  if (p && !p.success) throw new InputError(issues('', p.error));
+  const { query, body: b } = checkQueryAndBody(endpoint, input);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (userAgent) headers['user-agent'] = userAgent;
   const req: WireRequest = {
     method: endpoint.method,
-    path: `/v1${pathOf(endpoint.path, (p?.data ?? {}) as Record<string, unknown>)}${encodeQuery(q?.data as Record<string, unknown> | undefined)}`,
+    path: `/v1${pathOf(endpoint.path, (p?.data ?? {}) as Record<string, unknown>)}${encodeQuery(query as Record<string, unknown> | undefined)}`,
     headers,
   };
   if (b) {
