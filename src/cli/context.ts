@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
-import { Client } from '../client/client.js';
+import { Client, retryMessage, type RetryInfo } from '../client/client.js';
 import { httpTransport, type Transport } from '../client/transport.js';
 import { resolve, type Resolved } from './config.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
@@ -110,8 +110,7 @@ function clientExtras(g: GlobalOptions, io: Io, retries: number) {
   return {
     userAgent: `gbctl/${VERSION}`,
     retries,
-    onRetry: (r: { attempt: number; of: number; waitMs: number; reason: string }) =>
-      io.stderr.write(`retrying in ${(r.waitMs / 1000).toFixed(1)}s after ${r.reason} (retry ${r.attempt} of ${r.of})\n`),
+    onRetry: (r: RetryInfo) => io.stderr.write(`${retryMessage(r)}\n`),
     ...(debug
       ? { trace: (t: { method: string; url: string; status: number | 'error'; ms: number }) => io.stderr.write(`${t.method} ${t.url} ${t.status} ${t.ms.toFixed(0)}ms\n`) }
       : {}),

@@ -21,8 +21,8 @@ export interface ClientOptions {
   trace?: (line: { method: string; url: string; status: number | 'error'; ms: number }) => void;
   /** Retries of idempotent requests on 429, 502, 503, 504 and network errors (default 0). */
   retries?: number;
-  /** Told before each wait between retries, to announce it. */
-  onRetry?: (info: { attempt: number; of: number; waitMs: number; reason: string }) => void;
+  /** Told before each wait between retries, to announce it (retryMessage words it). */
+  onRetry?: (info: RetryInfo) => void;
   sleep?: (ms: number) => Promise<void>;
   /**
    * Parse each response with its endpoint's schema (default true). The embedded store's
@@ -51,10 +51,32 @@ export function requestedWait(headers: Record<string, string>, now = Date.now())
   return undefined;
 }
 
-/** Exponential backoff with full jitter: up to 0.5 s, 1 s, 2 s, … capped at 8 s. */
-export function backoff(attempt: number): number {
-  return Math.random() * Math.min(500 * 2 ** attempt, 8000);
+/**
+ * Exponential backoff with equal jitter: 0.25-0.5 s, 0.5-1 s, 1-2 s, … capped at 4-8 s. (Full
+ * jitter could wait a few milliseconds, which is no backing off, and read "retrying in 0.0s".)
+ */
+export function backoff(attempt: number, random = Math.random()): number {
+  const cap = Math.min(500 * 2 ** attempt, 8000);
+  return cap / 2 + (random * cap) / 2;
 }
+
+/** What a retry waits for: a request's wait in the words a person reads (`350 ms`, `1.5 s`, `12 s`). */
+export function waitText(ms: number): string {
+  if (ms < 1) return 'now';
+  if (ms < 1000) return `in ${Math.round(ms)} ms`;
+  return ms < 10_000 ? `in ${(ms / 1000).toFixed(1)} s` : `in ${Math.round(ms / 1000)} s`;
+}
+
+export interface RetryInfo {
+  attempt: number;
+  of: number;
+  /** How long the client waits before this retry: what it sleeps, exactly. */
+  waitMs: number;
+  reason: string;
+}
+
+/** The line announcing a retry: `retrying in 350 ms after HTTP 503 (retry 1 of 3)`. */
+export const retryMessage = (r: RetryInfo): string => `retrying ${waitText(r.waitMs)} after ${r.reason} (retry ${r.attempt} of ${r.of})`;
 
 const issues = (where: string, err: z.ZodError) => describeIssues(err, { where });
 
