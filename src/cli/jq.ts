@@ -54,7 +54,7 @@ function run(jq: Engine, input: string | Uint8Array, filter: string, flags: stri
 }
 
 /** Binds no input and runs nothing: jq compiles the filter, and only a compile error fails. */
-const COMPILE_ONLY = 'empty as $_ | ';
+const COMPILE_ONLY = 'empty as $__gbctl_compile_only | ';
 
 /** Compiles a jq expression without running it: a syntax error is a usage error before anything is sent. */
 export async function checkJq(expr: string): Promise<void> {

@@ -31,6 +31,8 @@ describe('--jq', () => {
     await expect(checkJq('.[] | error("only at run time")')).resolves.toBeUndefined();
     await expect(checkJq('last(range(1e12))')).resolves.toBeUndefined();
     await expect(checkJq('def f: .a; f # a comment')).resolves.toBeUndefined();
+    // The binding that keeps the filter from running is not one a filter could use by accident.
+    await expect(checkJq('$_')).rejects.toThrow(/\$_ is not defined/);
   });
 
   it('says what the filter writes on stderr (debug) on stderr, apart from the result', async () => {
