@@ -4,6 +4,7 @@ import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
 import { checkOutput, fetchDownload, saveBytes } from './download.js';
 import { templateHelp } from '../../src/server/lib/template-list.js';
 import { leftOutLines } from '../../src/gitsync/left-out.js';
+import { safeText } from '../../src/cli/terminal-text.js';
 
 interface Flat {
   id: string;
@@ -54,8 +55,8 @@ export const overlays: Overlays = {
     done: (_p, r) => importDone(r as ImportAnswer),
     after: ({ result, io }) => {
       const r = result as ImportAnswer;
-      for (const line of leftOutLines(r.skipped ?? [])) io.stderr.write(`${line}\n`);
-      for (const w of r.warnings ?? []) io.stderr.write(`warning: ${w}\n`);
+      for (const line of leftOutLines(r.skipped ?? [])) io.stderr.write(`${safeText(line)}\n`);
+      for (const w of r.warnings ?? []) io.stderr.write(`warning: ${safeText(w)}\n`);
       return Promise.resolve(result);
     },
   },

@@ -3,6 +3,7 @@ import { embeddedHint } from '../../src/cli/web-url.js';
 import { endpoints } from '../../src/contract/index.js';
 import type { Connection, Io } from '../../src/cli/context.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
+import { sayDone } from '../../src/cli/prompt.js';
 
 /** Everything the wizard will do, answered by flags or by a person. */
 export interface SetupPlan {
@@ -116,10 +117,11 @@ async function rollback(conn: Connection, io: Io, organizationId: string, made: 
 }
 
 function report(io: Io, site: Site, out: { json?: unknown; jq?: string | undefined }): Promise<void> {
+  sayDone(io, `Created the site "${site.title}" (${site.id})${site.published ? ', published' : ', not published yet'}`);
   return emitOrText(io, out, site, () => {
     const rows: [string, string][] = [['app', site.urls.app], ...(site.urls.published ? [['published', site.urls.published] as [string, string]] : []), ['api', site.urls.location]];
     const hint = embeddedHint(site.urls.app, `gbctl preview ${site.id}`);
     if (hint) io.stderr.write(`${hint}\n`);
-    return [`✓ Created the site "${site.title}" (${site.id})${site.published ? ', published' : ', not published yet'}`, ...rows.map(([k, v]) => `  ${k.padEnd(11)}${v}`)].join('\n');
+    return rows.map(([k, v]) => `${k.padEnd(11)}${v}`).join('\n');
   });
 }

@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import type { Manifest, ManifestCommand, ManifestOption } from './manifest.js';
 import { takesDefaultSite } from './default-site.js';
 import { printsJson } from './output-flags.js';
+import { FORMATS } from './emit.js';
 
 /** A command invoked: which manifest entry, its positional values and its parsed options. */
 export interface Called {
@@ -47,7 +48,7 @@ export function buildCommands(program: Command, manifest: Manifest, run: (c: Cal
     if (m.list) {
       cmd.option('--limit <n>', 'return at most this many items in all');
       cmd.option('--all', 'follow pages to the end, printing items as they arrive');
-      cmd.addOption(new Option('--format <format>', 'output format').choices(['table', 'tsv', 'json', 'ndjson']));
+      cmd.addOption(new Option('--format <format>', 'output format, whether stdout is a terminal or not').choices(FORMATS));
     }
     if (m.options.length) cmd.option('-F, --field <key=value>', 'set a request field (repeatable; value parsed as JSON when it is JSON)', collect);
     if (m.mutating) cmd.option('--dry-run [mode]', 'print the request instead of sending it ("curl" for a curl command line)');

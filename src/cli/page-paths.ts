@@ -21,6 +21,16 @@ function pageSlots(endpoint: Endpoint, input: InvocationInput, list: boolean): {
   return slots.filter((s) => typeof s.where[s.key] === 'string');
 }
 
+/**
+ * The input as it will be once page paths are resolved, for checking it before anything is
+ * sent: a page slot's value (an id or a path, unknown until the tree is read) stands as an id.
+ */
+export function withPageIds(endpoint: Endpoint, input: InvocationInput, list: boolean): InvocationInput {
+  const out = { params: { ...input.params }, query: { ...input.query }, body: { ...input.body } };
+  for (const s of pageSlots(endpoint, out, list)) s.where[s.key] = 'page';
+  return out;
+}
+
 const normal = (p: string) => p.replace(/^\/+|\/+$/g, '').replace(/(\/README)?\.md$/i, '');
 
 /**

@@ -6,6 +6,7 @@ import { fieldLocator } from './fields.js';
 import { registerHelp } from './help.js';
 import { toInvocation } from './invocation.js';
 import { checkCommandOutputFlags } from './output-flags.js';
+import { checkTuning } from './global-flags.js';
 import { runInvocation } from './runner.js';
 import { VERSION } from './version.js';
 
@@ -35,8 +36,13 @@ export function rootCommand(cli: Cli): Command {
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
   program.helpCommand(false);
-  // Every command, the bespoke ones included, refuses output flags it cannot honour before it does anything.
-  program.hook('preAction', (_root, action) => checkCommandOutputFlags(action, action.optsWithGlobals()));
+  // Every command, the bespoke ones included, refuses output flags it cannot honour, and flags
+  // that tune requests with values they cannot take, before it does anything.
+  program.hook('preAction', async (_root, action) => {
+    const opts = action.optsWithGlobals();
+    checkTuning(opts);
+    await checkCommandOutputFlags(action, opts);
+  });
   return program;
 }
 

@@ -1,6 +1,7 @@
 import type { Io } from './context.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
 import { importEsm } from './esm.js';
+import { safeText } from './terminal-text.js';
 
 /** Prompts only when a person is there: stdin and stdout are TTYs and neither CI nor --no-input says otherwise. */
 export function canPrompt(io: Io, noInput = false): boolean {
@@ -25,7 +26,7 @@ export async function confirmOrFail(io: Io, c: Confirmation, yes: boolean, noInp
   const { confirm } = await importEsm('@inquirer/prompts');
   let ok: boolean;
   try {
-    ok = await confirm({ message: c.question, default: false }, { output: io.stderr as NodeJS.WritableStream & { isTTY?: boolean } as never });
+    ok = await confirm({ message: safeText(c.question), default: false }, { output: io.stderr as NodeJS.WritableStream & { isTTY?: boolean } as never });
   } catch {
     throw new CliError('cancelled', Exit.cancelled);
   }
@@ -34,5 +35,5 @@ export async function confirmOrFail(io: Io, c: Confirmation, yes: boolean, noInp
 
 /** Says on stderr what a destructive command did. */
 export function sayDone(io: Io, what: string): void {
-  io.stderr.write(`✓ ${what}\n`);
+  io.stderr.write(`✓ ${safeText(what)}\n`);
 }

@@ -2,6 +2,7 @@ import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tsvRecordOf } from '../helpers/tsv.js';
 import { spawnServe, tempDir, type ServeProcess } from '../helpers/server.js';
 
 const tmp = tempDir();
@@ -15,8 +16,10 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-const gb = (args: string[], env: Record<string, string | undefined> = {}, input?: string) =>
-  runCli(args, { env: { GBCTL_CONFIG_DIR: cfg, ...env }, ...(input !== undefined ? { input } : {}) });
+const gb = (args: string[], env: Record<string, string | undefined> = {}, input?: string, tty = false) =>
+  runCli(args, { env: { GBCTL_CONFIG_DIR: cfg, ...env }, tty, ...(input !== undefined ? { input } : {}) });
+/** As a person at a terminal sees it: the layout for people, not the tab-separated fields a pipe gets. */
+const onTerminal = (args: string[], env: Record<string, string | undefined> = {}) => gb(args, env, undefined, true);
 
 describe('auth and profiles', () => {
   it('refuses a token the server does not accept, saving nothing', async () => {
@@ -49,8 +52,12 @@ describe('auth and profiles', () => {
       user: { displayName: 'Local Admin' },
       token: { storedIn: join(cfg, 'config.json') },
     });
-    const text = await gb(['auth', 'status']);
+    const text = await onTerminal(['auth', 'status']);
     expect(text.stdout).toMatch(/stored in the file .*config\.json \(mode 0600\)/);
+    const piped = await gb(['auth', 'status']);
+    expect(piped.stdout).toContain(`profile\tci\nmode\thttp\nendpoint\t${srv.url}\n`);
+    const fields = tsvRecordOf(piped.stdout);
+    expect(JSON.parse(fields.token as string)).toMatchObject({ storedIn: join(cfg, 'config.json') });
     expect((await gb(['auth', 'token'])).stdout).toBe(`${srv.token}\n`);
   });
 
@@ -58,7 +65,7 @@ describe('auth and profiles', () => {
     const file = join(cfg, 'config.json');
     chmodSync(file, 0o644);
     try {
-      const text = await gb(['auth', 'status']);
+      const text = await onTerminal(['auth', 'status']);
       expect(text.stdout).toMatch(/stored in the file .*config\.json \(mode 0644\)/);
       expect(text.stderr).toContain(`warning: ${file} holds a token and can be read by other users (mode 0644); run: chmod 600 ${file}`);
     } finally {
@@ -67,11 +74,11 @@ describe('auth and profiles', () => {
   });
 
   it('resolves flags over environment over profile, and warns when the environment shadows the profile', async () => {
-    const shadow = await gb(['auth', 'status'], { GITBOOK_TOKEN: 'env-token' });
+    const shadow = await onTerminal(['auth', 'status'], { GITBOOK_TOKEN: 'env-token' });
     expect(shadow.code).toBe(4);
     expect(shadow.stderr).toContain('warning: GITBOOK_TOKEN is set and overrides the value in profile "ci"');
     expect(shadow.stdout).toContain('token from:    GITBOOK_TOKEN');
-    const flagWins = await gb(['auth', 'status', '--token', srv.token], { GITBOOK_TOKEN: 'env-token' });
+    const flagWins = await onTerminal(['auth', 'status', '--token', srv.token], { GITBOOK_TOKEN: 'env-token' });
     expect(flagWins.code, flagWins.stderr).toBe(0);
     expect(flagWins.stdout).toContain('token from:    --token');
     const envEndpoint = await gb(['spaces', 'list', '--no-retry'], { GITBOOK_ENDPOINT: 'http://127.0.0.1:1' });

@@ -170,7 +170,8 @@ describe('network behaviour against a server told to fail', () => {
     const r = await http(['api', 'GET', '/spaces/x']);
     expect(r.code, r.stderr).toBe(0);
     expect(seen).toHaveLength(3);
-    expect(r.stderr.match(/retrying in/g)).toHaveLength(2);
+    // The server asks for no wait (Retry-After: 0), and the announcement says so.
+    expect(r.stderr.match(/retrying now after HTTP 503 \(retry \d of 3\)/g)).toHaveLength(2);
     expect(seen[0]?.ua).toMatch(/^gbctl\/\d+\.\d+\.\d+$/);
     failures = 10;
     failWith = 429;

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tsvRecordOf } from '../helpers/tsv.js';
 import { plain, runInPty } from '../helpers/pty.js';
 import { api, startServer, tempDir, type TestServer } from '../helpers/server.js';
 import { publishedErrors } from '../helpers/published-schema.js';
@@ -55,7 +56,8 @@ describe('gbctl sites setup without a terminal', { timeout: 120_000 }, () => {
     ]);
     const text = await runCli(['sites', 'setup', '--title', 'Sampler', '--visibility', 'public', '--new-space', 'sample', '--no-publish', '--yes', '--store', store]);
     expect(text.code, text.stderr).toBe(0);
-    expect(text.stdout).toMatch(/^✓ Created the site "Sampler" \(\w+\), not published yet\n {2}app {8}gbctl:\/\/local\/app\//);
+    expect(text.stderr).toMatch(/^✓ Created the site "Sampler" \(\w+\), not published yet$/m);
+    expect(tsvRecordOf(text.stdout)).toMatchObject({ title: 'Sampler', published: 'false', visibility: 'public' });
     expect((await sitesIn(store)).map((x) => [x.title, x.published])).toEqual([['Handbook', true], ['Sampler', false]]);
   });
 

@@ -2,6 +2,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tsvRecordOf } from '../helpers/tsv.js';
 import { tempDir } from '../helpers/server.js';
 
 const tmp = tempDir('gbctl-store-cli-');
@@ -28,12 +29,15 @@ const titles = async (path: string) => {
 describe('gbctl store', () => {
   it('info shows path, format version, object counts, sizes and journal length', async () => {
     const path = await withSpaces(['One']);
-    const r = await runCli(['store', 'info', '--store', path]);
+    const r = await runCli(['store', 'info', '--store', path], { tty: true });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`path\t${path}\n`);
     expect(r.stdout).toContain('format\tversion 3\n');
     expect(r.stdout).toMatch(/\n {2}spaces\t1\n/);
     expect(r.stdout).toMatch(/journal\t2 records, /);
+    const piped = tsvRecordOf((await runCli(['store', 'info', '--store', path])).stdout);
+    expect(piped).toMatchObject({ path, formatVersion: '3' });
+    expect(JSON.parse(piped.tables as string)).toMatchObject({ spaces: 1 });
     const j = await runCli(['store', 'info', '--store', path, '--json']);
     expect(JSON.parse(j.stdout)).toMatchObject({ path, formatVersion: 3, tables: { spaces: 1, organizations: 1 }, journal: { records: 2 }, edited: false });
   });
@@ -121,7 +125,7 @@ describe('gbctl store', () => {
     expect(refused.stderr).toContain('gbctl store import FILE');
     expect(snapshotOf(path)).toEqual(before);
 
-    const info = await runCli(['store', 'info', '--store', path]);
+    const info = await runCli(['store', 'info', '--store', path], { tty: true });
     expect(info.code, info.stderr).toBe(0);
     expect(info.stdout).toContain('changed outside gbctl');
 
