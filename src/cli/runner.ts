@@ -95,6 +95,8 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     const shown = !opts.json && !opts.jq && overlay.view ? overlay.view(result, inv.input, !!io.stdout.isTTY && !opts.tsv) : result;
     await emit(io, shown, opts);
     if (name !== undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${name}`).replace(/^✓ /, ''));
+    // A write that answers no body would otherwise print nothing at all: it says what it did.
+    else if (inv.command.mutating && result === undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${lastParam(inv.input.params)}`).replace(/^✓ /, ''));
     else if (io.stderr.isTTY && overlay.done) io.stderr.write(`${overlay.done(inv.input.params, result)}\n`);
   } catch (e) {
     const flags = new Map(inv.command.options.map((o) => [o.field, o.flag]));
@@ -105,6 +107,8 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     if (web) await deps.showWeb(io, deps, f, conn.mode, web);
   }
 }
+
+const lastParam = (params: Record<string, unknown>) => Object.values(params).map(String).pop() ?? '';
 
 /** Follows `next.page` (with --all) or until --limit items, printing items as they arrive. */
 async function walkList(
