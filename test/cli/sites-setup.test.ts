@@ -85,12 +85,14 @@ describe('gbctl sites setup without a terminal', { timeout: 120_000 }, () => {
     expect(await sitesIn(store)).toEqual([]);
   });
 
-  it('removes what it made when a step fails', async () => {
+  it('deletes what it made when a step fails, and says the space stays restorable', async () => {
     const store = join(tmp.dir, 'fails.json');
     const guide = (await json<{ id: string }>(store, ['spaces', 'create', '--title', 'Guide'])).id;
     const r = await runCli(['sites', 'setup', '--title', 'Broken', '--visibility', 'public', '--space', guide, '--section', 'New part', '--section', 'Missing=nope', '--publish', '--yes', '--store', store]);
     expect(r.code).toBe(5);
-    expect(r.stderr).toMatch(/setup failed; removed the site \w+, the space \w+/);
+    const m = /setup failed; deleted the site \w+; deleted the space (\w+) \(restorable for 7 days: gbctl spaces restore \1\)/.exec(r.stderr);
+    expect(m, r.stderr).not.toBeNull();
+    expect(r.stderr).not.toMatch(/removed/);
     expect(r.stderr).toMatch(/space nope not found/);
     expect(await sitesIn(store)).toEqual([]);
     const spaces = (await json<{ title: string }[]>(store, ['spaces', 'list'])).map((x) => x.title);
@@ -222,7 +224,7 @@ describe('gbctl sites setup over HTTP, interrupted while creating', { timeout: 1
     await s.stop();
   });
 
-  it('removes the site and the spaces it made, and says so (exit 3)', async () => {
+  it('deletes the site and the spaces it made, and says the spaces stay restorable (exit 3)', async () => {
     const r = await inTerminal(
       ['sites', 'setup', '--endpoint', proxyUrl, '--org', s.org, '--title', 'Interrupted', '--visibility', 'public', '--new-space', 'sample', '--section', 'Extra part', '--publish'],
       [
@@ -233,12 +235,14 @@ describe('gbctl sites setup over HTTP, interrupted while creating', { timeout: 1
     );
     expect(r.failed, r.screen).toBeNull();
     expect(r.code, r.screen).toBe(3);
-    const m = /cancelled: removed the site (\w+), the space (\w+), the space (\w+)/.exec(r.screen);
+    const m = /cancelled: deleted the site (\w+); deleted the spaces (\w+), (\w+) \(each restorable for 7 days: gbctl spaces restore ID\)/.exec(r.screen.replace(/\s*\r?\n\s*/g, ' '));
     expect(m, r.screen).not.toBeNull();
     const [, site, space1, space2] = m as unknown as [string, string, string, string];
     expect((await api(s, 'GET', `/orgs/${s.org}/sites/${site}`)).status).toBe(404);
     expect((await api(s, 'GET', `/spaces/${space1}`)).status).toBe(404);
     expect((await api(s, 'GET', `/spaces/${space2}`)).status).toBe(404);
     expect((await api(s, 'GET', `/orgs/${s.org}/sites`)).body.items).toEqual([]);
+    // What the message says remains does: a deleted space comes back.
+    expect((await api(s, 'POST', `/spaces/${space1}/restore`)).status).toBe(200);
   });
 });
