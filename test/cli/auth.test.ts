@@ -115,6 +115,7 @@ describe('auth and profiles', () => {
     expect((await gb(['profile', 'delete', 'ci'], { CI: 'true' })).code).toBe(2);
     expect((await gb(['profile', 'delete', 'ci', '--yes'])).code).toBe(0);
     expect((await gb(['profile', 'delete', 'local', '--yes'])).code).toBe(2);
+    expect((await gb(['profile', 'delete', 'nosuch', '--yes'])).code).toBe(5);
   });
 
   it("takes the profile's site when a site command leaves its site argument out", async () => {

@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sourceManifest } from '../../src/manifest-source.js';
-import { catalogue } from '../../src/contract/index.js';
+import { catalogue, endpointById } from '../../src/contract/index.js';
+import { targetReader } from '../../src/cli/confirm-endpoint.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/server.js';
 
@@ -64,5 +65,44 @@ describe('one confirmation for every destructive verb', () => {
     expect(r.code).toBe(0);
     expect(r.stdout).toBe('');
     expect(r.stderr).toContain(space);
+  });
+
+  it('reads the object first for every destructive endpoint, so a missing one is exit 5 (the API answers its DELETE 204)', async () => {
+    for (const e of catalogue.filter((x) => x.destructive)) {
+      const r = targetReader(e.id);
+      expect(r, e.id).toBeDefined();
+      expect(endpointById('get' in (r as object) ? (r as { get: string }).get : (r as { list: string }).list), e.id).toBeDefined();
+    }
+    const manifest = await sourceManifest();
+    for (const c of manifest.commands.filter((x) => x.destructive)) {
+      for (const v of [undefined, ...c.variants]) {
+        const args = [c.noun, c.verb, ...c.args.map(() => 'nosuch'), ...(v ? [`--${v.option}`, 'nosuch'] : []), '--yes'];
+        const r = await gb(args);
+        expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(5);
+        expect(r.stderr, args.join(' ')).not.toContain('✓');
+      }
+    }
+  });
+
+  it('says a missing object of an existing site is not found, for the objects read from a list', async () => {
+    const site = await id(['sites', 'create', '--title', 'Site three']);
+    const space = await id(['spaces', 'create', '--title', 'Three']);
+    const section = await id(['sections', 'create', site, '--space', space, '--title', 'Beta']);
+    const group = await id(['section-groups', 'create', site, '--title', 'Grp3']);
+    for (const [args, message] of [
+      [['sections', 'delete', site, 'nosuch'], 'no section nosuch in site'],
+      [['section-groups', 'delete', site, 'nosuch'], 'no section group nosuch in site'],
+      [['section-groups', 'remove-section', site, group, section], `no section in that group ${section}`],
+      [['site-spaces', 'delete', site, 'nosuch'], 'no site space nosuch in site'],
+    ] as const) {
+      const r = await gb([...args, '--yes']);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(5);
+      expect(r.stderr).toContain(message);
+    }
+    // Twice: the second delete finds nothing to delete.
+    expect((await gb(['spaces', 'delete', space, '--yes'])).code).toBe(0);
+    const again = await gb(['spaces', 'delete', space, '--yes']);
+    expect(again.code).toBe(5);
+    expect(again.stderr).not.toContain('Deleted');
   });
 });
