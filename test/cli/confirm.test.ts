@@ -4,6 +4,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sourceManifest } from '../../src/manifest-source.js';
 import { catalogue, endpointById } from '../../src/contract/index.js';
 import { targetReader } from '../../src/cli/confirm-endpoint.js';
+import type { Command } from 'commander';
+import { makeCli } from '../../src/cli/deps.js';
+import { buildProgram } from '../../src/cli/program.js';
+import { cliDeps } from '../../src/main.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/server.js';
 
@@ -104,5 +108,34 @@ describe('one confirmation for every destructive verb', () => {
     const again = await gb(['spaces', 'delete', space, '--yes']);
     expect(again.code).toBe(5);
     expect(again.stderr).not.toContain('Deleted');
+  });
+
+  it('every verb that deletes, removes, revokes, resets or restores over data takes --yes and refuses without a terminal', async () => {
+    const sink = { write: () => true, isTTY: false } as unknown as NodeJS.WritableStream;
+    const program = await buildProgram(makeCli({ stdout: sink, stderr: sink, stdinIsTTY: false, env: {}, readStdin: () => '' }, cliDeps(await sourceManifest())));
+    const verbs: { path: string[]; cmd: Command }[] = [];
+    const walk = (cmd: Command, path: string[]) => {
+      if (!cmd.commands.length) verbs.push({ path, cmd });
+      for (const c of cmd.commands) walk(c, [...path, c.name()]);
+    };
+    walk(program, []);
+    const destructiveWord = /^(delete|remove|revoke|reset|restore|unpublish|transfer)(-|$)/;
+    // Verbs whose name does not say it, and names that do not mean it.
+    const also = new Set(['store import']);
+    const not = new Map([['spaces restore', 'brings a deleted space back; nothing is overwritten']]);
+    // Options a verb checks itself rather than through commander.
+    const needs: Record<string, string[]> = { 'local members remove': ['--org', 'nosuch', '--user', 'nosuch'] };
+    const chosen = verbs.filter(({ path }) => (destructiveWord.test(path.at(-1) as string) || also.has(path.join(' '))) && !not.has(path.join(' ')));
+    expect(chosen.length).toBeGreaterThan(20);
+    for (const { path, cmd } of chosen) {
+      const name = path.join(' ');
+      expect(cmd.options.some((o) => o.long === '--yes'), `${name} takes --yes`).toBe(true);
+      const args = cmd.registeredArguments.map(() => 'nosuch');
+      const mandatory = cmd.options.filter((o) => o.mandatory).flatMap((o) => [o.long as string, 'nosuch']);
+      const backend = path[0] === 'emulator' ? ['--endpoint', 'http://127.0.0.1:9'] : ['--store', store];
+      const r = await runCli([...path, ...args, ...mandatory, ...(needs[name] ?? []), ...backend]);
+      expect(r.code, `${name}: ${r.stderr}`).toBe(2);
+      expect(r.stderr, name).toMatch(/refusing to .* without confirmation\nhint: pass --yes to confirm/);
+    }
   });
 });
