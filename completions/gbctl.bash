@@ -14,7 +14,7 @@ _gbctl() {
     auth)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "login logout status token " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        login) opts="--with-token" ;;
+        login) opts="--with-token --use" ;;
         logout) opts="" ;;
         status) opts="" ;;
         token) opts="" ;;
@@ -248,7 +248,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         compact) opts="--force" ;;
         export) opts="" ;;
-        import) opts="--no-check" ;;
+        import) opts="--yes --no-check" ;;
         info) opts="" ;;
         reset) opts="--yes" ;;
       esac ;;

@@ -20,6 +20,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from api; and not __fish_seen_subco
 complete -c gbctl -n '__fish_use_subcommand' -a auth -d 'Log in, log out and see how gbctl authenticates'
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status token' -a login -d 'Save a token for a profile after checking it with the API'
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from login' -l with-token
+complete -c gbctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from login' -l use
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status token' -a logout -d 'Remove the saved token of a profile'
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status token' -a status -d 'Show the profile, endpoint, organization and where the token comes from'
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status token' -a token -d 'Print the token gbctl would use, for piping'
@@ -676,6 +677,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_sub
 complete -c gbctl -n '__fish_seen_subcommand_from store; and __fish_seen_subcommand_from compact' -l force
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a export -d 'Write the whole store as one JSON document (gbctl-store format), others  latest writes included'
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a import -d 'Replace the whole store with a file, after checking every record (a bad file changes nothing)'
+complete -c gbctl -n '__fish_seen_subcommand_from store; and __fish_seen_subcommand_from import' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from store; and __fish_seen_subcommand_from import' -l no-check
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a info -d 'Show the store s path, format version, object counts, sizes and journal length'
 complete -c gbctl -n '__fish_seen_subcommand_from store; and not __fish_seen_subcommand_from compact export import info reset' -a reset -d 'Empty the store (the next command seeds a new organization, admin user and token)'
