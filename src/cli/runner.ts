@@ -71,13 +71,14 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
   try {
     if (inv.command.orgScoped) inv.input.params.organizationId = await conn.organization();
     const input = { params: inv.input.params, query: inv.input.query, ...(endpoint.body ? { body: inv.input.body } : {}) };
-    if (f.dryRun !== undefined && f.dryRun !== false) {
+    const dryRun = f.dryRun !== undefined && f.dryRun !== false;
+    await resolvePagePaths(endpoint, inv.input, { list, dryRun }, conn.client, deps.resources);
+    if (dryRun) {
       const req = buildRequest(endpoint, input, '$GITBOOK_TOKEN');
       const target = conn.mode === 'http' ? conn.client.target : '${GITBOOK_ENDPOINT}';
       io.stdout.write(dryRunText(req, target, f.dryRun === 'curl'));
       return;
     }
-    await resolvePagePaths(endpoint, inv.input, list, conn.client, deps.resources);
     const name = endpoint.destructive
       ? await confirmEndpoint({ io, resources: deps.resources, client: conn.client, yes: !!f.yes, noInput: f.input === false }, endpoint, overlay, inv.input.params)
       : undefined;
