@@ -7,9 +7,9 @@ _gbctl() {
   fi
   case "${COMP_WORDS[1]}" in
     api)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "endpoints --field" -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "endpoints --method --header --field --raw-field --include --paginate --slurp" -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        endpoints) opts="" ;;
+        endpoints) opts="--origin" ;;
       esac ;;
     auth)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "login logout status token " -- "$cur")); return; fi
@@ -24,7 +24,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--subject --agent-task-id --field --dry-run" ;;
         export) opts="--page --only --no-only --output --limit --all --format --field" ;;
-        get) opts="--web" ;;
+        get) opts="--web --no-browser" ;;
         list) opts="--page --page-size --status --creator --contributor --limit --all --format --field" ;;
         list-org) opts="--page --page-size --status --creator --contributor --limit --all --format --field" ;;
         merge) opts="--dry-run" ;;
@@ -36,7 +36,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--title --parent --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
-        get) opts="--web" ;;
+        get) opts="--web --no-browser" ;;
         list) opts="--page --page-size --nested --no-nested --limit --all --format --field" ;;
         move) opts="--parent --position --before-space --after-space --before-collection --after-collection --field --dry-run" ;;
         spaces) opts="--page --page-size --limit --all --format --field" ;;
@@ -53,7 +53,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--change-request --node --page-id --body --table-cell --markdown --field --dry-run" ;;
         delete) opts="--change-request --dry-run --yes" ;;
-        get) opts="--change-request --format --field --web" ;;
+        get) opts="--change-request --format --field --web --no-browser" ;;
         list) opts="--change-request --page --page-size --order --status --body-format --target-page --authors --limit --all --format --field" ;;
         reopen) opts="--change-request" ;;
         resolve) opts="--change-request" ;;
@@ -79,7 +79,7 @@ _gbctl() {
         template) opts="--id --params --field --dry-run" ;;
       esac ;;
     emulator)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "clock faults health requests reset restore snapshot " -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "clock faults health requests reset restore snapshot wait " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
         clock) opts="--advance --set --freeze --unfreeze" ;;
         faults) opts="--path --method --status --latency --retry-after --reset-connection --message --count --probability --remove --clear" ;;
@@ -88,6 +88,7 @@ _gbctl() {
         reset) opts="--yes" ;;
         restore) opts="--yes" ;;
         snapshot) opts="--list" ;;
+        wait) opts="--timeout" ;;
       esac ;;
     help)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " " -- "$cur")); return; fi
@@ -104,7 +105,7 @@ _gbctl() {
         users) opts="" ;;
       esac ;;
     open)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --change-request --published" -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --change-request --published --no-browser" -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
 
       esac ;;
@@ -113,7 +114,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--slug --source --url --file --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
-        get) opts="--web" ;;
+        get) opts="--web --no-browser" ;;
         latest) opts="" ;;
         latest-content) opts="" ;;
         list) opts="--page --page-size --limit --all --format --field" ;;
@@ -134,12 +135,12 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--title --markdown --parent --emoji --file --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
-        get) opts="--change-request --format --evaluated --no-evaluated --metadata --no-metadata --computed --no-computed --field --web" ;;
+        get) opts="--change-request --format --evaluated --no-evaluated --metadata --no-metadata --computed --no-computed --field --web --no-browser" ;;
         list) opts="--change-request --metadata --no-metadata --computed --no-computed --field" ;;
         update) opts="--title --markdown --emoji --file --field --dry-run" ;;
       esac ;;
     preview)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port" -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --no-browser" -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
 
       esac ;;
@@ -161,7 +162,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--change-request --body --format --markdown --field --dry-run" ;;
         delete) opts="--change-request --dry-run --yes" ;;
-        get) opts="--change-request --format --field --web" ;;
+        get) opts="--change-request --format --field --web --no-browser" ;;
         list) opts="--change-request --page --page-size --body-format --limit --all --format --field" ;;
         update) opts="--change-request --body --added-reactions --removed-reactions --resolved --no-resolved --markdown --field --dry-run" ;;
       esac ;;
@@ -170,7 +171,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--label --entity-id --certificate --sso-url --default-team --default-role --certificate-file --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
-        get) opts="--web" ;;
+        get) opts="--web --no-browser" ;;
         list) opts="--page --page-size --limit --all --format --field" ;;
         update) opts="--label --entity-id --certificate --sso-url --default-team --default-role --certificate-file --field --dry-run" ;;
       esac ;;
@@ -195,7 +196,7 @@ _gbctl() {
         update) opts="--title --path --default-site-space --condition --icon --description --field --dry-run" ;;
       esac ;;
     serve)
-      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --write-env --env-file --log --max-body --allow-file-urls --allow-private-urls --shutdown-grace --jit --no-jit" -- "$cur")); return; fi
+      if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " --port --host --validate --translations --seed --ready-file --write-env --env-file --pid-file --detach --log-file --log --max-body --allow-file-urls --allow-private-urls --shutdown-grace --jit --no-jit" -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
 
       esac ;;
@@ -214,7 +215,7 @@ _gbctl() {
         adaptive-schema) opts="" ;;
         create) opts="--type --title --visibility --spaces --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
-        get) opts="--web" ;;
+        get) opts="--web --no-browser" ;;
         list) opts="--page --page-size --space --title --published --no-published --limit --all --format --field" ;;
         publish) opts="--dry-run" ;;
         published) opts="--share-key --field" ;;
@@ -230,7 +231,7 @@ _gbctl() {
         create) opts="--title --emoji --parent --language --edit-mode --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
         duplicate) opts="--dry-run" ;;
-        get) opts="--share-key --field --web" ;;
+        get) opts="--share-key --field --web --no-browser" ;;
         links) opts="--page --page-size --status --limit --all --format --field" ;;
         list) opts="--page --page-size --limit --all --format --field" ;;
         move) opts="--parent --position --before-space --after-space --before-collection --after-collection --field --dry-run" ;;
@@ -257,7 +258,7 @@ _gbctl() {
       case "${COMP_WORDS[2]}" in
         create) opts="--language --source --instructions --title --languages --source-space --source-language --instructions-text --field --dry-run" ;;
         delete) opts="--dry-run --yes" ;;
-        get) opts="--web" ;;
+        get) opts="--web --no-browser" ;;
         list) opts="--page --page-size --limit --all --format --field" ;;
         run) opts="--dry-run" ;;
         update) opts="--instructions --title --instructions-text --field --dry-run" ;;
@@ -265,7 +266,7 @@ _gbctl() {
     user)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W "get " -- "$cur")); return; fi
       case "${COMP_WORDS[2]}" in
-        get) opts="--web" ;;
+        get) opts="--web --no-browser" ;;
       esac ;;
     version)
       if [ "$COMP_CWORD" -eq 2 ]; then COMPREPLY=($(compgen -W " " -- "$cur")); return; fi

@@ -16,7 +16,8 @@ complete -c gbctl -l retries
 complete -c gbctl -l no-retry
 complete -c gbctl -l timeout
 complete -c gbctl -n '__fish_use_subcommand' -a api -d 'Send any request to the API, or list its endpoints'
-complete -c gbctl -n '__fish_seen_subcommand_from api; and not __fish_seen_subcommand_from endpoints' -a endpoints -d 'List every endpoint of the API with the gbctl command that calls it'
+complete -c gbctl -n '__fish_seen_subcommand_from api; and not __fish_seen_subcommand_from endpoints' -a endpoints -d 'List every endpoint gbctl knows with the command that calls it, and whose it is  the platform s API or gbctl s own'
+complete -c gbctl -n '__fish_seen_subcommand_from api; and __fish_seen_subcommand_from endpoints' -l origin
 complete -c gbctl -n '__fish_use_subcommand' -a auth -d 'Log in, log out and see how gbctl authenticates'
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and not __fish_seen_subcommand_from login logout status token' -a login -d 'Save a token for a profile after checking it with the API'
 complete -c gbctl -n '__fish_seen_subcommand_from auth; and __fish_seen_subcommand_from login' -l with-token
@@ -41,6 +42,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_se
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from export' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a get -d 'Show a change request'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from get' -l web
+complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from get' -l no-browser
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and not __fish_seen_subcommand_from create export get list list-org merge refresh update' -a list -d 'List the change requests of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from change-requests; and __fish_seen_subcommand_from list' -l page-size
@@ -82,6 +84,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_s
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from delete' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and not __fish_seen_subcommand_from create delete get list move spaces transfer update' -a get -d 'Show a collection'
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from get' -l web
+complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from get' -l no-browser
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and not __fish_seen_subcommand_from create delete get list move spaces transfer update' -a list -d 'List the collections of an organization'
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from list' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from collections; and __fish_seen_subcommand_from list' -l page-size
@@ -146,6 +149,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subc
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from get' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from get' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from get' -l web
+complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from get' -l no-browser
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and not __fish_seen_subcommand_from create delete get list reopen resolve update' -a list -d 'List the comments of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from list' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from comments; and __fish_seen_subcommand_from list' -l page
@@ -249,13 +253,13 @@ complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l params
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from content; and __fish_seen_subcommand_from template' -l dry-run
-complete -c gbctl -n '__fish_use_subcommand' -a emulator -d 'Drive a running  gbctl serve  for tests  its health, clock, dataset snapshots, fault injection and request log'
-complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a clock -d 'Show the server s clock, or move, set, freeze or unfreeze it'
+complete -c gbctl -n '__fish_use_subcommand' -a emulator -d 'Drive a running  gbctl serve  for tests  wait for it, its health, clock, dataset snapshots, fault injection and request log'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot wait' -a clock -d 'Show the server s clock, or move, set, freeze or unfreeze it'
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l advance
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l set
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l freeze
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from clock' -l unfreeze
-complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a faults -d 'List the fault rules; add one (delay, fail, rate-limit or cut off matching requests); remove one or all'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot wait' -a faults -d 'List the fault rules; add one (delay, fail, rate-limit or cut off matching requests); remove one or all'
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l path
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l method
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l status
@@ -267,16 +271,18 @@ complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subc
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l probability
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l remove
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from faults' -l clear
-complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a health -d 'Check that the server answers  its status, version, uptime and memory (exit 8 when it cannot be reached)'
-complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a requests -d 'List the most recent requests the server answered (time, method, path, status, duration, endpoint), oldest first'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot wait' -a health -d 'Check that the server answers now  its status, version, uptime and memory (exit 8 at once when it cannot be reached; no retries)'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot wait' -a requests -d 'List the most recent requests the server answered (time, method, path, status, duration, endpoint), oldest first'
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from requests' -l limit
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from requests' -l clear
-complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a reset -d 'Put the dataset back as it was when the server started, and its clock back to real time'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot wait' -a reset -d 'Put the dataset back as it was when the server started, and its clock back to real time'
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from reset' -l yes
-complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a restore -d 'Put the whole dataset back as it was when the named snapshot was taken (everything since is lost)'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot wait' -a restore -d 'Put the whole dataset back as it was when the named snapshot was taken (everything since is lost)'
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from restore' -l yes
-complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot' -a snapshot -d 'Save the whole dataset under a name, to put back later with  gbctl emulator restore ; with --list, list the saved ones'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot wait' -a snapshot -d 'Save the whole dataset under a name, to put back later with  gbctl emulator restore ; with --list, list the saved ones'
 complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from snapshot' -l list
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and not __fish_seen_subcommand_from clock faults health requests reset restore snapshot wait' -a wait -d 'Wait until the server answers /_gbctl/health (exit 0), or fail at the deadline (exit 8) without ever hanging'
+complete -c gbctl -n '__fish_seen_subcommand_from emulator; and __fish_seen_subcommand_from wait' -l timeout
 complete -c gbctl -n '__fish_use_subcommand' -a help -d 'Show help for a command or a topic'
 complete -c gbctl -n '__fish_use_subcommand' -a local -d 'Manage the embedded store s local users, organizations, roles and tokens (local only, not part of the platform API)'
 complete -c gbctl -n '__fish_seen_subcommand_from local; and not __fish_seen_subcommand_from members orgs token tokens users' -a members -d 'Give users roles in organizations (local only)'
@@ -298,6 +304,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from delete' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and not __fish_seen_subcommand_from create delete get latest latest-content list publish put update version version-content versions' -a get -d 'Show an OpenAPI spec'
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from get' -l web
+complete -c gbctl -n '__fish_seen_subcommand_from openapi; and __fish_seen_subcommand_from get' -l no-browser
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and not __fish_seen_subcommand_from create delete get latest latest-content list publish put update version version-content versions' -a latest -d 'Show the latest version of an OpenAPI spec'
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and not __fish_seen_subcommand_from create delete get latest latest-content list publish put update version version-content versions' -a latest-content -d 'Show the content of the latest version of an OpenAPI spec'
 complete -c gbctl -n '__fish_seen_subcommand_from openapi; and not __fish_seen_subcommand_from create delete get latest latest-content list publish put update version version-content versions' -a list -d 'List the OpenAPI specs of an organization'
@@ -359,6 +366,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcomm
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l no-computed
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l web
+complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from get' -l no-browser
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and not __fish_seen_subcommand_from create delete get list update' -a list -d 'List the pages of a space'
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from pages; and __fish_seen_subcommand_from list' -l metadata
@@ -398,6 +406,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subco
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from get' -l format
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from get' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from get' -l web
+complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from get' -l no-browser
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and not __fish_seen_subcommand_from create delete get list update' -a list -d 'List the replies to a comment  Listed by the platform (listCommentRepliesInSpace) though not in the description'
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from list' -l change-request
 complete -c gbctl -n '__fish_seen_subcommand_from replies; and __fish_seen_subcommand_from list' -l page
@@ -433,6 +442,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcomma
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from delete' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and not __fish_seen_subcommand_from create delete get list update' -a get -d 'Show a SAML provider'
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from get' -l web
+complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from get' -l no-browser
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and not __fish_seen_subcommand_from create delete get list update' -a list -d 'List the SAML providers of an organization'
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from list' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from saml; and __fish_seen_subcommand_from list' -l page-size
@@ -566,6 +576,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcomm
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from delete' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and not __fish_seen_subcommand_from adaptive-schema create delete get list publish published set-adaptive-schema setup template-conditions unpublish update' -a get -d 'Show a site'
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from get' -l web
+complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from get' -l no-browser
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and not __fish_seen_subcommand_from adaptive-schema create delete get list publish published set-adaptive-schema setup template-conditions unpublish update' -a list -d 'List the sites of an organization'
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from list' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from sites; and __fish_seen_subcommand_from list' -l page-size
@@ -631,6 +642,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from spaces; and not __fish_seen_su
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from get' -l share-key
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from get' -l field
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from get' -l web
+complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from get' -l no-browser
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and not __fish_seen_subcommand_from create delete duplicate get links list move restore transfer update' -a links -d 'List the links in a space s content'
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from links' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from spaces; and __fish_seen_subcommand_from links' -l page-size
@@ -699,6 +711,7 @@ complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from delete' -l yes
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and not __fish_seen_subcommand_from create delete get list run update' -a get -d 'Show a translation'
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from get' -l web
+complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from get' -l no-browser
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and not __fish_seen_subcommand_from create delete get list run update' -a list -d 'List the translations of an organization'
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from list' -l page
 complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_subcommand_from list' -l page-size
@@ -717,5 +730,6 @@ complete -c gbctl -n '__fish_seen_subcommand_from translations; and __fish_seen_
 complete -c gbctl -n '__fish_use_subcommand' -a user -d 'Show who the token belongs to'
 complete -c gbctl -n '__fish_seen_subcommand_from user; and not __fish_seen_subcommand_from get' -a get -d 'Show the user the token belongs to  the platform s getAuthenticatedUser, used by  gbctl auth login  to check a token'
 complete -c gbctl -n '__fish_seen_subcommand_from user; and __fish_seen_subcommand_from get' -l web
+complete -c gbctl -n '__fish_seen_subcommand_from user; and __fish_seen_subcommand_from get' -l no-browser
 complete -c gbctl -n '__fish_use_subcommand' -a version -d 'Show gbctl s version, the commit it was built from and the Node.js running it'
 complete -c gbctl -n '__fish_use_subcommand' -a whoami -d 'Show who gbctl acts as  the user, the organization and the backend (embedded store or endpoint)'
