@@ -144,6 +144,11 @@ describe('gbctl api endpoints', () => {
     const text = await runCli(['api', 'endpoints']);
     expect(text.stderr).toBe(`${rows.length} endpoints: ${platform.length} of the platform's API, ${rows.length - platform.length} gbctl's own\n`);
     expect(JSON.parse((await runCli(['api', 'endpoints', '--origin', 'platform', '--json', 'id'])).stdout)).toHaveLength(platform.length);
+    // The README counts them as this command does.
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const said = /`gbctl api endpoints` lists (\d+) endpoints .*? the (\d+) of the platform's API .*? and (\d+) of gbctl's own/.exec(readme);
+    expect(said, 'the README says how many endpoints there are').not.toBeNull();
+    expect((said as RegExpExecArray).slice(1).map(Number)).toEqual([rows.length, platform.length, rows.length - platform.length]);
   });
 
   it("lists only routes gbctl serve answers: every one of gbctl's own is routed", async () => {
