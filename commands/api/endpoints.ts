@@ -54,7 +54,7 @@ export function registerEndpoints(api: Command, { io }: Cli): void {
 The origin column says whose each endpoint is: "platform" for the platform's API (what gbctl
 emulates and what the hosted service answers), "gbctl" for gbctl's own: routes for editing a
 change request's pages, file downloads, and the /_gbctl/ test controls of gbctl serve.
-A count of each goes to stderr.
+On a terminal, a count of each goes to stderr.
 
 Examples:
   $ gbctl api endpoints
@@ -66,7 +66,8 @@ Examples:
       const all = endpointRows();
       const rows = opts.origin ? all.filter((r) => r.origin === opts.origin) : all;
       const platform = all.filter((r) => r.origin === 'platform').length;
-      if (!opts.json && !opts.jq) io.stderr.write(`${all.length} endpoints: ${platform} of the platform's API, ${all.length - platform} gbctl's own${opts.origin ? `; ${rows.length} shown` : ''}\n`);
+      // A person is told the counts; a script counts the rows (--jq length).
+      if (io.stdout.isTTY && !opts.json && !opts.jq) io.stderr.write(`${all.length} endpoints: ${platform} of the platform's API, ${all.length - platform} gbctl's own${opts.origin ? `; ${rows.length} shown` : ''}\n`);
       const w = Math.max(...rows.map((r) => r.path.length));
       await emitOrText(io, opts, rows, () => rows.map((r) => `${r.method.padEnd(6)}\t${io.stdout.isTTY ? r.path.padEnd(w) : r.path}\t${r.command}\t${r.origin}`).join('\n'));
     });

@@ -141,7 +141,8 @@ describe('gbctl api endpoints', () => {
     expect(platform.length).toBe(catalogue.filter((e) => !e.gbctlOnly).length);
     expect(rows.filter((x) => x.path.startsWith('/_gbctl/')).every((x) => x.origin === 'gbctl')).toBe(true);
     expect(rows.length).toBe(catalogue.length + OWN_ROUTES.length);
-    const text = await runCli(['api', 'endpoints']);
+    expect((await runCli(['api', 'endpoints'])).stderr).toBe('');
+    const text = await runCli(['api', 'endpoints'], { tty: true });
     expect(text.stderr).toBe(`${rows.length} endpoints: ${platform.length} of the platform's API, ${rows.length - platform.length} gbctl's own\n`);
     expect(JSON.parse((await runCli(['api', 'endpoints', '--origin', 'platform', '--json', 'id'])).stdout)).toHaveLength(platform.length);
     // The README counts them as this command does.
