@@ -362,7 +362,7 @@ complete -c gbctl -n '__gbctl_at \'change-requests create\'' -l subject -r -d 's
 complete -c gbctl -n '__gbctl_at \'change-requests create\'' -l agent-task-id -r -d 'id of the agent task to implement'
 complete -c gbctl -n '__gbctl_at \'change-requests create\'' -l field -s F -r -d 'set a request field (repeatable; value parsed as JSON when it is JSON)'
 complete -c gbctl -n '__gbctl_at \'change-requests create\'' -l dry-run -d 'print the request instead of sending it ("curl" for a curl command line)'
-complete -c gbctl -n '__gbctl_at \'change-requests export\'' -l page -r -d 'page id to start from (or to print alone with --only)'
+complete -c gbctl -n '__gbctl_at \'change-requests export\'' -l page -r -d 'page id or path to start from (or to print alone with --only)'
 complete -c gbctl -n '__gbctl_at \'change-requests export\'' -l only -d 'print only the given page'
 complete -c gbctl -n '__gbctl_at \'change-requests export\'' -l no-only -d 'set only to false'
 complete -c gbctl -n '__gbctl_at \'change-requests export\'' -l output -r -d 'save the PDF to this file (required with the embedded store)'

@@ -3,6 +3,7 @@ import { fieldsOf, type FieldKind } from '../contract/introspect.js';
 import { argName, kebab } from './names.js';
 import type { Overlays } from './overlay.js';
 import { isPageSlot, PAGE_ARG_DESCRIPTION } from './page-paths.js';
+import { itemSchema } from '../contract/response-fields.js';
 
 /**
  * The command tree as plain data. It is derived from the catalogue and the overlays at build
@@ -157,7 +158,7 @@ function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
         kind: f.kind,
         nullable: f.nullable,
         ...(f.values?.length ? { values: f.values } : {}),
-        description: describeOption(isPageSlot(e.id, where, f.name) && !(list && f.name === 'page') ? pageOption(f.description) : f.description, f.kind, f.nullable),
+        description: describeOption(isPageSlot(e.id, where, f.name, !!itemSchema(e.response)) ? pageOption(f.description) : f.description, f.kind, f.nullable),
         endpoints: [e.id],
       });
     }

@@ -15,11 +15,12 @@ type Where = 'params' | 'query' | 'body';
 
 /**
  * Where a request names a page: the path's pageId, the page comments are filtered by or attached
- * to, a new page's parent. Each takes a page id or a page's path on the command line.
+ * to, the page a PDF starts from, a new page's parent. Each takes a page id or a page's path on
+ * the command line. (A list's `page` is its page token instead: `paged` says the answer is one.)
  */
-export function isPageSlot(endpointId: string, where: Where, key: string): boolean {
+export function isPageSlot(endpointId: string, where: Where, key: string, paged = false): boolean {
   if (where === 'params') return key === 'pageId';
-  if (where === 'query') return key === 'targetPage';
+  if (where === 'query') return key === 'targetPage' || (key === 'page' && !paged);
   return key === 'page' || (key === 'parent' && /-page$/.test(endpointId));
 }
 
@@ -43,7 +44,7 @@ const normal = (p: string) => p.replace(/^\/+|\/+$/g, '').replace(/(\/README)?\.
 export async function resolvePagePaths(endpoint: Endpoint, input: InvocationInput, opts: { list: boolean; dryRun: boolean }, client: Client, resources: CliResources): Promise<void> {
   const slots = (['params', 'query', 'body'] as const).flatMap((where) =>
     Object.keys(input[where])
-      .filter((key) => typeof input[where][key] === 'string' && isPageSlot(endpoint.id, where, key) && !(opts.list && where === 'query' && key === 'page'))
+      .filter((key) => typeof input[where][key] === 'string' && isPageSlot(endpoint.id, where, key, opts.list))
       .map((key) => ({ where, key })),
   );
   const asked = opts.dryRun ? slots.filter((s) => schemaOf(endpoint, s.where, s.key)?.safeParse(input[s.where][s.key]).success === false) : slots;
