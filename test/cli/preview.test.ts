@@ -1,4 +1,4 @@
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -103,9 +103,11 @@ describe('addresses from the embedded store open', () => {
     const browser = join(tmp.dir, 'browser.sh');
     writeFileSync(browser, `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
     chmodSync(browser, 0o755);
-    const served = await runInPty(['open', space], { env: { ...env, DISPLAY: ':0', BROWSER: browser }, steps: [{ expect: 'Ctrl-C stops', send: '\u0003' }], timeout: 20 });
+    const served = await runInPty(['open', space], { env: { ...env, DISPLAY: ':0', BROWSER: browser }, steps: [{ expect: 'opened in your browser', send: '\u0003' }], timeout: 20 });
     expect(served.timedOut, plain(served.output)).toBe(false);
     expect(served.code).toBe(0);
+    // The browser runs on its own: give it a moment to have been handed the address.
+    for (let i = 0; i < 100 && !(existsSync(opened) && readFileSync(opened, 'utf8').endsWith(space)); i++) await new Promise((r) => setTimeout(r, 50));
     const link = new URL(readFileSync(opened, 'utf8'));
     expect(link.pathname).toBe('/app/~/sign-in');
     expect(link.searchParams.get('next')).toBe(`/app/s/${space}`);
