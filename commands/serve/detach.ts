@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { closeSync, openSync, readFileSync, statSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Io } from '../../src/cli/context.js';
@@ -71,7 +71,10 @@ export async function detach(io: Io, o: ServeOptions, args: string[]): Promise<v
     });
     child.once('exit', (code, signal) => {
       clearTimeout(timer);
-      reject(failure(readFileSync(log, 'utf8').slice(from), code, signal));
+      const said = readFileSync(log, 'utf8').slice(from);
+      // Its output is in the error now; a log file of gbctl's own naming would only be litter.
+      if (o.logFile === undefined) rmSync(log, { force: true });
+      reject(failure(said, code, signal));
     });
   });
   child.removeAllListeners('exit');

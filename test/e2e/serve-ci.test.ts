@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -99,6 +99,7 @@ describe('gbctl serve for CI in one step', () => {
       expect(existsSync(pidFile)).toBe(false);
     } finally {
       await stopPid(pid);
+      rmSync((/^log: (.+)$/m.exec(r.stderr) as RegExpExecArray)[1] as string, { force: true });
     }
   });
 
@@ -106,11 +107,15 @@ describe('gbctl serve for CI in one step', () => {
     const broken = join(tmp.dir, 'broken.json');
     writeFileSync(broken, '{broken');
     const foreground = await spawnCli(['serve', '--port', '0', '--store', broken]);
-    const detached = await spawnCli(['serve', '--detach', '--port', '0', '--store', broken]);
+    const logs = join(tmp.dir, 'logs');
+    mkdirSync(logs);
+    const detached = await spawnCli(['serve', '--detach', '--port', '0', '--store', broken], { env: { TMPDIR: logs } });
     expect(detached.code).toBe(foreground.code);
     expect(detached.code).not.toBe(0);
     expect(detached.stderr).toBe(foreground.stderr);
     expect(detached.stdout).toBe('');
+    // The log it named itself holds nothing the error does not say: it is not left behind.
+    expect(readdirSync(logs)).toEqual([]);
   });
 
   it('a busy port is exit 8 naming the port, in the foreground and detached', async () => {
