@@ -53,7 +53,10 @@ export function buildCommands(program: Command, manifest: Manifest, run: (c: Cal
     if (m.options.length) cmd.option('-F, --field <key=value>', 'set a request field (repeatable; value parsed as JSON when it is JSON)', collect);
     if (m.mutating) cmd.option('--dry-run [mode]', 'print the request instead of sending it ("curl" for a curl command line)');
     if (m.destructive) cmd.option('-y, --yes', 'do not ask for confirmation (required without a terminal)');
-    if (!m.mutating && !m.list && m.verb === 'get') cmd.option('--web', "print the object's web address (and open it in a browser on a terminal)");
+    if (!m.mutating && !m.list && m.verb === 'get') {
+      cmd.option('--web', "print the object's web address (and open it in a browser on a terminal)");
+      cmd.option('--no-browser', 'with --web: print the address and end, without opening a browser or serving the store');
+    }
     const more = [m.description, `Examples:\n${m.examples.map((e) => `  $ ${e}`).join('\n')}`].filter(Boolean);
     cmd.addHelpText('after', `\n${more.join('\n\n')}`);
     cmd.action(async (...all: unknown[]) => {

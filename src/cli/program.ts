@@ -77,6 +77,30 @@ export function targetNames(program: Command, args: string[], commands: Set<stri
 }
 
 /**
+ * A group named with no verb (`gbctl`, `gbctl spaces`, `gbctl --store x local tokens`) is a
+ * request for its help, which goes to stdout with exit 0 as `--help` does: `--help` is added.
+ * A group is a command with subcommands and no arguments of its own (`gbctl api` has both).
+ */
+export function helpForBareGroup(program: Command, args: string[]): string[] {
+  if (args.includes('--help') || args.includes('-h')) return args;
+  const takesValue = valueFlags(program);
+  let cmd = program;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '--') return args;
+    if (takesValue.has(a)) {
+      i++;
+      continue;
+    }
+    if (a.startsWith('-')) continue;
+    const sub = cmd.commands.find((c) => c.name() === a || c.aliases().includes(a));
+    if (!sub) return args;
+    cmd = sub;
+  }
+  return cmd.commands.length && !cmd.registeredArguments.length ? [...args, '--help'] : args;
+}
+
+/**
  * `--json` takes an optional field list, so in `gbctl --json spaces list` it would read
  * "spaces" as fields: when the next word names a command, the flag moves to the end.
  */

@@ -17,12 +17,20 @@ export interface Confirmation {
 }
 
 /**
+ * Off a terminal, a destructive verb without --yes is refused before it reads or changes
+ * anything (a missing object included), so the refusal is the same whatever the arguments.
+ */
+export function refuseWithoutTerminal(io: Io, c: Confirmation, yes: boolean, noInput = false): void {
+  if (!yes && !canPrompt(io, noInput)) throw usageError(`refusing to ${c.action} without confirmation`, 'pass --yes to confirm');
+}
+
+/**
  * The one confirmation of every destructive verb: on a terminal it asks; otherwise --yes is
  * required and its absence is a usage error before anything is done. Nothing is auto-confirmed.
  */
 export async function confirmOrFail(io: Io, c: Confirmation, yes: boolean, noInput = false): Promise<void> {
   if (yes) return;
-  if (!canPrompt(io, noInput)) throw usageError(`refusing to ${c.action} without confirmation`, 'pass --yes to confirm');
+  refuseWithoutTerminal(io, c, yes, noInput);
   const { confirm } = await importEsm('@inquirer/prompts');
   let ok: boolean;
   try {

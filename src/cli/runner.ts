@@ -81,13 +81,14 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
   try {
     if (inv.command.orgScoped) inv.input.params.organizationId = await conn.organization();
     const input = { params: inv.input.params, query: inv.input.query, ...(endpoint.body ? { body: inv.input.body } : {}) };
-    if (f.dryRun !== undefined && f.dryRun !== false) {
+    const dryRun = f.dryRun !== undefined && f.dryRun !== false;
+    await resolvePagePaths(endpoint, inv.input, { list, dryRun }, conn.client, deps.resources);
+    if (dryRun) {
       const req = buildRequest(endpoint, input, '$GITBOOK_TOKEN');
       const target = conn.mode === 'http' ? conn.client.target : '${GITBOOK_ENDPOINT}';
       io.stdout.write(dryRunText(req, target, f.dryRun === 'curl'));
       return;
     }
-    await resolvePagePaths(endpoint, inv.input, list, conn.client, deps.resources);
     const ask = await overlay.confirmFirst?.({ client: conn.client, input: inv.input });
     if (ask) await confirmOrFail(io, ask, !!f.yes, f.input === false);
     const name = endpoint.destructive
@@ -110,6 +111,8 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     const failed = overlay.failure?.(inv.input.params, result);
     if (failed) throw failed;
     if (name !== undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${name}`).replace(/^✓ /, ''));
+    // A write that answers no body would otherwise print nothing at all: it says what it did.
+    else if (inv.command.mutating && result === undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${lastParam(inv.input.params)}`).replace(/^✓ /, ''));
     else if (io.stderr.isTTY && overlay.done) io.stderr.write(`${safeText(overlay.done(inv.input.params, result))}\n`);
   } catch (e) {
     throw explainForCommand(explainAuthFailure(e, conn.resolved.sources.token), flags, inv.command.orgScoped);
@@ -119,6 +122,8 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     if (web) await deps.showWeb(io, deps, f, conn.mode, web);
   }
 }
+
+const lastParam = (params: Record<string, unknown>) => Object.values(params).map(String).pop() ?? '';
 
 /** Follows `next.page` (with --all) or until --limit items, printing items as they arrive. */
 async function walkList(

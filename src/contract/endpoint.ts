@@ -41,6 +41,8 @@ export interface EndpointSpec {
   cli?: CliPlacement;
   /** Set on routes that the description does not have; says what they are for. */
   extension?: string;
+  /** A route of gbctl's own, which the platform's API does not have (gbctl's servers answer it). */
+  gbctlOnly?: true;
   /** Destructive operations confirm on a TTY and need `--yes` otherwise. */
   destructive?: boolean;
 }

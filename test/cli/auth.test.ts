@@ -36,7 +36,15 @@ describe('auth and profiles', () => {
     expect(r.stderr).toContain('Logged in');
     const file = join(cfg, 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ currentProfile: 'ci', profiles: { ci: { endpoint: srv.url, token: srv.token, organization: srv.org } } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ profiles: { ci: { endpoint: srv.url, token: srv.token, organization: srv.org } } });
+    // Naming a profile saves it; only --use makes it the current one.
+    expect(JSON.parse(readFileSync(file, 'utf8')).currentProfile).toBeUndefined();
+    expect(r.stderr).toContain('not the current profile, which stays "local"');
+    expect(JSON.parse((await gb(['auth', 'status', '--json'])).stdout)).toMatchObject({ profile: 'local', mode: 'embedded' });
+    const used = await gb(['auth', 'login', '--with-token', '--endpoint', srv.url, '--profile', 'ci', '--org', srv.org, '--use'], {}, `${srv.token}\n`);
+    expect(used.code, used.stderr).toBe(0);
+    expect(used.stderr).toContain('the current profile');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ currentProfile: 'ci' });
   });
 
   it('uses the saved profile with no flags or environment', async () => {
@@ -114,6 +122,7 @@ describe('auth and profiles', () => {
     expect((await gb(['profile', 'delete', 'ci'], { CI: 'true' })).code).toBe(2);
     expect((await gb(['profile', 'delete', 'ci', '--yes'])).code).toBe(0);
     expect((await gb(['profile', 'delete', 'local', '--yes'])).code).toBe(2);
+    expect((await gb(['profile', 'delete', 'nosuch', '--yes'])).code).toBe(5);
   });
 
   it("takes the profile's site when a site command leaves its site argument out", async () => {

@@ -57,7 +57,15 @@ describe('gbctl store', () => {
     expect((await runCli(['store', 'reset', '--yes', '--store', path])).code).toBe(0);
     expect(await titles(path)).toEqual([]);
 
-    const imported = await runCli(['store', 'import', file, '--store', path]);
+    // The store file exists: replacing what it holds needs --yes off a terminal, checked first.
+    const unconfirmed = await runCli(['store', 'import', file, '--store', path]);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toMatch(/refusing to replace the store .* without confirmation\nhint: pass --yes/);
+    expect(await titles(path)).toEqual([]);
+    const fresh = join(tmp.dir, 'fresh-store.json');
+    expect((await runCli(['store', 'import', file, '--store', fresh])).code).toBe(0);
+    expect(await titles(fresh)).toEqual(['Alpha', 'Beta']);
+    const imported = await runCli(['store', 'import', file, '--store', path, '--yes']);
     expect(imported.code, imported.stderr).toBe(0);
     expect(await titles(path)).toEqual(['Alpha', 'Beta']);
     const again = join(tmp.dir, 'round2.json');
@@ -78,7 +86,7 @@ describe('gbctl store', () => {
     for (const [name, text] of bad) {
       const file = join(tmp.dir, name as string);
       writeFileSync(file, text as string);
-      const r = await runCli(['store', 'import', file, '--store', path]);
+      const r = await runCli(['store', 'import', file, '--store', path, '--yes']);
       expect(r.code, name).toBe(1);
       expect(r.stderr, name).toMatch(/not valid JSON|not a gbctl store|tables\.spaces\.0\.id|twice|newer than this gbctl/);
       expect(snapshotOf(path), name).toEqual(before);
@@ -103,13 +111,13 @@ describe('gbctl store', () => {
       breakIt(copy);
       const file = join(tmp.dir, name);
       writeFileSync(file, JSON.stringify(copy));
-      const r = await runCli(['store', 'import', file, '--store', path]);
+      const r = await runCli(['store', 'import', file, '--store', path, '--yes']);
       expect(r.code, name).toBe(1);
       expect(r.stderr, name).toContain('nothing was changed');
       expect(r.stderr, name).toMatch(why);
       expect(snapshotOf(path), name).toEqual(before);
     }
-    const unchecked = await runCli(['store', 'import', join(tmp.dir, 'bad-visibility.json'), '--store', path, '--no-check']);
+    const unchecked = await runCli(['store', 'import', join(tmp.dir, 'bad-visibility.json'), '--store', path, '--no-check', '--yes']);
     expect(unchecked.code).toBe(0);
   });
 

@@ -107,7 +107,7 @@ export const changeRequests = defineResource('change-requests', {
       parent: Id.optional().describe('parent page id (top level when absent)'),
       emoji: Emoji.optional().describe('page emoji'),
     }),
-    response: Page, status: 201, access: 'edit', cli: { noun: 'pages', verb: 'create' }, extension: EDIT_EXTENSION,
+    response: Page, status: 201, access: 'edit', cli: { noun: 'pages', verb: 'create' }, extension: EDIT_EXTENSION, gbctlOnly: true,
   },
   'update-page': {
     method: 'PATCH', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/gbctl/pages/{pageId}',
@@ -118,11 +118,11 @@ export const changeRequests = defineResource('change-requests', {
       markdown: z.string().optional().describe('page content as markdown (replaces it)'),
       emoji: Emoji.optional().describe('page emoji'),
     }),
-    response: Page, status: 200, access: 'edit', cli: { noun: 'pages', verb: 'update' }, extension: EDIT_EXTENSION,
+    response: Page, status: 200, access: 'edit', cli: { noun: 'pages', verb: 'update' }, extension: EDIT_EXTENSION, gbctlOnly: true,
   },
   'delete-page': {
     method: 'DELETE', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/gbctl/pages/{pageId}',
     summary: 'Remove a page from a change request',
-    params: pageParams, status: 204, access: 'edit', destructive: true, cli: { noun: 'pages', verb: 'delete' }, extension: EDIT_EXTENSION,
+    params: pageParams, status: 204, access: 'edit', destructive: true, cli: { noun: 'pages', verb: 'delete' }, extension: EDIT_EXTENSION, gbctlOnly: true,
   },
 });

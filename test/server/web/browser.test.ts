@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { startServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { needs } from '../../helpers/tools.js';
 import { publishedSite, type Published } from './fixture.js';
 
 /** Debian's chromium; nothing is ever downloaded. */
 const CHROMIUM = '/usr/bin/chromium';
 const OUTPUT = join(process.cwd(), 'test-output');
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) console.warn(`browser tests skipped: ${CHROMIUM} is not installed (apt-get install chromium)`);
+const haveChromium = needs(CHROMIUM, 'apt-get install chromium');
 
 let s: TestServer;
 let tmp: ReturnType<typeof tempDir>;
