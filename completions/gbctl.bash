@@ -9,7 +9,7 @@ _gbctl_spec() {
     'auth logout') subs=''; opts=''; vopts='  ' ;;
     'auth status') subs=''; opts=''; vopts='  ' ;;
     'auth token') subs=''; opts=''; vopts='  ' ;;
-    'change-requests') subs='create export get list list-org merge refresh update'; opts=''; vopts='  ' ;;
+    'change-requests') subs='create export get list list-org merge refresh resolve update'; opts=''; vopts='  ' ;;
     'change-requests create') subs=''; opts='--subject --agent-task-id --field -F --dry-run'; vopts=' --subject --agent-task-id --field -F ' ;;
     'change-requests export') subs=''; opts='--page --only --no-only --output --limit --all --format --field -F'; vopts=' --page --output --limit --format --field -F ' ;;
     'change-requests get') subs=''; opts='--web --no-browser'; vopts='  ' ;;
@@ -17,6 +17,7 @@ _gbctl_spec() {
     'change-requests list-org') subs=''; opts='--page --page-size --status --creator --contributor --limit --all --format --field -F'; vopts=' --page --page-size --status --creator --contributor --limit --format --field -F ' ;;
     'change-requests merge') subs=''; opts='--dry-run'; vopts='  ' ;;
     'change-requests refresh') subs=''; opts='--dry-run'; vopts='  ' ;;
+    'change-requests resolve') subs=''; opts='--keep --field -F --dry-run'; vopts=' --keep --field -F ' ;;
     'change-requests update') subs=''; opts='--subject --description --status --field -F --dry-run'; vopts=' --subject --description --status --field -F ' ;;
     'collections') subs='create delete get list move spaces transfer update'; opts=''; vopts='  ' ;;
     'collections create') subs=''; opts='--title --parent --field -F --dry-run'; vopts=' --title --parent --field -F ' ;;
@@ -40,10 +41,10 @@ _gbctl_spec() {
     'completion') subs=''; opts=''; vopts='  ' ;;
     'content') subs='backlinks export file files import links push revision search template'; opts=''; vopts='  ' ;;
     'content backlinks') subs=''; opts='--change-request --page --page-size --limit --all --format --field -F'; vopts=' --change-request --page --page-size --limit --format --field -F ' ;;
-    'content export') subs=''; opts='--change-request --revision'; vopts=' --change-request --revision ' ;;
+    'content export') subs=''; opts='--change-request --revision --force'; vopts=' --change-request --revision ' ;;
     'content file') subs=''; opts='--change-request --metadata --no-metadata --computed --no-computed --output --force --field -F'; vopts=' --change-request --output --field -F ' ;;
     'content files') subs=''; opts='--change-request --page --page-size --metadata --no-metadata --computed --no-computed --limit --all --format --field -F'; vopts=' --change-request --page --page-size --limit --format --field -F ' ;;
-    'content import') subs=''; opts='--change-request --url --source --path --field -F --dry-run'; vopts=' --change-request --url --source --path --field -F ' ;;
+    'content import') subs=''; opts='--change-request --url --source --yes -y --path --field -F --dry-run'; vopts=' --change-request --url --source --path --field -F ' ;;
     'content links') subs=''; opts='--change-request --page --page-size --status --limit --all --format --field -F'; vopts=' --change-request --page --page-size --status --limit --format --field -F ' ;;
     'content push') subs=''; opts='--change-request --merge --direct --diff --url --yes -y'; vopts=' --url ' ;;
     'content revision') subs=''; opts='--change-request --metadata --no-metadata --computed --no-computed --field -F'; vopts=' --change-request --field -F ' ;;
@@ -190,8 +191,8 @@ _gbctl_choices() {
     'change-requests export|--format') choices='table tsv json ndjson' ;;
     'change-requests list|--status') choices='draft open archived merged' ;;
     'change-requests list|--format') choices='table tsv json ndjson' ;;
-    'change-requests list-org|--status') choices='draft open archived merged' ;;
     'change-requests list-org|--format') choices='table tsv json ndjson' ;;
+    'change-requests resolve|--keep') choices='change-request main' ;;
     'change-requests update|--status') choices='draft open archived' ;;
     'collections list|--format') choices='table tsv json ndjson' ;;
     'collections spaces|--format') choices='table tsv json ndjson' ;;
