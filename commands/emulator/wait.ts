@@ -3,16 +3,11 @@ import type { Cli } from '../../src/cli/deps.js';
 import { ApiError, NetworkError } from '../../src/client/errors.js';
 import { explainAuthFailure } from '../../src/cli/errors.js';
 import { CliError, Exit, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
+import { parseDuration } from '../../src/cli/global-flags.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 import { checkServed, examples, opts, show } from './control.js';
 import { HEALTH_FIELDS, healthLine, type Health } from './health.js';
 
-/** `30s`, `2m`, `500ms`, or a number of seconds. */
-export function parseWait(raw: string): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(raw.trim());
-  if (!m) return undefined;
-  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000 }[(m[2] ?? 's') as 's'];
-}
 
 /** Between two probes: short, so a job goes on soon after the server listens, and fixed, never backing off. */
 const INTERVAL_MS = 100;
@@ -54,7 +49,7 @@ ${examples(
     .action(async (_f: unknown, cmd: Command) => {
       const o = opts(cmd);
       const raw = waitTimeout(cmd);
-      const total = parseWait(raw);
+      const total = parseDuration(raw);
       if (total === undefined || total <= 0) throw usageError(`--timeout: "${raw}" is not a duration (30s, 2m, 500ms, or seconds)`);
       const endpoint = checkServed(cli, o);
       const deadline = Date.now() + total;

@@ -21,6 +21,13 @@ function wholeNumber(flag: string, raw: string, min: number): number {
   return n;
 }
 
+/** `30s`, `2m`, `500ms`, or a number of seconds, in milliseconds; undefined when it is none of them. */
+export function parseDuration(raw: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)(ms|s|m)?$/.exec(raw.trim());
+  if (!m) return undefined;
+  return Number(m[1]) * { ms: 1, s: 1000, m: 60_000 }[(m[2] ?? 's') as 's'];
+}
+
 /**
  * Checks the flags that tune requests, the one place they are read: every command checks them
  * before it acts (program.ts), whether it then opens the embedded store or connects over HTTP,
@@ -31,9 +38,9 @@ export function checkTuning(g: TuningFlags): Tuning {
   const retries = g.retry === false ? 0 : g.retries === undefined ? 3 : wholeNumber('retries', g.retries, 0);
   let timeoutMs = 30_000;
   if (g.timeout !== undefined) {
-    const s = Number(g.timeout);
-    if (g.timeout.trim() === '' || !Number.isFinite(s) || s <= 0) throw usageError(`--timeout: "${g.timeout}" is not a number of seconds above 0`);
-    timeoutMs = s * 1000;
+    const ms = parseDuration(g.timeout);
+    if (ms === undefined || ms <= 0) throw usageError(`--timeout: "${g.timeout}" is not a duration above 0 (30s, 2m, 500ms, or seconds)`);
+    timeoutMs = ms;
   }
   if (typeof g.limit === 'string') wholeNumber('limit', g.limit, 0);
   return { retries, timeoutMs };

@@ -80,6 +80,7 @@ export async function resolvePagePaths(endpoint: Endpoint, input: InvocationInpu
     const v = input[s.where][s.key] as string;
     if (ids.has(v)) continue;
     const id = byPath.get(normal(v));
+    if (id === undefined && endpoint.cli?.pageMayBeAbsent && schemaOf(endpoint, s.where, s.key)?.safeParse(v).success) continue;
     if (id === undefined) throw new CliError(`no page with the id or path "${v}" in space ${spaceId}${cr === undefined ? '' : ` (change request ${String(cr)})`}`, Exit.notFound, `see "gbctl pages list ${spaceId}${cr === undefined ? '' : ` --change-request ${String(cr)}`}"`);
     input[s.where][s.key] = id;
   }

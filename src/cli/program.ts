@@ -29,7 +29,7 @@ export function rootCommand(cli: Cli): Command {
     .option('--debug', 'trace every request on stderr (method, URL, status, time)')
     .option('--retries <n>', 'retries of idempotent requests on 429, 502-504 and network errors (default 3)')
     .option('--no-retry', 'do not retry')
-    .option('--timeout <seconds>', 'request timeout (default 30)')
+    .option('--timeout <duration>', 'how long one request may take: 30s, 2m, 500ms, or seconds (default 30s)')
     .showHelpAfterError('(run with --help for usage)')
     .configureHelp({ showGlobalOptions: false, sortSubcommands: true })
     .addHelpText('afterAll', '\nOptions every command takes (--json, --jq, --store, --endpoint, --org, …): gbctl help global-options')

@@ -22,6 +22,11 @@ export interface CliPlacement {
   scope?: { param: string; option: string };
   /** Query or body fields taken as positional arguments after the path parameters. */
   args?: string[];
+  /**
+   * The page the path names may be absent from the content it acts in (a conflicted page the
+   * change request deleted): a page path is still looked up, an id not found is sent as given.
+   */
+  pageMayBeAbsent?: true;
 }
 
 /** One endpoint of the API, written once and read by the client, the CLI and the server. */

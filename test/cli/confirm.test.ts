@@ -17,6 +17,14 @@ const gb = (args: string[]) => runCli(['--store', store, ...args]);
 const id = async (args: string[]) => JSON.parse((await gb([...args, '--json', 'id'])).stdout).id as string;
 afterAll(() => tmp.cleanup());
 
+/** A value for each body field the endpoint requires: bodies are checked before anything else. */
+async function requiredBody(noun: string, verb: string): Promise<string[]> {
+  const c = (await sourceManifest()).commands.find((x) => x.noun === noun && x.verb === verb);
+  const shape = (c ? endpointById(c.id)?.body?.shape : undefined) ?? {};
+  const flagOf = (field: string) => c?.options.find((o) => o.field === field)?.flag ?? field;
+  return Object.entries(shape).filter(([, z]) => !z.safeParse(undefined).success).flatMap(([field]) => [`--${flagOf(field)}`, 'nosuch']);
+}
+
 describe('one confirmation for every destructive verb', () => {
   it('marks every DELETE, transfer and unpublish destructive, and every such command takes --yes', async () => {
     for (const e of catalogue) {
@@ -80,7 +88,7 @@ describe('one confirmation for every destructive verb', () => {
     const manifest = await sourceManifest();
     for (const c of manifest.commands.filter((x) => x.destructive)) {
       for (const v of [undefined, ...c.variants]) {
-        const args = [c.noun, c.verb, ...c.args.map(() => 'nosuch'), ...(v ? [`--${v.option}`, 'nosuch'] : []), '--yes'];
+        const args = [c.noun, c.verb, ...c.args.map(() => 'nosuch'), ...(v ? [`--${v.option}`, 'nosuch'] : []), ...(await requiredBody(c.noun, c.verb)), '--yes'];
         const r = await gb(args);
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(5);
         expect(r.stderr, args.join(' ')).not.toContain('✓');
@@ -133,7 +141,8 @@ describe('one confirmation for every destructive verb', () => {
       const args = cmd.registeredArguments.map(() => 'nosuch');
       const mandatory = cmd.options.filter((o) => o.mandatory).flatMap((o) => [o.long as string, 'nosuch']);
       const backend = path[0] === 'emulator' ? ['--endpoint', 'http://127.0.0.1:9'] : ['--store', store];
-      const r = await runCli([...path, ...args, ...mandatory, ...(needs[name] ?? []), ...backend]);
+      const body = path.length === 2 ? await requiredBody(path[0] as string, path[1] as string) : [];
+      const r = await runCli([...path, ...args, ...mandatory, ...body, ...(needs[name] ?? []), ...backend]);
       expect(r.code, `${name}: ${r.stderr}`).toBe(2);
       expect(r.stderr, name).toMatch(/refusing to .* without confirmation\nhint: pass --yes to confirm/);
     }

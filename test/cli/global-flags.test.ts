@@ -17,7 +17,7 @@ afterAll(async () => {
 });
 
 const BAD: [string[], string][] = [
-  [['--timeout', 'abc'], '--timeout: "abc" is not a number of seconds above 0'],
+  [['--timeout', 'abc'], '--timeout: "abc" is not a duration above 0 (30s, 2m, 500ms, or seconds)'],
   [['--timeout', '0'], '--timeout: "0"'],
   [['--timeout', '-5'], '--timeout: "-5"'],
   [['--retries', 'abc'], '--retries: "abc" is not a whole number'],
@@ -59,5 +59,9 @@ describe('flags that tune requests', () => {
     expect(checkTuning({})).toEqual({ retries: 3, timeoutMs: 30_000 });
     expect(checkTuning({ retries: '0', timeout: '2.5' })).toEqual({ retries: 0, timeoutMs: 2500 });
     expect(checkTuning({ retry: false })).toEqual({ retries: 0, timeoutMs: 30_000 });
+    // A duration reads the same as on `emulator wait --timeout`.
+    expect(checkTuning({ timeout: '500ms' }).timeoutMs).toBe(500);
+    expect(checkTuning({ timeout: '2m' }).timeoutMs).toBe(120_000);
+    expect(checkTuning({ timeout: '45s' }).timeoutMs).toBe(45_000);
   });
 });

@@ -138,7 +138,7 @@ describe('gbctl api endpoints', () => {
     expect(text.stdout).toMatch(/^POST\s+\/v1\/spaces\/\{spaceId\}\/restore\s+gbctl spaces restore\s+platform$/m);
     // Piped: every field of every row, tab-separated, none padded.
     const piped = await runCli(['api', 'endpoints']);
-    expect(piped.stdout).toContain('\nspaces.restore\tPOST\t/v1/spaces/{spaceId}/restore\tgbctl spaces restore\tplatform\n');
-    expect(piped.stdout.split('\n').filter(Boolean).every((l) => l.split('\t').length === 5 && !/ {2}/.test(l))).toBe(true);
+    expect(piped.stdout).toContain('\nspaces.restore\tPOST\t/v1/spaces/{spaceId}/restore\tgbctl spaces restore\tplatform\t\n');
+    expect(piped.stdout.split('\n').filter(Boolean).every((l) => l.split('\t').length === 6 && !/ {2}/.test(l))).toBe(true);
   });
 });

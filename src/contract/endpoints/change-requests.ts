@@ -86,6 +86,7 @@ export const changeRequests = defineResource('change-requests', {
       keep: z.enum(['change-request', 'main']).describe('the side to keep: change-request (its page as it is) or main (main\'s page, put into the change request)'),
     }),
     response: ChangeRequest, status: 200, access: 'edit', extension: 'gbctl: settle a merge conflict (not a platform route)',
+    cli: { pageMayBeAbsent: true }, gbctlOnly: true,
   },
   export: {
     method: 'GET', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',

@@ -316,7 +316,7 @@ describe('change-request content, merge and update', () => {
     expect(await shape(`/spaces/${space}`)).toEqual(['Intro[]', 'a[c]', 'b[]']);
 
     const r = await api(s, 'POST', `${underB}/merge`);
-    expect(r.body).toMatchObject({ result: 'conflicts', conflicts: [{ title: 'c', kind: 'moved', path: 'b/c' }] });
+    expect(r.body).toMatchObject({ result: 'conflicts', conflicts: [{ title: 'c', kind: 'moved', path: 'c' }] });
     expect(await shape(`/spaces/${space}`)).toEqual(['Intro[]', 'a[c]', 'b[]']);
     // The same move on both sides is no conflict.
     expect((await api(s, 'POST', `${alsoUnderA}/merge`)).body.result).toBe('merge');
