@@ -12,7 +12,7 @@ export interface RevisionPages {
   flat: readonly FlatPage[];
   byId: ReadonlyMap<string, FlatPage>;
   byPath: ReadonlyMap<string, FlatPage>;
-  rev: { files: readonly FileRecord[] };
+  rev: { files: readonly FileRecord[]; pages: readonly PageRecord[] };
 }
 
 /** Made once per revision's pages: every page of a revision resolves against it. */
@@ -20,7 +20,7 @@ const indexes = new WeakMap<RevisionPages, { idx: RevisionIndex; fileById: Map<s
 
 function indexOf(r: RevisionPages) {
   let hit = indexes.get(r);
-  if (!hit) indexes.set(r, (hit = { idx: indexPages(r.flat, r.rev.files), fileById: new Map(r.rev.files.map((f) => [f.id, f])) }));
+  if (!hit) indexes.set(r, (hit = { idx: indexPages(r.rev, r.flat), fileById: new Map(r.rev.files.map((f) => [f.id, f])) }));
   return hit;
 }
 
@@ -34,7 +34,7 @@ export interface Resolved {
 export function resolverFor(r: RevisionPages, page: Pick<PageRecord, 'id' | 'gitPath'>): Resolved {
   const { idx, fileById } = indexOf(r);
   const self = r.byId.get(page.id);
-  const from = self ? pageFile(self) : (page.gitPath ?? 'README.md');
+  const from = self ? pageFile(self, idx.pageFiles) : (page.gitPath ?? 'README.md');
   // Absolute URLs are no business of the renderer's: it leaves them as written.
   const resolve = (target: string) => resolveTarget(target, from, idx, '\0');
   return {

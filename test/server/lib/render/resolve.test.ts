@@ -22,7 +22,7 @@ describe('the renderer resolves links as the link list does', () => {
     for (const f of flat) {
       const r = resolverFor(pages, f.page);
       for (const t of TARGETS) {
-        const listed = resolveTarget(t, pageFile(f), idx, 'http://127.0.0.1:9/app/');
+        const listed = resolveTarget(t, pageFile(f, idx.pageFiles), idx, 'http://127.0.0.1:9/app/');
         const page = r.page(t);
         const file = r.file(t);
         const where = `${t} from ${f.page.id}`;
