@@ -20,6 +20,16 @@ export default tseslint.config(
     },
   },
   {
+    // Rules that need the types: a promise nobody awaits loses its error, and a switch over a
+    // union must say what it does with each member (a default counts).
+    files: ['src/**/*.ts', 'commands/**/*.ts', 'test/**/*.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+    },
+  },
+  {
     // The bin shim is CommonJS so that --version and --help skip the ESM loader.
     files: ['bin/**/*.js'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly', module: 'writable' } },
