@@ -1,0 +1,29 @@
+/*
+ * The layers of docs/architecture.md, checked by `npm run lint` (depcruise). An arrow runs down
+ * this list and never back:
+ *   bin, src/main.ts, src/registry.ts  ->  commands/  ->  src/cli/  ->  src/client/
+ *   ->  src/server/ (controls, admin, web  ->  handlers -> services -> views -> lib -> model)
+ *   ->  src/store/  ->  src/contract/ (zod only)
+ */
+const server = '^src/server/';
+module.exports = {
+  forbidden: [
+    { name: 'no-circular', severity: 'error', comment: 'modules that import each other cannot be read or tested one at a time', from: {}, to: { circular: true } },
+    { name: 'contract-imports-only-zod', severity: 'error', comment: 'the catalogue is data every side reads; it depends on nothing of theirs', from: { path: '^src/contract/' }, to: { pathNot: ['^src/contract/', '^node_modules/zod/', '^zod$'], dependencyTypesNot: ['core'] } },
+    { name: 'store-below-server', severity: 'error', from: { path: '^src/store/' }, to: { path: ['^src/(server|cli|client|gitsync)/', '^commands/'] } },
+    { name: 'cli-not-commands', severity: 'error', comment: 'the framework is handed its commands by the composition root', from: { path: '^src/cli/' }, to: { path: '^commands/' } },
+    { name: 'client-not-cli', severity: 'error', from: { path: '^src/client/' }, to: { path: ['^src/cli/', '^commands/'] } },
+    { name: 'server-not-cli', severity: 'error', comment: 'the server runs without the command line', from: { path: server }, to: { path: ['^src/cli/', '^src/client/', '^commands/', '^src/gitsync/'] } },
+    { name: 'views-not-services', severity: 'error', comment: 'views present what services decided', from: { path: '^src/server/views/' }, to: { path: ['^src/server/services/', '^src/server/handlers/', '^src/server/web/'] } },
+    { name: 'lib-not-services-or-views', severity: 'error', from: { path: '^src/server/lib/' }, to: { path: ['^src/server/(services|views|handlers|web|controls|admin)/'] } },
+    { name: 'model-below-lib', severity: 'error', from: { path: '^src/server/model/' }, to: { path: ['^src/server/(services|views|handlers|web|controls|admin|lib)/'] } },
+    { name: 'services-not-handlers-or-web', severity: 'error', from: { path: '^src/server/services/' }, to: { path: ['^src/server/(handlers|web|controls)/'] } },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['^dist/', '^node_modules/'] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.js', '.mjs'] },
+  },
+};
