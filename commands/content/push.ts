@@ -12,7 +12,7 @@ import { readFolder } from '../../src/gitsync/disk.js';
 import { normalizeLocal, planIsEmpty, planPush, type PushPlan } from '../../src/gitsync/plan.js';
 import { readSpace } from '../../src/gitsync/read-space.js';
 import { leftOutLines } from '../../src/gitsync/left-out.js';
-import { unifiedDiff } from '../../src/server/lib/render/unified-diff.js';
+import { unifiedDiff } from '../../src/lib/unified-diff.js';
 import { buildFolder } from '../../src/gitsync/write.js';
 import { embeddedHint } from '../../src/cli/web-url.js';
 import { printsJson } from '../../src/cli/output-flags.js';

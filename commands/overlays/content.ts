@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
 import { checkOutput, fetchDownload, saveBytes } from './download.js';
-import { templateHelp } from '../../src/server/lib/template-list.js';
+import { templateHelp } from '../../src/lib/template-list.js';
 import { leftOutLines } from '../../src/gitsync/left-out.js';
 import { safeText } from '../../src/cli/terminal-text.js';
 

@@ -1,7 +1,7 @@
 import { applyPages } from '../server/lib/gitsync/apply.js';
 import { recordFiles } from '../server/lib/gitsync/record-files.js';
 import { readGitSync, type SyncRead } from '../server/lib/gitsync/read.js';
-import { slugify } from '../server/model/page-tree.js';
+import { slugify } from '../lib/slug.js';
 import type { PageRecord } from '../server/model/revision.js';
 import { buildFolder, type ApiFile, type ApiPage } from './write.js';
 

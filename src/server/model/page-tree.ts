@@ -1,24 +1,5 @@
+import { slugify } from '../../lib/slug.js';
 import type { PageRecord } from './revision.js';
-
-/** Slugs already worked out, by title: a revision's page index is rebuilt on every edit. */
-const slugs = new Map<string, string>();
-
-/** URL-safe slug of a title, as the platform derives page slugs. */
-export function slugify(title: string): string {
-  const kept = slugs.get(title);
-  if (kept !== undefined) return kept;
-  const s =
-    title
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .replace(/[^a-z0-9]+/g, '-')
-      .replace(/^-+|-+$/g, '')
-      .slice(0, 100) || 'page';
-  if (slugs.size >= 10_000) slugs.clear();
-  slugs.set(title, s);
-  return s;
-}
 
 export interface FlatPage {
   page: PageRecord;

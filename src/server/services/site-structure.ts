@@ -3,7 +3,7 @@ import { isoNow, type Ctx } from '../context.js';
 import { conflict, notFound } from '../http-error.js';
 import { siteSections, siteSpaceRows, type SectionRecord, type SiteRecord, type SiteSpaceRecord } from '../model/site.js';
 import { spaces, type SpaceRecord } from '../model/space.js';
-import { slugify } from '../model/page-tree.js';
+import { slugify } from '../../lib/slug.js';
 import { byPosition, endOf } from '../lib/site-order.js';
 import { rootItems, sectionsInOrder, sectionsOf, siteSpacesIn } from '../views/site.js';
 

@@ -3,7 +3,7 @@ import { badRequest } from '../http-error.js';
 import type { PageRecord } from '../model/revision.js';
 import { editable } from './cr-pages.js';
 import { commitRevision, contentScope } from './revisions.js';
-import { TEMPLATES, type ContentRef, type Template, type TemplatePage } from '../lib/template-list.js';
+import { TEMPLATES, type ContentRef, type Template, type TemplatePage } from '../../lib/template-list.js';
 
 function checkRefs(t: Template, given: Record<string, ContentRef>): void {
   for (const [name, ref] of Object.entries(given)) {

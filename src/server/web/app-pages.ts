@@ -2,7 +2,7 @@ import type { CoreRequest, CoreResponse } from '../exchange.js';
 import type { Env } from '../context.js';
 import { documentToMarkdown } from '../lib/document.js';
 import { renderHtml } from '../lib/render/markdown.js';
-import { unifiedDiff } from '../lib/render/unified-diff.js';
+import { unifiedDiff } from '../../lib/unified-diff.js';
 import { memberships, membershipId, orgs, users, type UserRecord } from '../model/org.js';
 import { specs, specVersions } from '../model/openapi.js';
 import { changeRequests, comments, type ChangeRequestRecord, type CommentRecord, type ConflictKind, type ConflictRecord } from '../model/review.js';

@@ -1,4 +1,5 @@
-import { flattenPages, insertPage, mapPage, pathOfFile, slugify } from '../../model/page-tree.js';
+import { flattenPages, insertPage, mapPage, pathOfFile } from '../../model/page-tree.js';
+import { slugify } from '../../../lib/slug.js';
 import type { PageGitSync, PageRecord } from '../../model/revision.js';
 import { recordFiles } from './record-files.js';
 import { ASSETS, fileRef, PAGE_MARK, type SyncPage } from './sync-types.js';

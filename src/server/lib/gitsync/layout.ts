@@ -1,4 +1,5 @@
 import { posix } from 'node:path';
+import { slugify } from '../../../lib/slug.js';
 
 /** What export needs of a page to place it in the folder. */
 export interface LayoutPage {
@@ -8,18 +9,6 @@ export interface LayoutPage {
   /** Where the page was imported from (its `git.path`), kept when it is free; a link page's URL. */
   path?: string | undefined;
   pages?: LayoutPage[];
-}
-
-/** URL- and file-safe name of a title, as the platform names synced files. */
-export function fileSlug(title: string): string {
-  const s = title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100);
-  return s || 'page';
 }
 
 const isDoc = (p: LayoutPage) => p.type === 'document';
@@ -76,7 +65,7 @@ export function assignPaths(pages: readonly LayoutPage[], readme = 'README.md'):
     list.forEach((p) => {
       const kids = (p.pages ?? []).filter((k) => isDoc(k) || k.type === 'group' || k.type === 'link');
       if (p.type === 'group') {
-        const folder = unique(posix.join(dir, fileSlug(p.title)));
+        const folder = unique(posix.join(dir, slugify(p.title)));
         take(p.id, `group:${folder}`);
         place(kids, folder);
         return;
@@ -86,7 +75,7 @@ export function assignPaths(pages: readonly LayoutPage[], readme = 'README.md'):
         return;
       }
       if (!isDoc(p)) return;
-      const slug = fileSlug(p.title);
+      const slug = slugify(p.title);
       const computed = kids.length ? posix.join(dir, slug, 'README.md') : posix.join(dir, `${slug}.md`);
       const path = take(p.id, own.get(p.id) ?? unique(computed));
       const childDir = /(^|\/)README\.md$/i.test(path) && path !== 'README.md' ? posix.dirname(path) : posix.join(posix.dirname(path), slug);

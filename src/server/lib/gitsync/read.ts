@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import type { RevisionGitSync } from '../../model/revision.js';
 import { parseGitbookYaml, DEFAULT_CONFIG } from './config.js';
 import { contentTypeOf, isMarkdownPath } from './content-types.js';
-import { fileSlug } from './layout.js';
+import { slugify } from '../../../lib/slug.js';
 import { fileHints, readPageFile } from './page-file.js';
 import { defaultLink, resolveLink } from './spelling.js';
 import { DEFAULT_HEADER, parseSummary } from './summary.js';
@@ -235,7 +235,7 @@ function folderPages(paths: string[], dir: string, docPage: (path: string, fallb
         if (!children.length) return undefined;
         // A folder without README.md: a page group at the top, an empty page below it.
         return dir === ''
-          ? { kind: 'group' as const, title: titleFromName(f), path: `group:${fileSlug(titleFromName(f))}`, meta: {}, markdown: '', pages: children }
+          ? { kind: 'group' as const, title: titleFromName(f), path: `group:${slugify(titleFromName(f))}`, meta: {}, markdown: '', pages: children }
           : { kind: 'document' as const, title: titleFromName(f), path: `${sub}/README.md`, meta: {}, markdown: '', pages: children };
       },
     });
