@@ -37,17 +37,22 @@ export function pageFile(f: FlatPage): string {
 }
 
 export function indexRevision(rev: RevisionRecord): RevisionIndex {
+  return indexPages(flattenPages(rev.pages), rev.files);
+}
+
+/** The index of a revision whose pages are already flattened (the web pages and the PDF have them). */
+export function indexPages(flat: readonly FlatPage[], files: readonly FileRecord[]): RevisionIndex {
   const pages = new Map<string, FlatPage>();
   const byFile = new Map<string, string>();
   const byFileLower = new Map<string, string>();
-  for (const f of flattenPages(rev.pages)) {
+  for (const f of flat) {
     pages.set(f.page.id, f);
     if (f.page.type !== 'document') continue;
     const file = pageFile(f);
     if (!byFile.has(file)) byFile.set(file, f.page.id);
     if (!byFileLower.has(file.toLowerCase())) byFileLower.set(file.toLowerCase(), f.page.id);
   }
-  return { pages, byFile, byFileLower, files: new Map(rev.files.map((f) => [f.name, f])) };
+  return { pages, byFile, byFileLower, files: new Map(files.map((f) => [f.name, f])) };
 }
 
 function safeDecode(s: string): string {
