@@ -1,7 +1,7 @@
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Client } from '../../src/client/client.js';
 import { CliError, Exit, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
+import { writeFileAtomicSync } from '../../src/lib/safe-path.js';
 import type { ExtraOption, Overlays } from '../../src/cli/overlay.js';
 import { readText } from '../../src/cli/read-input.js';
 
@@ -37,7 +37,7 @@ async function saveDownload(result: unknown, opts: Record<string, unknown>, clie
     bytes = new Uint8Array(await res.arrayBuffer());
   }
   try {
-    writeFileSync(out, bytes);
+    writeFileAtomicSync(out, bytes);
   } catch (e) {
     throw new CliError(`cannot write ${out} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }

@@ -1,7 +1,8 @@
-import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Client } from '../../src/client/client.js';
 import { CliError, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
+import { writeFileAtomicSync } from '../../src/lib/safe-path.js';
 import type { Io } from '../../src/cli/context.js';
 
 /** gbctl's own download route, served by the embedded store and by `gbctl serve` alike. */
@@ -46,10 +47,8 @@ export function saveBytes(io: Io, out: string, bytes: Uint8Array): { file: strin
     io.stdout.write(bytes);
     return undefined;
   }
-  const tmp = `${out}.${process.pid}.tmp`;
   try {
-    writeFileSync(tmp, bytes);
-    renameSync(tmp, out);
+    writeFileAtomicSync(out, bytes);
   } catch (e) {
     throw new CliError(`cannot write ${out} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }

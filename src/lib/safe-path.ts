@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
+import { closeSync, constants, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { lstat, mkdir, open, readlink, realpath, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 
@@ -224,4 +224,27 @@ export async function writeReplacing(folder: string, name: string, data: string 
 export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o666): Promise<void> {
   const full = resolve(path);
   return writeReplacing(dirname(full), basename(full), data, mode);
+}
+
+/**
+ * writeFileAtomic for callers that cannot wait (a server's start-up handoff, a command's last
+ * write): the same new O_EXCL|O_NOFOLLOW file under a random name, renamed over the target.
+ */
+export function writeFileAtomicSync(path: string, data: string | Uint8Array, mode = 0o666): void {
+  const full = resolve(path);
+  const tmp = join(dirname(full), tempName());
+  const fd = openSync(tmp, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | NOFOLLOW, mode);
+  let made = true;
+  try {
+    try {
+      const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+      for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(tmp, full);
+    made = false;
+  } finally {
+    if (made) rmSync(tmp, { force: true });
+  }
 }

@@ -190,3 +190,27 @@ describe('SafeRoot', () => {
     expect(readdirSync(join(root, '..')).sort()).toEqual(['outside', 'root']);
   });
 });
+
+describe('writeFileAtomicSync (handoff files, --output)', () => {
+  it('replaces a link planted at the name, never writes through it, keeps the mode asked and leaves no temporary file', async () => {
+    const { writeFileAtomicSync } = await import('../../src/lib/safe-path.js');
+    const { root, outside } = fresh();
+    writeFileSync(join(outside, 'bashrc'), 'kept');
+    symlinkSync(join(outside, 'bashrc'), join(root, 'gbctl.env'));
+    writeFileAtomicSync(join(root, 'gbctl.env'), 'GITBOOK_TOKEN=secret\n', 0o600);
+    expect(readFileSync(join(outside, 'bashrc'), 'utf8')).toBe('kept');
+    expect(lstatSync(join(root, 'gbctl.env')).isFile()).toBe(true);
+    expect(lstatSync(join(root, 'gbctl.env')).mode & 0o777).toBe(0o600);
+    expect(readdirSync(root)).toEqual(['gbctl.env']);
+  });
+
+  it('does not write through a link planted at the temporary name a process id would predict', async () => {
+    const { writeFileAtomicSync } = await import('../../src/lib/safe-path.js');
+    const { root, outside } = fresh();
+    writeFileSync(join(outside, 'target'), 'kept');
+    symlinkSync(join(outside, 'target'), join(root, `ready.json.${process.pid}.tmp`));
+    writeFileAtomicSync(join(root, 'ready.json'), '{}');
+    expect(readFileSync(join(outside, 'target'), 'utf8')).toBe('kept');
+    expect(readFileSync(join(root, 'ready.json'), 'utf8')).toBe('{}');
+  });
+});
