@@ -55,7 +55,14 @@ function writeCodeCache(fs, path, cacheFile, script) {
   const tmp = `${cacheFile}.${process.pid}.tmp`;
   try {
     fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
-    fs.writeFileSync(tmp, script.createCachedData());
+    // A new file, never one found there: a link planted under the temporary name is not written through.
+    const c = fs.constants;
+    const fd = fs.openSync(tmp, c.O_WRONLY | c.O_CREAT | c.O_EXCL | (c.O_NOFOLLOW || 0), 0o644);
+    try {
+      fs.writeFileSync(fd, script.createCachedData());
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(tmp, cacheFile);
   } catch {
     // an unwritable cache folder or a full disk only costs the next run its compile time

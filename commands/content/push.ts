@@ -15,6 +15,7 @@ import { leftOutLines } from '../../src/gitsync/left-out.js';
 import { unifiedDiff } from '../../src/lib/unified-diff.js';
 import { buildFolder } from '../../src/gitsync/write.js';
 import { embeddedHint } from '../../src/cli/web-url.js';
+import { safeLine } from '../../src/cli/terminal-text.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 
 interface PushOptions extends GlobalOptions {
@@ -34,7 +35,7 @@ function text(d: string | Uint8Array | undefined): string | undefined {
 }
 
 function describe(io: Io, plan: PushPlan, diff: boolean): void {
-  const say = (mark: string, list: string[], what: string) => list.forEach((p) => io.stderr.write(`  ${mark} ${p}${what}\n`));
+  const say = (mark: string, list: string[], what: string) => list.forEach((p) => io.stderr.write(`  ${mark} ${safeLine(p)}${what}\n`));
   say('+', plan.added, '');
   say('~', plan.changed, '');
   say('-', plan.removed, '');
@@ -44,6 +45,21 @@ function describe(io: Io, plan: PushPlan, diff: boolean): void {
   for (const p of [...plan.added, ...plan.changed, ...plan.removed]) {
     io.stdout.write(unifiedDiff(p, text(plan.before.get(p)), text(plan.after.get(p))));
   }
+}
+
+/**
+ * The folder's files that the space (or change request) does not hold as the folder has them
+ * after the push: read back from the server, as export would write it.
+ */
+async function notStored(conn: Connection, at: { spaceId: string; changeRequest?: string }, folder: Map<string, string | Uint8Array>): Promise<string[]> {
+  const stored = buildFolder(await readSpace(conn.client, at, () => {}));
+  const left = planPush(stored, folder);
+  return [...left.added, ...left.changed, ...left.removed, ...left.other].sort();
+}
+
+function notArrived(missing: string[], where: string, hint?: string): CliError {
+  const named = missing.slice(0, 10).map((p) => `  ${safeLine(p)}`).join('\n');
+  return new CliError(`${missing.length} of the folder's files ${missing.length === 1 ? 'is' : 'are'} not in ${where} as pushed:\n${named}${missing.length > 10 ? `\n  and ${missing.length - 10} more` : ''}`, Exit.error, hint);
 }
 
 /** The URL the service reads the folder from: its own `file://` when it runs on this machine. */
@@ -66,7 +82,7 @@ function sourceUrl(conn: Connection, dir: string, given: string | undefined): st
 
 export function registerPush(contentCmd: Command, cli: Cli): void {
   const { io } = cli;
-  printsJson(contentCmd.command('push'), ['added', 'changed', 'removed', 'other', 'pushed', 'revision', 'changeRequest', 'url', 'merged'])
+  printsJson(contentCmd.command('push'), ['added', 'changed', 'removed', 'other', 'pushed', 'revision', 'changeRequest', 'url', 'merged', 'missing'])
     .description('Push a Git Sync folder into a space: shows what it adds, changes and removes, then opens a change request')
     .argument('<dir>', 'the folder (with SUMMARY.md and .gitbook.yaml, or plain markdown)')
     .argument('<space>', 'space id')
@@ -92,8 +108,8 @@ Examples:
       const o = cmd.optsWithGlobals() as PushOptions;
       if (o.direct && (o.changeRequest !== undefined || o.merge)) throw usageError('--direct imports into the space: it takes no --change-request or --merge');
       const local = normalizeLocal(await readFolder(dir));
-      for (const line of leftOutLines(local.skipped)) io.stderr.write(`${line}\n`);
-      for (const w of local.warnings) io.stderr.write(`warning: ${w}\n`);
+      for (const line of leftOutLines(local.skipped)) io.stderr.write(`${safeLine(line)}\n`);
+      for (const w of local.warnings) io.stderr.write(`warning: ${safeLine(w)}\n`);
       const conn = await cli.connect(o);
       try {
         const url = sourceUrl(conn, dir, o.url);
@@ -109,14 +125,25 @@ Examples:
         if (o.direct) {
           if (plan.removed.length && !o.yes) throw new CliError(`pushing directly removes ${plan.removed.length} pages from the space`, Exit.usage, 'pass --yes to go ahead, or push through a change request (the default)');
           const r = (await conn.client.call(content['content.import'], { params: { spaceId }, body: { url, source: 'markdown' } })) as { revision: string };
-          io.stderr.write(`✓ Imported into space ${spaceId} as revision ${r.revision}\n`);
-          await emitOrText(io, o, { ...summary, pushed: true, revision: r.revision }, () => undefined);
+          const missing = await notStored(conn, { spaceId }, local.folder);
+          if (missing.length) {
+            await emitOrText(io, o, { ...summary, pushed: true, revision: r.revision, missing }, () => undefined);
+            throw notArrived(missing, `space ${spaceId} (revision ${r.revision})`);
+          }
+          io.stderr.write(`✓ Imported into space ${safeLine(spaceId)} as revision ${safeLine(r.revision)}\n`);
+          await emitOrText(io, o, { ...summary, pushed: true, revision: r.revision, missing }, () => undefined);
           return;
         }
         const subject = typeof o.changeRequest === 'string' && o.changeRequest.trim() ? o.changeRequest.trim() : `Push from ${basename(resolve(dir))}`;
         const cr = (await conn.client.call(changeRequests['change-requests.create'], { params: { spaceId }, body: { subject } })) as { id: string; number: number; urls: { app: string } };
         await conn.client.call(crContent['cr-content.import'], { params: { spaceId, changeRequestId: cr.id }, body: { url, source: 'markdown' } });
-        io.stderr.write(`✓ Opened change request #${cr.number} "${subject}"\n`);
+        // What the change request holds now, not what was sent, is what is reported (and merged).
+        const missing = await notStored(conn, { spaceId, changeRequest: cr.id }, local.folder);
+        if (missing.length) {
+          await emitOrText(io, o, { ...summary, pushed: true, changeRequest: cr.number, url: cr.urls.app, missing }, () => undefined);
+          throw notArrived(missing, `change request #${cr.number}`, `it was left open and not merged: review it at ${cr.urls.app}`);
+        }
+        io.stderr.write(`✓ Opened change request #${cr.number} "${safeLine(subject)}"\n`);
         let merged: { revision: string; result: string } | undefined;
         if (o.merge) {
           const now = (await conn.client.call(changeRequests['change-requests.get'], { params: { spaceId, changeRequestId: cr.id } })) as { outdated?: boolean };
@@ -128,7 +155,7 @@ Examples:
           if (merged.result !== 'merge') throw new CliError(`change request #${cr.number} was not merged: it conflicts with changes made to the space meanwhile`, Exit.conflict, `run "gbctl change-requests merge ${spaceId} ${cr.number}" to see the pages, or review it at ${cr.urls.app}`);
           io.stderr.write(`✓ Merged change request #${cr.number}\n`);
         }
-        await emitOrText(io, o, { ...summary, pushed: true, changeRequest: cr.number, url: cr.urls.app, ...(merged ? { merged: merged.revision } : {}) }, () => {
+        await emitOrText(io, o, { ...summary, pushed: true, changeRequest: cr.number, url: cr.urls.app, missing, ...(merged ? { merged: merged.revision } : {}) }, () => {
           const hint = embeddedHint(cr.urls.app, `gbctl open ${spaceId} --change-request ${cr.number}`);
           if (hint) io.stderr.write(`${hint}\n`);
           return cr.urls.app;

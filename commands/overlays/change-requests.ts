@@ -1,7 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Client } from '../../src/client/client.js';
-import { CliError, Exit, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
+import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
+import { writeFileAtomicSync } from '../../src/lib/safe-path.js';
+import { fetchDownload } from './download.js';
 import type { ExtraOption, Overlays } from '../../src/cli/overlay.js';
 import { readText } from '../../src/cli/read-input.js';
 
@@ -22,22 +23,9 @@ async function saveDownload(result: unknown, opts: Record<string, unknown>, clie
     if (embedded) throw usageError('the embedded store hands out no web link: pass --output FILE to save the PDF');
     return result;
   }
-  const u = new URL(url);
-  let sameServer = embedded;
+  const bytes = await fetchDownload(url, client, 'PDF');
   try {
-    sameServer ||= new URL(client.target).origin === u.origin;
-  } catch {
-    // the target is not a URL (embedded): handled above
-  }
-  let bytes: Uint8Array;
-  if (sameServer) bytes = (await client.download(u.pathname + u.search)).bytes;
-  else {
-    const res = await fetch(url);
-    if (!res.ok) throw new CliError(`cannot download the PDF: ${url} answered HTTP ${res.status}`, exitForStatus(res.status), undefined, { status: res.status });
-    bytes = new Uint8Array(await res.arrayBuffer());
-  }
-  try {
-    writeFileSync(out, bytes);
+    writeFileAtomicSync(out, bytes);
   } catch (e) {
     throw new CliError(`cannot write ${out} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }

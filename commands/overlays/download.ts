@@ -1,11 +1,15 @@
-import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Client } from '../../src/client/client.js';
 import { CliError, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
+import { writeFileAtomicSync } from '../../src/lib/safe-path.js';
+import { DownloadRefused, fetchDownloadUrl } from '../../src/client/downloads.js';
 import type { Io } from '../../src/cli/context.js';
 
 /** gbctl's own download route, served by the embedded store and by `gbctl serve` alike. */
 const BLOBS = '/_gbctl/blobs/';
+/** What one download may hold: it is kept in memory before it is written whole. */
+const MAX_DOWNLOAD_BYTES = 1024 * 1024 * 1024;
 
 /** Refuses, before any byte is fetched, to write over a file the user did not say may go. */
 export function checkOutput(out: string, force: boolean): void {
@@ -16,9 +20,9 @@ export function checkOutput(out: string, force: boolean): void {
 
 /**
  * The bytes behind a download URL: through the connection when it is the server gbctl talks to
- * (the embedded store's gbctl://local origin, or the endpoint's), else a plain GET.
+ * (the embedded store's gbctl://local origin, or the endpoint's), else over public https only.
  */
-export async function fetchDownload(url: string, client: Client, what: string): Promise<Uint8Array> {
+export async function fetchDownload(url: string, client: Client, what: string, maxBytes = MAX_DOWNLOAD_BYTES): Promise<Uint8Array> {
   let u: URL;
   try {
     u = new URL(url);
@@ -35,9 +39,16 @@ export async function fetchDownload(url: string, client: Client, what: string): 
     if (!u.pathname.startsWith(BLOBS)) throw new CliError(`this ${what} has no stored bytes to download (${url} is a page of the app, not a file)`);
     return (await client.download(u.pathname + u.search)).bytes;
   }
-  const res = await fetch(url);
-  if (!res.ok) throw new CliError(`cannot download the ${what}: ${url} answered HTTP ${res.status}`, exitForStatus(res.status), undefined, { status: res.status });
-  return new Uint8Array(await res.arrayBuffer());
+  // Another host: only as downloads.ts allows (public https, no token, no redirect elsewhere).
+  let got;
+  try {
+    got = await fetchDownloadUrl(client, url, maxBytes);
+  } catch (e) {
+    if (e instanceof DownloadRefused) throw new CliError(`cannot download the ${what}: ${e.message}`);
+    throw e;
+  }
+  if (got.status < 200 || got.status > 299) throw new CliError(`cannot download the ${what}: ${url} answered HTTP ${got.status}`, exitForStatus(got.status), undefined, { status: got.status });
+  return got.bytes;
 }
 
 /** Writes the bytes to `out` ("-" for stdout), whole: a temporary name, then a rename. */
@@ -46,10 +57,8 @@ export function saveBytes(io: Io, out: string, bytes: Uint8Array): { file: strin
     io.stdout.write(bytes);
     return undefined;
   }
-  const tmp = `${out}.${process.pid}.tmp`;
   try {
-    writeFileSync(tmp, bytes);
-    renameSync(tmp, out);
+    writeFileAtomicSync(out, bytes);
   } catch (e) {
     throw new CliError(`cannot write ${out} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }

@@ -1,6 +1,7 @@
-import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, rmSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { usageError } from '../../src/cli/exit-codes.js';
+import { writeFileAtomicSync } from '../../src/lib/safe-path.js';
 
 /** What a CI job needs to talk to the server: where, in which organization, as whom. */
 export interface Handoff {
@@ -31,9 +32,8 @@ export function checkHandoffPaths(o: { writeEnv?: string | undefined; readyFile?
  * half of it; mode 0600 when it holds a token.
  */
 function writeAtomically(path: string, text: string, secret: boolean): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text, { mode: secret ? 0o600 : 0o644 });
-  renameSync(tmp, path);
+  // A random temporary name opened O_EXCL|O_NOFOLLOW: a link planted beside the file is never written through.
+  writeFileAtomicSync(path, text, secret ? 0o600 : 0o644);
 }
 
 /** `KEY=value` lines for `set -a; . FILE`, `docker --env-file` or `>> $GITHUB_ENV` (values never need quoting). */

@@ -1,6 +1,6 @@
 import { applyPages } from '../server/lib/gitsync/apply.js';
 import { recordFiles } from '../server/lib/gitsync/record-files.js';
-import { readGitSync, type SyncRead } from '../server/lib/gitsync/read.js';
+import { readGitSync, type Skipped, type SourceEntry, type SyncRead } from '../server/lib/gitsync/read.js';
 import { slugify } from '../lib/slug.js';
 import type { PageRecord } from '../server/model/revision.js';
 import { buildFolder, type ApiFile, type ApiPage } from './write.js';
@@ -42,13 +42,16 @@ export function recordsOfApi(pages: readonly ApiPage[]): PageRecord[] {
 }
 
 /** A local folder read as the import reads it. */
-export function readLocal(entries: Map<string, Uint8Array>): SyncRead {
-  return readGitSync([...entries].map(([path, bytes]) => ({ path, size: bytes.length, bytes })));
+export function readLocal(entries: SourceEntry[]): SyncRead {
+  return readGitSync(entries);
 }
 
-/** The folder as export would write it after importing it, so both sides compare alike. */
-export function normalizeLocal(entries: Map<string, Uint8Array>): { folder: Map<string, string | Uint8Array>; skipped: { path: string; reason: string }[]; warnings: string[]; read: SyncRead } {
-  const read = readLocal(entries);
+/**
+ * The folder as export would write it after importing it, so both sides compare alike; what
+ * the import would leave out (the listing's and the reading's) with the reasons.
+ */
+export function normalizeLocal(local: { entries: SourceEntry[]; leftOut: Skipped[] }): { folder: Map<string, string | Uint8Array>; skipped: Skipped[]; warnings: string[]; read: SyncRead } {
+  const read = readLocal(local.entries);
   let n = 0;
   const newId = () => `local${n++}`;
   const fileIds = new Map<string, string>();
@@ -59,7 +62,7 @@ export function normalizeLocal(entries: Map<string, Uint8Array>): { folder: Map<
   });
   const records = applyPages([], read.pages, { newId, now: '', fileId: (p) => fileIds.get(p) });
   const folder = buildFolder({ pages: apiPagesOf(records), files, redirects: read.redirects, gitSync: read.gitSync });
-  return { folder, skipped: read.skipped, warnings: read.warnings, read };
+  return { folder, skipped: [...local.leftOut, ...read.skipped], warnings: read.warnings, read };
 }
 
 export interface PushPlan {

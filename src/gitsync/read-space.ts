@@ -3,6 +3,8 @@ import { changeRequests } from '../contract/endpoints/change-requests.js';
 import { content } from '../contract/endpoints/content.js';
 import { crContent } from '../contract/endpoints/cr-content.js';
 import { CliError, Exit } from '../cli/exit-codes.js';
+import { DownloadRefused, fetchDownloadUrl } from '../client/downloads.js';
+import { MAX_FILE_BYTES } from '../server/lib/gitsync/sync-types.js';
 import type { RevisionGitSync } from '../server/model/revision.js';
 import type { ApiPage, ExportInput } from './write.js';
 
@@ -70,31 +72,20 @@ export async function readSpace(client: Client, s: SpaceSource, progress: (done:
   }
   const files: ExportInput['files'] = [];
   for (const f of rev.files) {
-    const bytes = await download(client, f.downloadURL);
-    files.push({ id: f.id, name: f.name, ...(f.git?.path ? { git: { path: f.git.path } } : {}), ...(bytes ? { bytes } : {}) });
+    const got = await download(client, f.downloadURL);
+    files.push({ id: f.id, name: f.name, ...(f.git?.path ? { git: { path: f.git.path } } : {}), ...got });
     progress(++done, total, f.name);
   }
   return { pages: rev.pages, files, ...(rev.redirects ? { redirects: rev.redirects } : {}), ...(rev.gitSync ? { gitSync: rev.gitSync } : {}) };
 }
 
-/** A file's bytes: from the server gbctl talks to when the link is its own, else fetched. */
-async function download(client: Client, url: string): Promise<Uint8Array | undefined> {
-  let u: URL;
+/** A file's bytes, fetched as downloads.ts allows; else why there are none. */
+async function download(client: Client, url: string): Promise<{ bytes: Uint8Array } | { missing: string }> {
   try {
-    u = new URL(url);
-  } catch {
-    return undefined;
+    const got = await fetchDownloadUrl(client, url, MAX_FILE_BYTES);
+    return got.status === 200 || got.bytes.length ? { bytes: got.bytes } : { missing: `its download (${url}) answered HTTP ${got.status}` };
+  } catch (e) {
+    if (e instanceof DownloadRefused) return { missing: `its download was refused: ${e.message}` };
+    return { missing: `its download (${url}) could not be read: ${(e as Error).message}` };
   }
-  let same = u.protocol === 'gbctl:';
-  try {
-    same ||= new URL(client.target).origin === u.origin;
-  } catch {
-    // an embedded target is no URL: handled by the gbctl: scheme
-  }
-  if (same) {
-    const got = await client.download(u.pathname + u.search).catch(() => undefined);
-    return got?.bytes;
-  }
-  const res = await fetch(u).catch(() => undefined);
-  return res?.ok ? new Uint8Array(await res.arrayBuffer()) : undefined;
 }

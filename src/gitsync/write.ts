@@ -38,6 +38,8 @@ export interface ApiFile {
   name: string;
   git?: { path?: string };
   bytes?: Uint8Array;
+  /** Why there are no bytes (a download refused or failed). */
+  missing?: string;
 }
 
 export interface ExportInput {
@@ -51,7 +53,9 @@ export interface ExportInput {
 const ASSETS = '.gitbook/assets/';
 
 const hrefOf = (p: ApiPage) => p.href ?? (p.target?.kind === 'url' ? p.target.url : undefined);
-const fileOf = (f: ApiFile) => f.git?.path ?? `${ASSETS}${f.name}`;
+const fileOf = (f: Pick<ApiFile, 'name' | 'git'>) => f.git?.path ?? `${ASSETS}${f.name}`;
+/** Where export writes a file of the revision, from the folder's top. */
+export const exportPathOf = (f: Pick<ApiFile, 'name' | 'git'>, gs: RevisionGitSync | undefined) => `${gs?.root ? `${gs.root}/` : ''}${fileOf(f)}`;
 
 function layoutOf(pages: readonly ApiPage[]): LayoutPage[] {
   return pages.map((p) => ({ id: p.id, title: p.title, type: p.type, path: p.type === 'link' ? hrefOf(p) : p.git?.path, pages: layoutOf(p.pages ?? []) }));
@@ -177,6 +181,6 @@ export function buildFolder(input: ExportInput): Map<string, string | Uint8Array
   const config = configFor(gs, input.redirects ?? {});
   if (config !== undefined) out.set('.gitbook.yaml', config);
   for (const [path, text] of Object.entries(gs?.files ?? {})) out.set(`${root}${path}`, text);
-  for (const f of input.files) if (f.bytes) out.set(`${root}${fileOf(f)}`, f.bytes);
+  for (const f of input.files) if (f.bytes) out.set(exportPathOf(f, gs), f.bytes);
   return out;
 }

@@ -54,6 +54,28 @@ describe('content push', () => {
     expect((await ok('content', 'push', dir, space)).stderr).toContain('Nothing to push');
   });
 
+  it('reports what the server stored, not what was sent: files that did not arrive are named, no ✓, nothing merged', async () => {
+    const space = JSON.parse((await ok('spaces', 'create', '--title', 'Arrived', '--json')).stdout).id as string;
+    const dir = writeTree(join(tmp.dir, 'arrived'), FOLDER);
+    await ok('content', 'push', dir, space, '--direct');
+    // The service reads an older copy (--url): the new page and the edit never reach it.
+    const stale = writeTree(join(tmp.dir, 'arrived-stale'), FOLDER);
+    writeFileSync(join(dir, 'faq.md'), '# FAQ\n\n## Why\n\nBecause it is better.\n');
+    writeFileSync(join(dir, 'changelog.md'), '# Changelog\n\nFirst release.\n');
+    writeFileSync(join(dir, 'SUMMARY.md'), String(FOLDER['SUMMARY.md']).replace('* [FAQ](faq.md)\n', '* [FAQ](faq.md)\n* [Changelog](changelog.md)\n'));
+    writeFileSync(join(stale, 'README.md'), `${String(FOLDER['README.md'])}\nA line only the stale copy has.\n`);
+    const r = await run('content', 'push', dir, space, '--url', pathToFileURL(stale).href, '--merge', '--json');
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toContain('✓');
+    expect(r.stderr).toContain('files are not in change request #1 as pushed');
+    expect(JSON.parse(r.stdout).missing).toEqual(['README.md', 'SUMMARY.md', 'changelog.md', 'faq.md']);
+    expect(JSON.parse((await ok('change-requests', 'get', space, '1', '--json')).stdout).status).not.toBe('merged');
+    const direct = await run('content', 'push', dir, space, '--direct', '--url', pathToFileURL(stale).href);
+    expect(direct.code).toBe(1);
+    expect(direct.stderr).not.toContain('✓');
+    expect(direct.stderr).toContain(`not in space ${space}`);
+  });
+
   it('over HTTP to a service on another machine, says a reachable --url is needed and sends nothing', async () => {
     const dir = join(tmp.dir, 'docs');
     const r = await runCliInProcess(['content', 'push', dir, 'SPACE'], { env: { GBCTL_CONFIG_DIR: env.GBCTL_CONFIG_DIR as string, GITBOOK_ENDPOINT: 'https://api.example.invalid', GITBOOK_TOKEN: 't' } });

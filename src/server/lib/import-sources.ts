@@ -1,7 +1,10 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import { basename, join, relative, sep } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { TooManyFiles, walkFolder, type LeftOut } from '../../lib/folder-walk.js';
+import { PathRefused, SafeRoot } from '../../lib/safe-path.js';
 import { badRequest } from '../http-error.js';
+import { folderPathProblem, gitSyncKeeps } from './gitsync/folder-names.js';
 import { outboundFetch, OutboundError, TooLarge, type Fetched, type OutboundPolicy } from './outbound.js';
 
 /** One file of what an import reads: a path relative to the import's root, its size, and its bytes once read. */
@@ -22,6 +25,8 @@ export interface Source {
   /** A folder or an archive, or one document. */
   kind: 'many' | 'one';
   entries: Entry[];
+  /** Files listed but not taken (a name that is not UTF-8 or that leaves the folder, a link), with the reason. */
+  leftOut: LeftOut[];
   /** Fills in the bytes of these entries. */
   load(entries: Entry[]): Promise<void>;
 }
@@ -43,7 +48,7 @@ export function isZip(bytes: Uint8Array): boolean {
 }
 
 /** Sources whose bytes are all there already (one file, a download). */
-export const inMemory = (entries: Entry[], kind: Source['kind'] = 'many'): Source => ({ kind, entries, load: () => Promise.resolve() });
+export const inMemory = (entries: Entry[], kind: Source['kind'] = 'many'): Source => ({ kind, entries, leftOut: [], load: () => Promise.resolve() });
 
 export async function unzip(bytes: Uint8Array, where: string): Promise<Source> {
   const { unzipSync } = await import('fflate');
@@ -61,16 +66,27 @@ export async function unzip(bytes: Uint8Array, where: string): Promise<Source> {
     return false;
   });
   const prefix = commonRoot(listed.map((e) => e.path));
-  const byName = new Map(listed.map((e) => [e.path, e]));
+  // An archive names its files as it likes: a name that would leave the folder (../, /, C:, \\) is left out, named.
+  const leftOut: LeftOut[] = [];
+  const taken = listed.filter((e) => {
+    const problem = folderPathProblem(e.path.slice(prefix.length));
+    if (problem) leftOut.push({ path: e.path.slice(prefix.length) || e.path, reason: problem });
+    return !problem;
+  });
+  const byName = new Map(taken.map((e) => [e.path, e]));
   const fill = (want: Set<string>) => {
-    for (const [name, data] of Object.entries(extract((n) => want.has(n)))) (byName.get(name) as Entry).bytes = data;
+    for (const [name, data] of Object.entries(extract((n) => want.has(n)))) {
+      const e = byName.get(name);
+      if (e) e.bytes = data;
+    }
   };
-  fill(new Set(listed.filter((e) => readFirst(e.path.slice(prefix.length)) && (e.size ?? 0) <= MAX_FILE_BYTES).map((e) => e.path)));
-  for (const e of listed) e.path = e.path.slice(prefix.length);
-  const original = new Map(listed.map((e) => [e, `${prefix}${e.path}`]));
+  fill(new Set(taken.filter((e) => readFirst(e.path.slice(prefix.length)) && (e.size ?? 0) <= MAX_FILE_BYTES).map((e) => e.path)));
+  for (const e of taken) e.path = e.path.slice(prefix.length);
+  const original = new Map(taken.map((e) => [e, `${prefix}${e.path}`]));
   return {
     kind: 'many',
-    entries: listed,
+    entries: taken,
+    leftOut,
     load: (entries) => {
       fill(new Set(entries.filter((e) => !e.bytes).map((e) => original.get(e) as string)));
       return Promise.resolve();
@@ -85,28 +101,38 @@ function commonRoot(paths: string[]): string {
   return `${[...firsts][0] as string}/`;
 }
 
-async function walk(root: string, dir: string, out: (Entry & { full: string })[]): Promise<void> {
-  for (const d of await readdir(dir, { withFileTypes: true })) {
-    // Git Sync keeps its settings and files in .gitbook.yaml and .gitbook/; other dot-files (.git) stay out.
-    if (d.name.startsWith('.') && d.name !== '.gitbook' && d.name !== '.gitbook.yaml' && d.name !== '.gitbook.yml') continue;
-    const full = join(dir, d.name);
-    if (d.isDirectory()) await walk(root, full, out);
-    else if (d.isFile()) {
-      if (out.length >= MAX_ENTRIES) throw badRequest(`url: the folder holds more than ${MAX_ENTRIES} files`);
-      out.push({ path: relative(root, full).split(sep).join('/'), size: (await stat(full)).size, full });
-    }
-  }
-}
-
-/** A folder: listed whole, its markdown and settings read; other files read when asked. */
+/**
+ * A folder: listed whole (folder-walk.ts: names as bytes, links and names that cannot be
+ * imported left out with the reason), its markdown and settings read; other files read when
+ * asked, each through the folder's SafeRoot (no link followed out of it).
+ */
 async function folderSource(path: string): Promise<Source> {
-  const listed: (Entry & { full: string })[] = [];
-  await walk(path, path, listed);
-  const load = async (entries: Entry[]) => {
-    for (const e of entries as (Entry & { full: string })[]) if (!e.bytes) e.bytes = await readFile(e.full);
+  const root = await SafeRoot.open(path);
+  let listed;
+  try {
+    listed = await walkFolder(root, gitSyncKeeps, MAX_ENTRIES);
+  } catch (e) {
+    if (e instanceof TooManyFiles) throw badRequest(`url: the folder holds more than ${MAX_ENTRIES} files`);
+    throw e;
+  }
+  const entries: Entry[] = listed.files.map((f) => ({ path: f.path, size: f.size }));
+  const leftOut = [...listed.leftOut];
+  const load = async (want: Entry[]) => {
+    for (const e of want) {
+      if (e.bytes) continue;
+      try {
+        const got = await root.read(e.path, MAX_FILE_BYTES);
+        e.size = got.size;
+        if (got.bytes) e.bytes = got.bytes;
+      } catch (err) {
+        // Replaced by a link (or something else) since it was listed: left without bytes, named.
+        if (!(err instanceof PathRefused)) throw err;
+        leftOut.push({ path: e.path, reason: err.reason });
+      }
+    }
   };
-  await load(listed.filter((e) => readFirst(e.path) && (e.size ?? 0) <= MAX_FILE_BYTES));
-  return { kind: 'many', entries: listed, load };
+  await load(entries.filter((e) => readFirst(e.path) && (e.size ?? 0) <= MAX_FILE_BYTES));
+  return { kind: 'many', entries, leftOut, load };
 }
 
 /** What a `file://` URL names: a file, a folder, or a zip. */
@@ -156,11 +182,21 @@ export async function fetchUrl(url: URL, policy: OutboundPolicy): Promise<{ byte
 
 /** A name for a downloaded document from its URL and content type. */
 export function nameFor(url: string, contentType: string): string {
-  const last = decodeURIComponent(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '') || 'index';
+  const decoded = safeDecodeSegment(new URL(url).pathname.split('/').filter(Boolean).pop() ?? '');
+  // A segment may decode to anything (..%2F, %00): a name that cannot be a file's is "index".
+  const last = decoded && !folderPathProblem(decoded) ? decoded : 'index';
   if (/\.[a-z0-9]+$/i.test(last)) return last;
   if (contentType === 'text/html') return `${last}.html`;
   if (contentType === 'text/markdown' || contentType === 'text/plain' || contentType === 'text/x-markdown') return `${last}.md`;
   return last;
+}
+
+function safeDecodeSegment(s: string): string {
+  try {
+    return decodeURIComponent(s);
+  } catch {
+    return s;
+  }
 }
 
 /** Links of an HTML document to other HTML documents of the same origin. */

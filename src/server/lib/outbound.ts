@@ -53,13 +53,15 @@ export class OutboundError extends Error {
   constructor(
     readonly kind: 'refused' | 'failed' | 'timeout',
     message: string,
+    /** For a refusal by address: the host and the rule that refused it, for callers that word it their own way. */
+    readonly refusedHost?: { host: string; rule: string },
   ) {
     super(message);
   }
 }
 
 const refusal = (href: string, host: string, rule: string) =>
-  new OutboundError('refused', `${href}: ${host} is ${rule}, which this server does not fetch from (gbctl serve --allow-private-urls allows it)`);
+  new OutboundError('refused', `${href}: ${host} is ${rule}, which this server does not fetch from (gbctl serve --allow-private-urls allows it)`, { host, rule });
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 

@@ -6,6 +6,7 @@ import { blobs, type FileRecord, type RevisionGitSync } from '../model/revision.
 import { crawl, fetchUrl, inMemory, isZip, MAX_FILE_BYTES, nameFor, readFileUrl, unzip, type Source } from '../lib/import-sources.js';
 import { addPages, applyPages, renameFiles } from '../lib/gitsync/apply.js';
 import { besideFiles } from '../lib/gitsync/beside.js';
+import { folderPathProblem } from '../lib/gitsync/folder-names.js';
 import { readGitSync } from '../lib/gitsync/read.js';
 import { MAX_PAGES, type Skipped, type SyncFile, type SyncPage } from '../lib/gitsync/sync-types.js';
 import { buildPages, ext, IMAGE_TYPES, isHtml, isMarkdown, syncPage } from '../lib/import-html.js';
@@ -68,7 +69,13 @@ export async function readImport(url: string, source: ImportSource, opts: { file
       src = isZip(got.bytes) ? await unzip(got.bytes, url) : inMemory([{ path: nameFor(got.finalUrl, got.contentType), size: got.bytes.length, bytes: got.bytes, contentType: got.contentType }], 'one');
     }
   } else throw badRequest(`url: ${u.protocol} URLs cannot be imported; use file:, http: or https:`);
-  const entries = src.entries;
+  // Every path a source names is checked here once, whatever listed it: one that cannot name a
+  // file of a folder (it would leave it on export) is left out, named.
+  const entries = src.entries.filter((e) => {
+    const problem = folderPathProblem(e.path);
+    if (problem) src.leftOut.push({ path: e.path, reason: problem });
+    return !problem;
+  });
   // One document named by the URL (not a folder, an archive or a site) adds a page.
   const single = src.kind === 'one';
 
@@ -80,19 +87,30 @@ export async function readImport(url: string, source: ImportSource, opts: { file
   const docs = entries.filter((e) => wantsDoc(e.path));
   if (!docs.length) {
     const kind = source === 'markdown' ? 'markdown (.md)' : source === 'zip' ? 'markdown or HTML' : 'HTML';
-    throw badRequest(`url: no ${kind} documents found at ${url}`);
+    const why = src.leftOut.map((s) => `${s.path}: ${s.reason}`).join('; ');
+    throw badRequest(`url: no ${kind} documents found at ${url}${why ? ` (left out: ${why})` : ''}`);
   }
   if (docs.some((e) => isMarkdown(e.path))) {
     // A Git Sync folder (or one markdown file, with the files it names beside it).
-    if (single) entries.push(...(await besideFiles(u, entries[0] as Source['entries'][number], { maxFileBytes: MAX_FILE_BYTES, fetch: (at) => fetchUrl(at, policy) })));
+    if (single) {
+      const beside = await besideFiles(u, entries[0] as Source['entries'][number], { maxFileBytes: MAX_FILE_BYTES, fetch: (at) => fetchUrl(at, policy) });
+      entries.push(...beside.entries);
+      src.leftOut.push(...beside.leftOut);
+    }
     const read = readGitSync(entries);
-    if (!read.pages.length) throw badRequest(`url: no pages found at ${url}${read.skipped.length ? ` (${read.skipped.map((s) => `${s.path}: ${s.reason}`).join('; ')})` : ''}`);
+    if (!read.pages.length) {
+      const why = [...src.leftOut, ...read.skipped].map((s) => `${s.path}: ${s.reason}`).join('; ');
+      throw badRequest(`url: no pages found at ${url}${why ? ` (${why})` : ''}`);
+    }
     const count = (list: SyncPage[]): number => list.reduce((n, p) => n + (p.kind === 'document' ? 1 : 0) + count(p.pages), 0);
     if (count(read.pages) > MAX_PAGES) throw badRequest(`url: ${url} holds ${count(read.pages)} pages; a space holds at most ${MAX_PAGES}`);
     const files = await loadFiles(src, read.files, read.skipped);
+    // Files the listing left out (names that cannot be imported, links) count among the source's, as skipped.
+    const skipped = [...src.leftOut, ...read.skipped];
+    const total = read.total + src.leftOut.length;
     return {
-      mode: single ? 'add' : 'replace', pages: read.pages, files, total: discovered ?? read.total, imported: read.total - read.skipped.length,
-      skipped: read.skipped, warnings: read.warnings, ...(single ? {} : { redirects: read.redirects, gitSync: read.gitSync }),
+      mode: single ? 'add' : 'replace', pages: read.pages, files, total: discovered ?? total, imported: total - skipped.length,
+      skipped, warnings: read.warnings, ...(single ? {} : { redirects: read.redirects, gitSync: read.gitSync }),
     };
   }
   const images = entries.filter((e) => IMAGE_TYPES[ext(e.path)] && (e.size ?? 0) <= MAX_FILE_BYTES);
@@ -107,10 +125,10 @@ export async function readImport(url: string, source: ImportSource, opts: { file
     return { name, path: `.gitbook/assets/${name}`, contentType: IMAGE_TYPES[ext(e.path)] as string, entry: e };
   });
   const pages = (await buildPages(docs, fileNames)).map((p, i) => syncPage(p, `${i}`));
-  const skipped = entries.filter((e) => !wantsDoc(e.path) && !images.includes(e)).map((e) => ({
+  const skipped = [...src.leftOut, ...entries.filter((e) => !wantsDoc(e.path) && !images.includes(e)).map((e) => ({
     path: e.path, reason: IMAGE_TYPES[ext(e.path)] ? `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the limit for one file` : `not ${source === 'zip' ? 'a markdown, HTML or image' : 'an HTML or image'} file`,
-  }));
-  return { mode: single && source !== 'website' ? 'add' : 'replace', pages, files, total: discovered ?? entries.length, imported: docs.length + files.length, skipped, warnings: [] };
+  }))];
+  return { mode: single && source !== 'website' ? 'add' : 'replace', pages, files, total: discovered ?? entries.length + src.leftOut.length, imported: docs.length + files.length, skipped, warnings: [] };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);

@@ -1,7 +1,9 @@
-import { readFile, stat } from 'node:fs/promises';
-import { posix } from 'node:path';
+import { dirname, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { LeftOut } from '../../../lib/folder-walk.js';
+import { PathRefused, SafeRoot } from '../../../lib/safe-path.js';
 import { isMarkdownPath } from './content-types.js';
+import { folderPathProblem } from './folder-names.js';
 import { splitFrontMatter } from './frontmatter.js';
 import type { SourceEntry } from './sync-types.js';
 import { isExternal, listTargets, safeDecode, splitFragment } from './targets.js';
@@ -14,37 +16,38 @@ export interface BesideLimits {
 
 /**
  * A single markdown file names its images and files relatively: they are read from beside it
- * (its folder and below, never above), so that they come in with it. What cannot be read is
- * left out; the link then stays as written.
+ * (its folder and below, never above, never through a link that leads out of it), so that they
+ * come in with it. What is not there is left alone (the link stays as written); what is there
+ * but refused (a link out of the folder, no regular file) is named in `leftOut`.
  */
-export async function besideFiles(url: URL, doc: SourceEntry, limits: BesideLimits): Promise<SourceEntry[]> {
+export async function besideFiles(url: URL, doc: SourceEntry, limits: BesideLimits): Promise<{ entries: SourceEntry[]; leftOut: LeftOut[] }> {
   const text = new TextDecoder().decode(doc.bytes);
   const wanted = new Set<string>();
   const cover = splitFrontMatter(text).meta.cover?.path;
   for (const t of [...listTargets(text).map((x) => x.target), ...(cover ? [cover] : [])]) {
     if (isExternal(t) || t.startsWith('/')) continue;
     const rel = posix.normalize(safeDecode(splitFragment(t).path));
-    if (!rel || rel.startsWith('..') || isMarkdownPath(rel)) continue;
+    if (!rel || folderPathProblem(rel) || isMarkdownPath(rel)) continue;
     wanted.add(rel);
   }
   const out: SourceEntry[] = [];
+  const leftOut: LeftOut[] = [];
+  const root = url.protocol === 'file:' ? await SafeRoot.open(dirname(fileURLToPath(url))) : undefined;
   for (const rel of wanted) {
     const at = new URL(rel.split('/').map(encodeURIComponent).join('/'), url);
     try {
-      if (at.protocol === 'file:') {
-        const path = fileURLToPath(at);
-        const s = await stat(path);
-        if (!s.isFile()) continue;
+      if (root) {
+        const got = await root.read(rel, limits.maxFileBytes);
         // Too large: listed without its bytes, for the import to say it left it out.
-        if (s.size > limits.maxFileBytes) out.push({ path: rel, size: s.size });
-        else out.push({ path: rel, size: s.size, bytes: await readFile(path) });
+        out.push({ path: rel, size: got.size, ...(got.bytes ? { bytes: got.bytes } : {}) });
       } else {
         const bytes = (await limits.fetch(at)).bytes;
         if (bytes.length <= limits.maxFileBytes) out.push({ path: rel, size: bytes.length, bytes });
       }
-    } catch {
+    } catch (e) {
+      if (e instanceof PathRefused) leftOut.push({ path: rel, reason: e.reason });
       // Not there or not readable: the page keeps its link as written.
     }
   }
-  return out;
+  return { entries: out, leftOut };
 }

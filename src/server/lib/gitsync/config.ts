@@ -1,5 +1,6 @@
 import { parse, parseDocument } from 'yaml';
 import type { RevisionGitSync } from '../../model/revision.js';
+import { folderPathProblem } from './folder-names.js';
 
 /** What `.gitbook.yaml` says: where the content is, its first page, its table of contents, redirects. */
 export interface GitbookConfig {
@@ -33,14 +34,21 @@ export function parseGitbookYaml(text: string): { config: GitbookConfig; problem
       if (typeof to === 'string') redirects[clean(from)] = clean(to);
     }
   }
-  return {
-    config: {
-      root: ((r) => (r === '.' ? '' : r))(str(d.root, '')),
-      readme: str(d.structure?.readme, DEFAULT_CONFIG.readme),
-      summary: str(d.structure?.summary, DEFAULT_CONFIG.summary),
-      redirects,
-    },
+  const config = {
+    root: ((r) => (r === '.' ? '' : r))(str(d.root, '')),
+    readme: str(d.structure?.readme, DEFAULT_CONFIG.readme),
+    summary: str(d.structure?.summary, DEFAULT_CONFIG.summary),
+    redirects,
   };
+  // The root and the structure name files of the folder: one that would leave it (../, /, C:) is not used.
+  const problems: string[] = [];
+  for (const k of ['root', 'readme', 'summary'] as const) {
+    const why = k === 'root' && !config.root ? undefined : folderPathProblem(config[k]);
+    if (!why) continue;
+    problems.push(`${k === 'root' ? 'root' : `structure.${k}`} "${config[k]}" cannot be used (${why})`);
+    config[k] = DEFAULT_CONFIG[k];
+  }
+  return problems.length ? { config, problem: `.gitbook.yaml: ${problems.join('; ')}; the default was used` } : { config };
 }
 
 /** `.gitbook.yaml` as export writes it when it has none as written: the structure always, redirects when there are some. */

@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
 import { slugify } from '../../../lib/slug.js';
+import { folderPathProblem } from './folder-names.js';
 
 /** What export needs of a page to place it in the folder. */
 export interface LayoutPage {
@@ -29,7 +30,8 @@ export function derivedGitPath(path: string, hasChildren: boolean): string {
 export function assignPaths(pages: readonly LayoutPage[], readme = 'README.md'): Map<string, string> {
   const out = new Map<string, string>();
   const used = new Set<string>();
-  const free = (p: string | undefined) => !!p && /\.(md|markdown|mdx)$/i.test(p) && !p.startsWith('/') && !p.split('/').includes('..') && !used.has(p.toLowerCase());
+  // A path that could not be a file of the folder (.., absolute, C:, CON) is not the page's: it gets a computed one.
+  const free = (p: string | undefined) => !!p && /\.(md|markdown|mdx)$/i.test(p) && !folderPathProblem(p) && !used.has(p.toLowerCase());
   const unique = (want: string) => {
     let p = want;
     for (let n = 2; used.has(p.toLowerCase()); n++) p = want.replace(/(\/README)?\.md$/i, (m) => `-${n}${m}`);
