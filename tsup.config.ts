@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'tsup';
 import type { Plugin } from 'esbuild';
 
@@ -15,6 +16,26 @@ const lazyChildProcessForCommander: Plugin = {
     );
     build.onLoad({ filter: /.*/, namespace: 'gbctl-lazy' }, () => ({
       contents: "let m; const get = () => (m ??= require('node:child_process')); module.exports = { spawn: (...a) => get().spawn(...a) };",
+      loader: 'js',
+    }));
+  },
+};
+
+/**
+ * zod re-exports its 64 locales as `z.locales` (the namespace the code imports as `z`), so a
+ * bundle holds all of them: 400 KB, a fifth of the CLI's bundle, read and (its functions) taken
+ * from the code cache by every command. gbctl's messages are English, the locale zod sets itself;
+ * in the CLI's bundle `z.locales` holds that one.
+ */
+const englishOnlyZodLocales: Plugin = {
+  name: 'english-only-zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '..', 'locales'), namespace: 'gbctl-zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'gbctl-zod-locales' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: args.path,
       loader: 'js',
     }));
   },
@@ -57,7 +78,7 @@ export default defineConfig([
     noExternal: ['zod', 'commander'],
     // Left as written: node: specifiers reach the plugin below (Node 20 requires them as they are).
     removeNodeProtocol: false,
-    esbuildPlugins: [lazyChildProcessForCommander],
+    esbuildPlugins: [lazyChildProcessForCommander, englishOnlyZodLocales],
     esbuildOptions: (o) => {
       o.supported = { ...o.supported, 'dynamic-import': false };
       o.charset = 'ascii';
