@@ -1,20 +1,50 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { defineConfig } from 'tsup';
 import type { Plugin } from 'esbuild';
 
 /**
- * commander requires node:child_process at load time, for executable subcommands gbctl does not
- * have; child_process loads net, dgram and streams, several milliseconds of every start-up.
- * Inside the bundle, commander gets an object that requires it on first use instead.
+ * Built-in modules that take milliseconds to load and that many commands never call: commander
+ * requires node:child_process for executable subcommands gbctl does not have; node:http and
+ * node:net serve `gbctl serve`; node:crypto (some thirty internal modules, the stream stack among
+ * them) is for the embedded store, not for `gbctl version` or a command's `--help`, yet the
+ * store's modules are imported by every command. Inside the bundle each is an object whose
+ * properties require the module on first use. Named imports compile to property reads at the
+ * point of use (`(0, m.randomBytes)(4)`), which keeps this transparent; the names are those of
+ * the Node that builds.
  */
-const lazyChildProcessForCommander: Plugin = {
-  name: 'lazy-child-process-for-commander',
+const LAZY_BUILTINS = ['child_process', 'crypto', 'dns', 'dns/promises', 'http', 'https', 'net', 'stream', 'zlib'];
+const lazyBuiltins: Plugin = {
+  name: 'lazy-builtins',
   setup(build) {
-    build.onResolve({ filter: /^(node:)?child_process$/ }, (args) =>
-      /[\\/]commander[\\/]/.test(args.importer) ? { path: 'lazy-child-process', namespace: 'gbctl-lazy' } : undefined,
+    const filter = new RegExp(`^(node:)?(${LAZY_BUILTINS.join('|')})$`);
+    build.onResolve({ filter }, (args) =>
+      args.namespace === 'gbctl-lazy' ? { path: `node:${args.path.replace(/^node:/, '')}`, external: true } : { path: args.path.replace(/^node:/, ''), namespace: 'gbctl-lazy' },
     );
-    build.onLoad({ filter: /.*/, namespace: 'gbctl-lazy' }, () => ({
-      contents: "let m; const get = () => (m ??= require('node:child_process')); module.exports = { spawn: (...a) => get().spawn(...a) };",
+    build.onLoad({ filter: /.*/, namespace: 'gbctl-lazy' }, async (args) => {
+      const id = `node:${args.path}`;
+      const names = Object.keys((await import(id)) as object).filter((n) => n !== 'default');
+      const props = names.map((n) => `${JSON.stringify(n)}: { get: () => get()[${JSON.stringify(n)}], enumerable: true }`).join(',\n');
+      return { contents: `let m;\nconst get = () => (m ??= require(${JSON.stringify(id)}));\nObject.defineProperties(module.exports, {\n${props}\n});\n`, loader: 'js' };
+    });
+  },
+};
+
+/**
+ * zod re-exports its 64 locales as `z.locales` (the namespace the code imports as `z`), so a
+ * bundle holds all of them: 400 KB, a fifth of the CLI's bundle, read and (its functions) taken
+ * from the code cache by every command. gbctl's messages are English, the locale zod sets itself;
+ * in the CLI's bundle `z.locales` holds that one.
+ */
+const englishOnlyZodLocales: Plugin = {
+  name: 'english-only-zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '..', 'locales'), namespace: 'gbctl-zod-locales' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'gbctl-zod-locales' }, (args) => ({
+      contents: "export { default as en } from './en.js';",
+      resolveDir: args.path,
       loader: 'js',
     }));
   },
@@ -55,9 +85,9 @@ export default defineConfig([
     // commander too: every command uses it, and bundled it is compiled from the code cache
     // instead of being resolved and compiled file by file.
     noExternal: ['zod', 'commander'],
-    // Left as written: node: specifiers reach the plugin below (Node 20 requires them as they are).
+    // Left as written: node: specifiers reach the plugins below (Node 20 requires them as they are).
     removeNodeProtocol: false,
-    esbuildPlugins: [lazyChildProcessForCommander],
+    esbuildPlugins: [lazyBuiltins, englishOnlyZodLocales],
     esbuildOptions: (o) => {
       o.supported = { ...o.supported, 'dynamic-import': false };
       o.charset = 'ascii';

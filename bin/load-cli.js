@@ -12,7 +12,8 @@ function load(file) {
   const fs = require('node:fs');
   const path = require('node:path');
   const vm = require('node:vm');
-  const Module = require('node:module');
+  // The loader's own Module class: require('node:module') would load the ES module loader too.
+  const Module = module.constructor;
   // The build makes the bundle ASCII: read as latin1 it becomes a one-byte string, several
   // times faster than decoding UTF-8 (which is kept for a bundle that is not ASCII).
   const bytes = fs.readFileSync(file);

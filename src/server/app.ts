@@ -14,7 +14,6 @@ import { Router } from './router.js';
 import { userFromToken } from './services/orgs.js';
 import type { Controls } from './controls/routes.js';
 import { CONTROL_PREFIX } from './controls/prefix.js';
-import { serveControl } from './controls/routes.js';
 import { percentEncodingProblem, withSecurityHeaders } from './security-headers.js';
 import { BLOB_PREFIX, serveBlob } from './web/blobs.js';
 import { isWebPath } from './web/paths.js';
@@ -157,6 +156,8 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
       const caller = header(req, 'authorization') ? await authenticateToken(env, req) : undefined;
       const text = req.body === undefined ? '' : req.body.toString();
       const body = text.trim() ? readJsonObject(text) : undefined;
+      // Loaded here: their schemas and state are gbctl serve's alone, never the embedded CLI's.
+      const { serveControl } = await import('./controls/routes.js');
       const out = await serveControl(env, opts.controls, caller, { method: req.method, path: url.pathname.slice(CONTROL_PREFIX.length), query: url.searchParams, body });
       return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(out) };
     }

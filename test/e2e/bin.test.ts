@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -38,5 +38,14 @@ describe('the built gbctl', () => {
     expect(r.code).toBe(2);
     expect(r.stdout).toBe('');
     expect(r.stderr).toMatch(/spaceId|argument/i);
+  });
+
+  // The bundle keeps only zod's English locale (tsup.config.ts): its schema errors are worded in English.
+  it('words a schema failure in English', async () => {
+    const bad = join(dir, 'bad-store.json');
+    writeFileSync(bad, JSON.stringify({ format: 'gbctl-store', version: 2, tables: { spaces: [{ id: 5 }] } }));
+    const r = await spawnCli(['store', 'import', bad, '--store', join(dir, 'import.json')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('tables.spaces.0.id: Invalid input: expected string, received number');
   });
 });

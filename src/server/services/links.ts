@@ -1,7 +1,6 @@
 import type { ReadTx } from '../../store/store.js';
 import type { Ctx } from '../context.js';
-import { revisionLinks, linkStats, type LinkStatus, type RevisionLinks } from '../lib/links.js';
-import { htmlUrlReader, type HtmlUrls } from '../lib/links-targets.js';
+import type { LinkStats, LinkStatus, Link, RevisionLinks } from '../lib/links.js';
 import { paginate, type PageQuery } from '../lib/paginate.js';
 import { urls } from '../lib/urls.js';
 import { getRevision } from '../model/revision-store.js';
@@ -11,14 +10,19 @@ import { linkPresenter } from '../views/link.js';
 
 export type LinkQuery = PageQuery & { status?: LinkStatus | undefined };
 
+type LinkStatsOf = (links: readonly Link[], before?: ReadonlySet<string>) => LinkStats;
+
 /**
  * Reads of links: `read` picks the content inside the read transaction and names the list
- * (for its page tokens). The HTML reader is loaded before the transaction, which is synchronous.
+ * (for its page tokens). What finds links (the markdown renderer and an HTML parser) is loaded
+ * before the transaction, which is synchronous, and only here: the services that offer link
+ * lists (spaces, content) are on the path of commands that never read one.
  */
-async function withLinks<R>(c: Ctx, read: (tx: ReadTx, links: (s: Scope) => RevisionLinks) => R): Promise<R> {
-  const htmlUrls: HtmlUrls = await htmlUrlReader();
+async function withLinks<R>(c: Ctx, read: (tx: ReadTx, links: (s: Scope) => RevisionLinks, stats: LinkStatsOf) => R): Promise<R> {
+  const [{ revisionLinks, linkStats }, { htmlUrlReader }] = await Promise.all([import('../lib/links.js'), import('../lib/links-targets.js')]);
+  const htmlUrls = await htmlUrlReader();
   const appUrl = urls.app(c, '/');
-  return c.read((tx) => read(tx, (s) => revisionLinks(s.rev, appUrl, htmlUrls)));
+  return c.read((tx) => read(tx, (s) => revisionLinks(s.rev, appUrl, htmlUrls), linkStats));
 }
 
 /** The broken links of the content a change request is based on, by identity. */
@@ -34,7 +38,7 @@ function brokenBefore(tx: ReadTx, s: Scope, links: (s: Scope) => RevisionLinks):
  * did not have it broken.
  */
 export function listLinks(c: Ctx, scopeOf: (tx: ReadTx) => Scope, q: LinkQuery, list: string, pageId?: string) {
-  return withLinks(c, (tx, links) => {
+  return withLinks(c, (tx, links, linkStats) => {
     const s = scopeOf(tx);
     const mine = links(s);
     const all = pageId ? mine.ofPage(pageId) : mine.all;
