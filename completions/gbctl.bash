@@ -131,7 +131,7 @@ _gbctl_spec() {
     'sections list') subs=''; opts='--share-key --page --page-size --limit --all --format --field -F'; vopts=' --share-key --page --page-size --limit --format --field -F ' ;;
     'sections move') subs=''; opts='--position --before --after --field -F --dry-run'; vopts=' --position --before --after --field -F ' ;;
     'sections update') subs=''; opts='--title --path --default-site-space --condition --icon --description --field -F --dry-run'; vopts=' --title --path --default-site-space --condition --icon --description --field -F ' ;;
-    'serve') subs=''; opts='--port --host --validate --translations --seed --ready-file --write-env --pid-file --detach --log-file --log --max-body --allow-file-urls --allow-private-urls --shutdown-grace --jit --no-jit'; vopts=' --port --host --translations --seed --ready-file --write-env --pid-file --log-file --max-body --shutdown-grace ' ;;
+    'serve') subs=''; opts='--port --host --validate --translations --seed --ready-file --write-env --pid-file --detach --log-file --log --max-body --read-only --allow-file-urls --allow-private-urls --shutdown-grace --jit --no-jit'; vopts=' --port --host --translations --seed --ready-file --write-env --pid-file --log-file --max-body --shutdown-grace ' ;;
     'site-spaces') subs='create delete list move update'; opts=''; vopts='  ' ;;
     'site-spaces create') subs=''; opts='--space --section --field -F --dry-run'; vopts=' --space --section --field -F ' ;;
     'site-spaces delete') subs=''; opts='--dry-run --yes -y'; vopts='  ' ;;

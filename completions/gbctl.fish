@@ -879,6 +879,7 @@ complete -c gbctl -n '__gbctl_at \'serve\'' -l detach -d 'start the server in th
 complete -c gbctl -n '__gbctl_at \'serve\'' -l log-file -r -d 'with --detach: where the server writes its output (default: a new file in the temporary folder, named on stderr)'
 complete -c gbctl -n '__gbctl_at \'serve\'' -l log -d 'print every request as an NDJSON line on stderr'
 complete -c gbctl -n '__gbctl_at \'serve\'' -l max-body -r -d 'largest request body accepted; larger ones get 413'
+complete -c gbctl -n '__gbctl_at \'serve\'' -l read-only -d 'serve the store without writing to it: reads are answered, every write is 503 (chosen with a warning when the store cannot be written here)'
 complete -c gbctl -n '__gbctl_at \'serve\'' -l allow-file-urls -d 'let imports and OpenAPI sources read file:// URLs even when bound to a non-loopback address'
 complete -c gbctl -n '__gbctl_at \'serve\'' -l allow-private-urls -d 'let imports and OpenAPI sources fetch loopback, private and link-local addresses even when bound to a non-loopback address'
 complete -c gbctl -n '__gbctl_at \'serve\'' -l shutdown-grace -r -d 'on SIGTERM or SIGINT, how long requests in flight or unfinished may take before their connections are closed'

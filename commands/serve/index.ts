@@ -32,6 +32,7 @@ function registerServe(program: Command, cli: Cli): void {
     .option('--log-file <path>', 'with --detach: where the server writes its output (default: a new file in the temporary folder, named on stderr)')
     .option('--log', 'print every request as an NDJSON line on stderr')
     .option('--max-body <bytes>', 'largest request body accepted; larger ones get 413', String(1024 * 1024))
+    .option('--read-only', 'serve the store without writing to it: reads are answered, every write is 503 (chosen with a warning when the store cannot be written here)')
     .option('--allow-file-urls', 'let imports and OpenAPI sources read file:// URLs even when bound to a non-loopback address')
     .option('--allow-private-urls', 'let imports and OpenAPI sources fetch loopback, private and link-local addresses even when bound to a non-loopback address')
     .option('--shutdown-grace <seconds>', 'on SIGTERM or SIGINT, how long requests in flight or unfinished may take before their connections are closed', '5')
@@ -44,6 +45,21 @@ On start it prints one line to stdout: "listening on http://HOST:PORT"; the stor
 organization go to stderr. Requests need "Authorization: Bearer <token>"; serve never prints
 one: --write-env writes one, and "gbctl local token" mints one and prints it once.
 A port in use (or any address it cannot listen on) is exit 8, naming the port.
+
+--read-only serves a store that must not change (a fixture, a copy on read-only media): it
+takes no lock and writes no file, answers reads, and answers every write (test-control
+restores and resets too) 503 {"error":{"code":503,"message":"… is read-only …"}}: the
+request was well formed, the server cannot take it now. A store on a read-only file system,
+or whose folder, snapshot or journal this user may not write (or nobody may: chmod a-w), is
+served read-only too, with a warning on stderr. No token can be minted into a read-only
+store: use one minted before, or --write-env FILE (or a .json --ready-file), which then
+carries a token good for as long as this server runs.
+
+While it runs, serve watches the store's files: a journal or snapshot changed by something
+other than gbctl (cut short, edited in place, replaced) makes it stop writing, say so on
+stderr, and answer every later write 503 with what was found and what to do; reads are then
+answered from the data as it was before the change, and the files are left as they are.
+Another gbctl writing to the same store (serve, or a CLI command with --store) is no change.
 
 --detach runs the server in the background (its own process group; its output goes to
 --log-file) and returns once it listens, so a CI step needs no polling loop: stdout carries
@@ -90,6 +106,7 @@ Examples:
   $ gbctl serve --detach --port 0 --store ./ci-store.json --write-env ./gbctl.env --pid-file ./gbctl.pid --seed 42
   $ set -a; . ./gbctl.env; set +a; gbctl spaces list; kill "$(cat ./gbctl.pid)"
   $ gbctl serve --detach --port 0 --store ./ci-store.json >> "$GITHUB_ENV"
+  $ gbctl serve --read-only --port 0 --store ./fixture.json --write-env ./gbctl.env
   $ gbctl emulator clock --advance 8d
   $ curl -H "Authorization: Bearer $GITBOOK_TOKEN" -d '{"advance":"8d"}' "$GITBOOK_ENDPOINT/_gbctl/clock"`,
     )

@@ -4,12 +4,11 @@ import { VERSION } from '../../src/cli/version.js';
 import { createControls, rememberInitial } from '../../src/server/controls/routes.js';
 import { seededIds } from '../../src/server/controls/random.js';
 import { RequestLog } from '../../src/server/controls/request-log.js';
-import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
+import { clientToken, openEmbedded, readOnlyNotice, type Embedded } from '../../src/server/embedded.js';
 import { listen, shutdown } from '../../src/server/http.js';
 import { serveWeb } from '../../src/server/web/index.js';
 import type { ServerResources } from '../../src/server/resources.js';
-import { mintOperatorToken } from '../../src/server/admin/operator-token.js';
-import { releaseSavepoint, type Savepoint } from '../../src/store/savepoint.js';
+import { fileStoreDataset } from '../../src/server/store-dataset.js';
 import { favourFootprint, releaseLoadGarbage } from './footprint.js';
 import { checkHandoffPaths, needsToken, removePidFile, writeHandoff, type Handoff } from './handoff.js';
 import { listenError } from './listen-error.js';
@@ -33,6 +32,7 @@ export interface ServeOptions extends GlobalOptions {
   jit?: boolean;
   detach?: boolean;
   logFile?: string;
+  readOnly?: boolean;
 }
 
 /** Set by `serve --detach` on the server it starts: say over IPC when listening, with the handoff. */
@@ -82,11 +82,7 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
     version: VERSION,
     jit: o.jit !== false,
     log,
-    dataset: {
-      snapshot: () => store().savepoint(),
-      restore: (s) => store().restoreSavepoint(s as Savepoint),
-      release: (s) => releaseSavepoint(s as Savepoint),
-    },
+    dataset: fileStoreDataset(store),
   });
   const loopback = LOOPBACK.test(o.host);
   try {
@@ -99,6 +95,8 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
       fileUrls: loopback || !!o.allowFileUrls,
       privateUrls: loopback || !!o.allowPrivateUrls,
       warn: (m) => io.stderr.write(`${m}\n`),
+      readOnly: o.readOnly ? true : 'auto',
+      readOnlyWhy: 'started with --read-only',
       app: { validateResponses: !!o.validate, controls, web: serveWeb },
     });
   } catch (e) {
@@ -106,7 +104,7 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
   }
   const e = opened;
   // Minted before the initial snapshot, so that "POST /_gbctl/reset" keeps it valid.
-  const token = needsToken(o) || notify ? (await e.store.write((tx) => mintOperatorToken(e.env, tx, 'serve write-env'))).secret : undefined;
+  const token = needsToken(o) || notify ? await clientToken(e, 'serve write-env') : undefined;
   await rememberInitial(controls);
   await releaseLoadGarbage();
   let listening;
@@ -120,8 +118,11 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
   writeHandoff(o, { url: listening.url, organization: e.organization, ...(token !== undefined ? { token } : {}) });
   io.stdout.write(`listening on ${listening.url}\n`);
   io.stderr.write(`store: ${path}\norganization: ${e.organization}\n`);
+  const readOnly = readOnlyNotice(e, !!o.readOnly);
+  if (readOnly) io.stderr.write(`${readOnly}\n`);
   // A token is never printed: the files asked for carry one, or the way to mint one is said.
-  io.stderr.write(o.writeEnv ? `environment: ${o.writeEnv} (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION)\n` : `token: run "gbctl local token --store ${path}" to mint an admin token (printed once), or start with --write-env FILE\n`);
+  if (o.writeEnv) io.stderr.write(`environment: ${o.writeEnv} (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION)\n`);
+  else if (!readOnly) io.stderr.write(`token: run "gbctl local token --store ${path}" to mint an admin token (printed once), or start with --write-env FILE\n`);
   if (!loopback) {
     io.stderr.write(`warning: bound to ${o.host}, reachable from other machines; anyone who can reach it and holds a token can change the store\n`);
     if (!o.allowFileUrls) io.stderr.write('file:// URLs in imports and OpenAPI sources are refused (--allow-file-urls allows them)\n');

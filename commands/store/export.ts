@@ -13,7 +13,7 @@ export function registerExport(store: Command, { io }: Cli): void {
     .addHelpText('after', '\nExamples:\n  $ gbctl store export > backup.json')
     .action(async (file: string, _o: unknown, cmd: Command) => {
       const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env, { dataAlias: true });
-      const s = JsonFileStore.open(path, { warn: (m) => io.stderr.write(`${m}\n`) });
+      const s = JsonFileStore.open(path, { readOnly: 'auto', warn: (m) => io.stderr.write(`${m}\n`) });
       const dump = await s.export();
       await s.close();
       const text = exportText(dump.tables);

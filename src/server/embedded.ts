@@ -1,8 +1,10 @@
+import { StoreError, StoreReadOnly } from '../store/errors.js';
 import { JsonFileStore } from '../store/json-file-store.js';
 import { scrubBackups } from '../store/migrate.js';
 // Every table's kept lists declared before a snapshot is written (see model/indexes.ts).
 import './model/indexes.js';
 import { ensureSeeded } from './admin/accounts.js';
+import { mintOperatorToken } from './admin/operator-token.js';
 import { embeddedSession } from './admin/session.js';
 import { createApp, type App, type AppOptions } from './app.js';
 import type { Env } from './context.js';
@@ -22,6 +24,14 @@ export interface EmbeddedOptions {
   privateUrls?: boolean;
   /** Warnings of the store (a torn journal tail dropped, a stale lock broken). */
   warn?: (line: string) => void;
+  /**
+   * Open the store without writing to it (true), or so when it cannot be written here ('auto',
+   * the default: a read-only file system, a folder this user may not write): reads are
+   * answered, writes refused (503).
+   */
+  readOnly?: boolean | 'auto';
+  /** Why, as a refused write says it, when `readOnly` is true. */
+  readOnlyWhy?: string;
   app?: AppOptions;
 }
 
@@ -34,7 +44,8 @@ export interface Embedded {
   organization: string;
   /**
    * A secret that authenticates as the store's admin in this process only, through `app` (the
-   * embedded CLI acts with it); no file holds it and no other process accepts it.
+   * embedded CLI acts with it, and a read-only server hands it to its client); the store does
+   * not hold it and no other process accepts it.
    */
   token: string;
   /** This open made the store's organization and admin (a new store). */
@@ -48,11 +59,23 @@ export interface Embedded {
  * `serve`, `local` and the seeding of benchmark stores all start here.
  */
 export async function openEmbedded(resources: ServerResources, opts: EmbeddedOptions): Promise<Embedded> {
-  const store = JsonFileStore.open(opts.path, opts.warn ? { warn: opts.warn } : {});
+  const store = JsonFileStore.open(opts.path, {
+    ...(opts.warn ? { warn: opts.warn } : {}),
+    readOnly: opts.readOnly ?? 'auto',
+    ...(opts.readOnlyWhy !== undefined ? { readOnlyWhy: opts.readOnlyWhy } : {}),
+  });
   try {
-    const admin = await ensureSeeded({ store, clock: opts.clock ?? systemClock, ids: opts.ids ?? randomIds });
+    const readOnly = store.openedReadOnly !== undefined;
+    // What a writer would have repaired, and a read-only open leaves as it is.
+    if (readOnly) for (const n of store.notes) opts.warn?.(`gbctl: ${n}`);
+    const admin = await ensureSeeded({ store, clock: opts.clock ?? systemClock, ids: opts.ids ?? randomIds }).catch((e: unknown) => {
+      if (e instanceof StoreReadOnly && readOnly) {
+        throw new StoreError(`the store ${store.path} holds no organization and admin yet, and they cannot be made: it is read-only (${store.openedReadOnly})`);
+      }
+      throw e;
+    });
     // Backups of older formats written before they were kept without the plaintext admin token.
-    for (const p of scrubBackups(opts.path)) opts.warn?.(`gbctl: removed the plaintext admin token from the backup ${p}`);
+    if (!readOnly) for (const p of scrubBackups(opts.path)) opts.warn?.(`gbctl: removed the plaintext admin token from the backup ${p}`);
     const { token, sessions } = embeddedSession(admin.user);
     const env: Env = {
       store,
@@ -77,4 +100,29 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
     await store.close();
     throw e;
   }
+}
+
+/**
+ * The token a server hands the client that started it (serve's --write-env, a JSON ready file):
+ * one minted into the store for its admin, labelled `label`; or, when the store takes no
+ * writes, the admin's session secret of this process (`Embedded.token`), good for as long as
+ * this server runs.
+ */
+export async function clientToken(e: Embedded, label: string): Promise<string> {
+  if (e.store.writesRefused !== undefined) return e.token;
+  return (await e.store.write((tx) => mintOperatorToken(e.env, tx, label))).secret;
+}
+
+/**
+ * What a server says at start-up about a store it serves read-only, undefined when it takes
+ * writes: that it was asked to (`asked`), or a warning naming why it cannot write the store here;
+ * and where a client's token comes from, since none can be minted into the store.
+ */
+export function readOnlyNotice(e: Embedded, asked: boolean): string | undefined {
+  const why = e.store.openedReadOnly;
+  if (why === undefined) return undefined;
+  const head = asked
+    ? 'read-only (--read-only): the store is read and never written; reads are answered, every write answers 503'
+    : `warning: serving the store read-only, since ${why}: reads are answered, every write answers 503 (make the store writable and restart to write to it; --read-only says this is meant)`;
+  return `${head}\ntoken: none can be minted into a read-only store: use one minted before, or --write-env FILE, which carries one good while this server runs`;
 }

@@ -33,3 +33,17 @@ export async function withFsErrorsAsync<R>(doing: string, path: string, fn: () =
     throw storeFsError(e, doing, path);
   }
 }
+
+/**
+ * The store's files are not what this process last read or wrote, and not as another gbctl
+ * process leaves them: damaged, cut short, replaced or edited by something else. A process that
+ * meets this after opening stops writing (see StoreReadOnly); at open, the store is refused.
+ */
+export class StoreDamage extends StoreError {
+  override name = 'StoreDamage';
+}
+
+/** A write refused because the store is read-only: opened so, or stopped after its files changed under it. */
+export class StoreReadOnly extends StoreError {
+  override name = 'StoreReadOnly';
+}

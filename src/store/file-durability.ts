@@ -1,17 +1,18 @@
 import type { Durability } from './core.js';
-import { StoreError, withFsErrors, withFsErrorsAsync } from './errors.js';
+import { StoreDamage, StoreReadOnly, withFsErrors, withFsErrorsAsync } from './errors.js';
 import type { FileView } from './file-view.js';
 import { JournalAppender, startJournal, type JournalPos } from './journal.js';
 import type { FileLock } from './lock.js';
 import { sweepDeadOwners } from './lock-holder.js';
 import { describeSweep, sweepLeftoverTemps } from './leftovers.js';
+import { takeSavepoint, type Savepoint } from './savepoint.js';
 import type { Op } from './store.js';
 
 const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
 
 export interface FileDurabilityOptions {
-  /** Never lock or write. */
-  readOnly?: boolean;
+  /** Never lock or write, and why (said when a write is refused). */
+  readOnly?: string;
   /** See JsonFileStoreOptions.compactBytes. */
   compactBytes?: number;
   /** Where messages go: a repair made, a compaction that failed. */
@@ -25,10 +26,19 @@ export interface FileDurabilityOptions {
  * first catches up with the files (taking the lock only when a repair needs it); a write holds
  * the lock from before it catches up until its record is appended and synced, so that writers
  * in any process follow one another; a journal grown past its bound is then compacted.
+ *
+ * Once open, files found changed under it by something other than gbctl (StoreDamage) stop it
+ * for good: from then on it reads nothing more from them, answering reads from the data as it
+ * had read it, and refuses every write with what was found, leaving the files as they are. A
+ * store opened read-only reads without the lock and never writes.
  */
 export class FileDurability implements Durability {
   private readonly appender: JournalAppender;
   private compactQueued = false;
+  /** Why writes are refused: opened read-only, or stopped (see above). */
+  private refusal: StoreReadOnly | undefined;
+  /** Set once stopped: reads answer from memory. */
+  private stopped = false;
 
   constructor(
     private readonly view: FileView,
@@ -36,6 +46,14 @@ export class FileDurability implements Durability {
     private readonly opts: FileDurabilityOptions,
   ) {
     this.appender = new JournalAppender(view.journalFile);
+    if (opts.readOnly !== undefined) {
+      this.refusal = new StoreReadOnly(`the store ${view.path} is read-only (${opts.readOnly}): it answers reads and refuses writes`);
+    }
+  }
+
+  /** Why a write would be refused now; undefined while the store takes writes. */
+  get readOnly(): string | undefined {
+    return this.refusal?.message;
   }
 
   /** At open: catches up with the files, taking the lock for what needs repairing. */
@@ -44,7 +62,7 @@ export class FileDurability implements Durability {
   }
 
   private openFiles(): void {
-    if (this.opts.readOnly) {
+    if (this.opts.readOnly !== undefined) {
       this.view.sync('lenient');
       return;
     }
@@ -85,13 +103,26 @@ export class FileDurability implements Durability {
 
   beforeRead(): Promise<void> {
     return withFsErrorsAsync('read the store', this.view.path, async () => {
-      if (this.opts.readOnly) this.view.sync('lenient');
-      else if (!this.view.sync('unlocked')) await this.locked(() => this.syncLocked());
+      if (this.stopped) return;
+      try {
+        if (this.opts.readOnly !== undefined) this.syncReadOnly();
+        else if (!this.view.sync('unlocked')) await this.locked(() => this.syncLocked());
+      } catch (e) {
+        // Found changed under it: this read, and every later one, is answered from memory.
+        if (!(e instanceof StoreDamage)) throw e;
+        this.stop(e);
+      }
     });
   }
 
+  /** Catches up without the lock and writing nothing; a damaged journal stops it at the last good record. */
+  private syncReadOnly(): void {
+    this.view.sync('lenient');
+    if (this.view.damaged) this.stop(undefined);
+  }
+
   async beforeWrite(): Promise<void> {
-    if (this.opts.readOnly) throw new StoreError(`the store ${this.view.path} was opened read-only`);
+    if (this.refusal) throw this.refusal;
     await withFsErrorsAsync('write the store', this.view.path, () => this.lock.acquire());
     try {
       withFsErrors('write the store', this.view.path, () => {
@@ -100,13 +131,32 @@ export class FileDurability implements Durability {
       });
     } catch (e) {
       this.releaseQuietly();
+      if (e instanceof StoreDamage) throw this.stop(e);
       throw e;
     }
   }
 
+  /**
+   * Stops taking writes for good (see the class), with what was found; a read-only store only
+   * stops reading the files. Answers the refusal every write meets from now on.
+   */
+  private stop(found: StoreDamage | undefined): StoreReadOnly {
+    this.stopped = true;
+    if (!this.refusal && found) {
+      this.refusal = new StoreReadOnly(
+        `gbctl stopped writing to the store ${this.view.path}: ${found.message} ` +
+          'Until it is restarted, this process answers reads from what it had read and refuses writes; nothing more was written to the files, which were left as they are.',
+      );
+      this.opts.warn(`gbctl: ${this.refusal.message}`);
+    } else if (found) {
+      this.opts.warn(`gbctl: ${found.message}; answering from what was read before`);
+    }
+    return this.refusal as StoreReadOnly;
+  }
+
   async commit(ops: Op[]): Promise<void> {
-    const bytes = withFsErrors('write the store', this.view.path, () => this.appender.append((this.view.journal as JournalPos).offset, this.view.seq + 1, ops));
-    this.view.appended(bytes);
+    const appended = withFsErrors('write the store', this.view.path, () => this.appender.append((this.view.journal as JournalPos).offset, this.view.seq + 1, ops));
+    this.view.appended(appended);
   }
 
   discard(): void {
@@ -125,7 +175,29 @@ export class FileDurability implements Durability {
 
   /** Folds the journal into a new snapshot, under the lock; run in the core's queue, as a transaction is. */
   compact(): Promise<void> {
-    return withFsErrorsAsync('compact the store', this.view.path, () => this.locked(() => this.compactLocked()));
+    if (this.refusal) return Promise.reject(this.refusal);
+    return withFsErrorsAsync('compact the store', this.view.path, async () => {
+      try {
+        await this.locked(() => this.compactLocked());
+      } catch (e) {
+        throw e instanceof StoreDamage ? this.stop(e) : e;
+      }
+    });
+  }
+
+  /** A savepoint of the files as they stand, under the lock (see takeSavepoint); refused read-only, where nothing could be restored to it. */
+  async savepoint(): Promise<Savepoint> {
+    if (this.refusal) throw this.refusal;
+    try {
+      return await this.locked(() => takeSavepoint(this.view));
+    } catch (e) {
+      throw e instanceof StoreDamage ? this.stop(e) : e;
+    }
+  }
+
+  /** Throws what a write meets now, if it is refused. */
+  refuseWrites(): void {
+    if (this.refusal) throw this.refusal;
   }
 
   /** Runs `fn` holding the lock. */

@@ -162,6 +162,8 @@ export interface JournalRecord {
   ops: Op[];
   /** 1-based line number in the journal. */
   line: number;
+  /** Byte offset where its line begins (set by parseJournal). */
+  at?: number;
 }
 
 const RECORD = /^\{"seq":(\d+),"crc":"([0-9a-f]{8})","ops":/;
@@ -219,6 +221,8 @@ export interface ParsedJournal {
   end: number;
   /** Lines read up to `end`. */
   lines: number;
+  /** Byte offset where the last good line begins; undefined when none was read. */
+  lastAt?: number;
   /**
    * A last line without its end of line: a write interrupted before it was acknowledged (the
    * end of line is a record's last byte, synced with it).
@@ -251,7 +255,11 @@ export function parseJournal(buf: Buffer, offset: number, firstLine: number): Pa
       return out;
     }
     if ('generation' in parsed) out.header = parsed;
-    else out.records.push(parsed);
+    else {
+      parsed.at = offset + pos;
+      out.records.push(parsed);
+    }
+    out.lastAt = offset + pos;
     pos = nl + 1;
     out.end = offset + pos;
     out.lines = line;

@@ -2,7 +2,7 @@ import { closeSync, fstatSync } from 'node:fs';
 import { RowCache, type Base } from './base.js';
 import { Blocks, eachLine } from './blocks.js';
 import { StoreError } from './errors.js';
-import { openIfExists, readInto, type FileStamp } from './files.js';
+import { openIfExists, readInto, stampOf, type FileStamp } from './files.js';
 import {
   compareHash, decodeId, decodePosition, FENCE, GROUP_ENTRY, hash2, ID_ENTRY, INDEX_MAGIC, INDEX_VERSION, TRAILER_BYTES,
   type IndexHeader, type IndexList, type IndexTable, type ListKind,
@@ -203,15 +203,20 @@ export class IndexedFile implements Base {
   private readonly idx: Blocks;
   private readonly cache = new RowCache();
   private readonly ids = new Map<string, HashDir>();
+  /** The index file as opened: what tells a change made to it in place since. */
+  private readonly indexStamp: FileStamp;
 
   private constructor(
     private readonly snapFd: number,
     private readonly indexFd: number,
     readonly path: string,
     readonly header: IndexHeader,
+    private readonly indexFile: string,
   ) {
     this.snap = new Blocks(snapFd, path);
-    this.idx = new Blocks(indexFd, `${path}.index`);
+    this.idx = new Blocks(indexFd, indexFile);
+    const st = fstatSync(indexFd);
+    this.indexStamp = { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino };
     for (const t of header.tables) {
       this.tables.set(t.name, t);
       this.ids.set(t.name, new HashDir(this.idx, t.ids, t.count, ID_ENTRY, t.idsFence));
@@ -232,7 +237,7 @@ export class IndexedFile implements Base {
       const s = h?.snapshot;
       if (!h || h.generation !== head.generation || h.seq !== head.seq || h.checksum !== head.checksum) return void closeSync(fd);
       if (!s || s.size !== stamp.size || s.mtimeMs !== stamp.mtimeMs || s.ino !== stamp.ino) return void closeSync(fd);
-      return new IndexedFile(snapFd, fd, path, h);
+      return new IndexedFile(snapFd, fd, path, h, indexFile);
     } catch (e) {
       closeSync(fd);
       throw e;
@@ -241,6 +246,16 @@ export class IndexedFile implements Base {
 
   names(): string[] {
     return [...this.tables.keys()];
+  }
+
+  /**
+   * The index file's name when the file this reads (gbctl only ever replaces an index whole, by
+   * a new one) was changed in place since it was opened; undefined while it was not.
+   */
+  changedInPlace(): string | undefined {
+    const st = stampOf(this.indexFile);
+    const was = this.indexStamp;
+    return st && st.ino === was.ino && (st.size !== was.size || st.mtimeMs !== was.mtimeMs) ? this.indexFile : undefined;
   }
 
   size(table: string): number {

@@ -1,10 +1,11 @@
 import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
-import { StoreError } from './errors.js';
-import { readFrom, stampOf, writeAll, writeFileDurably } from './files.js';
+import { crc32 } from './crc32.js';
+import { StoreDamage, StoreError } from './errors.js';
+import { readFrom, stampOf, writeAll, writeFileDurably, type FileStamp } from './files.js';
 import { encodeJournalHeader, encodeRecord, parseJournal, STORE_VERSION, type JournalRecord } from './format.js';
 import type { Op } from './store.js';
 
-/** How far this process has read a journal file (see format.ts for its lines). */
+/** How far this process has read a journal file (see format.ts for its lines), and what it saw there. */
 export interface JournalPos {
   ino: number;
   /** Byte offset just past the last line read. */
@@ -12,6 +13,28 @@ export interface JournalPos {
   lines: number;
   /** The snapshot generation its header names; undefined for an empty file. */
   generation: string | undefined;
+  /** The file's modification time when this process last read or wrote it. */
+  mtimeMs: number;
+  /** The header line as read or written: its length and CRC-32 (0 and 0 before there is one). */
+  head: { length: number; crc: number };
+  /** The last line read or written (its last TAIL_BYTES at most): where it begins, and its CRC-32. */
+  tail: { at: number; crc: number };
+}
+
+/** How much of the last line a position keeps the checksum of (see journal-check.ts). */
+export const TAIL_BYTES = 64 * 1024;
+
+/** The tail of a position whose last line, from `lineAt` to `end`, lies in `buf` (which begins at file offset `from`). */
+export function tailOf(buf: Buffer, from: number, lineAt: number, end: number): JournalPos['tail'] {
+  const at = Math.max(lineAt, end - TAIL_BYTES);
+  return { at, crc: crc32(buf.subarray(at - from, end - from)) };
+}
+
+/** The position of a journal that holds its header alone, as written (stamped `st`). */
+export function headerPos(st: FileStamp, generation: string): JournalPos {
+  const header = Buffer.from(encodeJournalHeader(generation));
+  const crc = crc32(header);
+  return { ino: st.ino, offset: st.size, lines: 1, generation, mtimeMs: st.mtimeMs, head: { length: header.length, crc }, tail: { at: 0, crc } };
 }
 
 /** A line the journal cannot go past. */
@@ -45,27 +68,39 @@ export function readJournal(file: string, pos: JournalPos | undefined): JournalR
   if (!read) return { kind: 'changing' };
   const parsed = parseJournal(read.buf, from, incremental ? (pos as JournalPos).lines + 1 : 1);
   if (!incremental && !parsed.header) {
-    if (read.buf.length === 0) return { kind: 'settled', pos: { ino: read.stamp.ino, offset: 0, lines: 0, generation: undefined } };
+    if (read.buf.length === 0) return { kind: 'settled', pos: { ino: read.stamp.ino, offset: 0, lines: 0, generation: undefined, mtimeMs: read.stamp.mtimeMs, head: { length: 0, crc: 0 }, tail: { at: 0, crc: 0 } } };
     throw journalDamaged(file, 1, parsed.damage?.reason ?? parsed.tail?.reason ?? 'no header line', 0);
   }
   if (parsed.header && parsed.header.version > STORE_VERSION) {
-    throw new StoreError(`${file} has format version ${parsed.header.version}, newer than this gbctl understands (${STORE_VERSION}); it was left untouched: upgrade gbctl`);
+    throw new StoreDamage(`${file} has format version ${parsed.header.version}, newer than this gbctl understands (${STORE_VERSION}); it was left untouched: upgrade gbctl`);
   }
   const generation = incremental ? (pos as JournalPos).generation : parsed.header?.generation;
+  const tail = parsed.lastAt === undefined ? (pos as JournalPos).tail : tailOf(read.buf, from, parsed.lastAt, parsed.end);
+  const head = incremental ? (pos as JournalPos).head : headOf(read.buf);
   return {
     kind: 'lines',
-    pos: { ino: read.stamp.ino, offset: parsed.end, lines: parsed.lines, generation },
+    pos: { ino: read.stamp.ino, offset: parsed.end, lines: parsed.lines, generation, mtimeMs: read.stamp.mtimeMs, head, tail },
     records: parsed.records,
     ...(parsed.tail ? { tail: parsed.tail } : {}),
     ...(parsed.damage ? { damage: parsed.damage } : {}),
   };
 }
 
-export function journalDamaged(file: string, line: number, reason: string, offset?: number): StoreError {
+/** The header line of a journal's bytes (from its start), as a position keeps it. */
+function headOf(buf: Buffer): JournalPos['head'] {
+  const length = buf.indexOf(0x0a) + 1;
+  return { length, crc: crc32(buf.subarray(0, length)) };
+}
+
+/**
+ * A bad line in a journal, and what to do about it. `consequence` says what it stops: a load, by
+ * default; what a read-only look shows.
+ */
+export function journalDamaged(file: string, line: number, reason: string, offset?: number, consequence = "it cannot be loaded; the store's files were left untouched"): StoreDamage {
   const at = offset === undefined ? '' : `, at byte offset ${offset},`;
-  return new StoreError(
-    `${file} is damaged at line ${line} (${reason})${at} and cannot be loaded; the store's files were left untouched. ` +
-      'Restore them from a backup, or repair or remove that line by hand (records after it depend on it).',
+  return new StoreDamage(
+    `${file} is damaged at line ${line} (${reason})${at} and ${consequence}. ` +
+      'Restore the files from a backup, or repair or remove that line by hand (records after it depend on it).',
   );
 }
 
@@ -82,8 +117,14 @@ export function truncateJournal(file: string, size: number): void {
 
 /** Writes a journal holding only its header, naming the snapshot `generation` it follows. */
 export function startJournal(file: string, generation: string): JournalPos {
-  const st = writeFileDurably(file, [encodeJournalHeader(generation)]);
-  return { ino: st.ino, offset: st.size, lines: 1, generation };
+  return headerPos(writeFileDurably(file, [encodeJournalHeader(generation)]), generation);
+}
+
+/** A record appended: its size in bytes, the tail it leaves (see JournalPos) and the file's time after it. */
+export interface Appended {
+  bytes: number;
+  tail: JournalPos['tail'];
+  mtimeMs: number;
 }
 
 /** The journal held open for appending, across writes, for as long as it is the same file. */
@@ -99,19 +140,20 @@ export class JournalAppender {
     const fd = openSync(this.file, 'a');
     const ino = fstatSync(fd).ino;
     this.open = { fd, ino };
-    if (ino !== pos.ino) throw new StoreError(`${this.file} was replaced while gbctl held the store's lock; try again`);
+    if (ino !== pos.ino) throw new StoreDamage(`${this.file} was replaced while gbctl held the store's lock, by something other than gbctl`);
   }
 
   /**
-   * Appends record `seq` and waits for it to reach the disk; answers its size in bytes. On
-   * failure the file is cut back to `offset`, where the record began, and nothing was written.
+   * Appends record `seq` and waits for it to reach the disk. On failure the file is cut back to
+   * `offset`, where the record began, and nothing was written.
    */
-  append(offset: number, seq: number, ops: Op[]): number {
+  append(offset: number, seq: number, ops: Op[]): Appended {
     const fd = (this.open as { fd: number }).fd;
     const buf = Buffer.from(encodeRecord(seq, ops));
     try {
       writeAll(fd, buf);
       fdatasyncSync(fd);
+      return { bytes: buf.length, tail: tailOf(buf, offset, offset, offset + buf.length), mtimeMs: fstatSync(fd).mtimeMs };
     } catch (e) {
       try {
         ftruncateSync(fd, offset);
@@ -120,7 +162,6 @@ export class JournalAppender {
       }
       throw new StoreError(`cannot write the store journal ${this.file}: ${(e as Error).message}; the write was not applied`);
     }
-    return buf.length;
   }
 
   close(): void {

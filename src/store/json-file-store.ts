@@ -5,9 +5,10 @@ import { FileView } from './file-view.js';
 import { journalPath, lockPath, STORE_VERSION } from './format.js';
 import { describeStore, type StoreInfo } from './info.js';
 import { FileLock } from './lock.js';
-import { savedState, takeSavepoint, type Savepoint } from './savepoint.js';
+import { savedState, type Savepoint } from './savepoint.js';
 import { writeBase } from './snapshot.js';
 import { withFsErrors } from './errors.js';
+import { whyNotWritable } from './writable.js';
 import { State } from './state.js';
 import type { Dump, ReadTx, Store, WriteTx } from './store.js';
 
@@ -16,8 +17,14 @@ export { STORE_FORMAT, STORE_VERSION } from './format.js';
 export interface JsonFileStoreOptions {
   /** Accept a snapshot changed outside gbctl: replay the journal over it and rewrite it with a new checksum. */
   force?: boolean;
-  /** Never lock or write: for inspection. Accepts an edited snapshot and ignores a torn tail in memory. */
-  readOnly?: boolean;
+  /**
+   * Never lock or write: for inspection, or a store that cannot be written here. Accepts an
+   * edited snapshot, ignores a torn tail in memory and stops at a damaged journal line, each
+   * with a note. 'auto': so when this process cannot write the store's folder or journal.
+   */
+  readOnly?: boolean | 'auto';
+  /** Why the store is opened read-only, as a refused write says it (`readOnly: true`). */
+  readOnlyWhy?: string;
   /** Where messages go (taken-over locks, dropped torn records, migrations); stderr by default. */
   warn?: (message: string) => void;
   /**
@@ -41,6 +48,8 @@ export class JsonFileStore implements Store {
   readonly journalFile: string;
   /** What a read-only open found that a writer would repair. */
   readonly notes: string[];
+  /** Why the store was opened read-only (asked to be, or its files cannot be written here); undefined when it was not. */
+  readonly openedReadOnly: string | undefined;
   private readonly lock: FileLock;
   private readonly view: FileView;
   private readonly durability: FileDurability;
@@ -53,7 +62,13 @@ export class JsonFileStore implements Store {
     this.lock = new FileLock(lockPath(this.path), warn, opts.lockTimeoutMs);
     this.view = new FileView(this.path, this.journalFile, !!opts.force, warn);
     this.notes = this.view.notes;
-    this.durability = new FileDurability(this.view, this.lock, { readOnly: opts.readOnly, compactBytes: opts.compactBytes, warn, later: (job) => this.core.serial(job) });
+    this.openedReadOnly = opts.readOnly === 'auto' ? whyNotWritable(this.path) : opts.readOnly ? (opts.readOnlyWhy ?? 'opened for reading only') : undefined;
+    this.durability = new FileDurability(this.view, this.lock, {
+      ...(this.openedReadOnly !== undefined ? { readOnly: this.openedReadOnly } : {}),
+      compactBytes: opts.compactBytes,
+      warn,
+      later: (job) => this.core.serial(job),
+    });
     this.core = new TxCore(() => this.view.state, this.durability);
   }
 
@@ -101,13 +116,22 @@ export class JsonFileStore implements Store {
    * names stay readable (open) after a compaction replaces them, until released (savepoint.ts).
    */
   savepoint(): Promise<Savepoint> {
-    return this.core.serial(() => this.durability.locked(() => takeSavepoint(this.view)));
+    return this.core.serial(() => this.durability.savepoint());
   }
 
   /** Makes the data what it was at the savepoint, in one write of the records that differ. */
   async restoreSavepoint(sp: Savepoint): Promise<void> {
+    this.durability.refuseWrites();
     const want = savedState(sp);
     await this.write((tx) => this.state.restoreTo(want, tx));
+  }
+
+  /**
+   * Why writes are refused now: the store was opened read-only, or stopped taking writes when
+   * its files changed under it (see FileDurability); undefined while it takes them.
+   */
+  get writesRefused(): string | undefined {
+    return this.durability.readOnly;
   }
 
   /** What `gbctl store info` shows. */

@@ -1,7 +1,8 @@
-import { closeSync, existsSync, linkSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { StoreError } from './errors.js';
+import { lockProblem, notAFile } from './lock-errors.js';
 import { describeHolder, HOST, isStale, readHolder, removeQuietly, SELF_START, type LockHolder } from './lock-holder.js';
 
 /**
@@ -65,7 +66,7 @@ export class FileLock {
     const deadline = Date.now() + this.timeoutMs;
     const pause = new Int32Array(new SharedArrayBuffer(4));
     for (let wait = 0.2; ; wait = Math.min(wait * 2, 10)) {
-      const holder = this.tryAcquire();
+      const holder = this.attempt();
       if (holder === true) return;
       if (Date.now() > deadline) throw this.busy(holder);
       Atomics.wait(pause, 0, 0, wait * (0.5 + Math.random()));
@@ -75,7 +76,7 @@ export class FileLock {
   async acquire(): Promise<void> {
     const deadline = Date.now() + this.timeoutMs;
     for (let wait = 1; ; wait = Math.min(wait * 2, 10)) {
-      const holder = this.tryAcquire();
+      const holder = this.attempt();
       if (holder === true) return;
       if (Date.now() > deadline) throw this.busy(holder);
       await new Promise((r) => setTimeout(r, wait * (0.5 + Math.random())));
@@ -85,8 +86,12 @@ export class FileLock {
   release(): void {
     if (!this.holding) return;
     this.holding = false;
-    const h = readHolder(this.path);
-    if (h !== 'gone' && h?.nonce === this.me?.nonce) unlinkSync(this.path);
+    try {
+      const h = readHolder(this.path);
+      if (h !== 'gone' && h?.nonce === this.me?.nonce) unlinkSync(this.path);
+    } catch (e) {
+      throw lockProblem(e, 'release', this.path);
+    }
   }
 
   /** Removes this lock's own file; the lock can still be taken again later. */
@@ -118,6 +123,15 @@ export class FileLock {
     return own;
   }
 
+  /** One try (see tryAcquire); a file-system error names the lock file and what is wrong with it. */
+  private attempt(): true | LockHolder | undefined {
+    try {
+      return this.tryAcquire();
+    } catch (e) {
+      throw lockProblem(e, 'take', this.path);
+    }
+  }
+
   /** true when taken; otherwise who holds it. */
   private tryAcquire(): true | LockHolder | undefined {
     if (this.holding) throw new Error(`lock ${this.path} is already held by this store`);
@@ -130,6 +144,8 @@ export class FileLock {
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       }
+      // gbctl's lock is always a file: anything else there (a folder, a link) is no holder's.
+      notAFile(this.path, lstatSync(this.path, { throwIfNoEntry: false }));
       const ino = inodeOf(this.path);
       const holder = readHolder(this.path);
       if (holder === 'gone' || ino === undefined) continue;
@@ -157,6 +173,7 @@ export class FileLock {
       linkSync(this.ownFile(), breaker);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      notAFile(breaker, lstatSync(breaker, { throwIfNoEntry: false }));
       const b = readHolder(breaker);
       if (b === 'gone') return;
       if (b ? isStale(b) : olderThan(breaker, UNREADABLE_GRACE_MS)) {

@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
-import { StoreError } from './errors.js';
+import { StoreDamage, StoreError } from './errors.js';
 import type { FileView } from './file-view.js';
 import { readInto } from './files.js';
 import { parseJournal } from './format.js';
@@ -31,7 +31,7 @@ export function takeSavepoint(view: FileView): Savepoint {
   if (fstatSync(fd).ino !== j.ino) {
     closeSync(fd);
     rows.release();
-    throw new StoreError(`${view.journalFile} was replaced while gbctl held the store's lock; try again`);
+    throw new StoreDamage(`${view.journalFile} was replaced while gbctl held the store's lock, by something other than gbctl`);
   }
   return { rows, journal: { fd, end: j.offset } };
 }

@@ -33,7 +33,7 @@ export interface SnapshotLoadOptions {
   force: boolean;
   warn: (message: string) => void;
   /** Where a read-only look records what a writer would repair. */
-  notes: string[];
+  notes: { note(text: string): void };
 }
 
 /**
@@ -57,7 +57,7 @@ export function loadSnapshot(path: string, mode: Mode, opts: SnapshotLoadOptions
       opts.warn(`gbctl: migrated the store ${path} from format version ${file.version} to ${STORE_VERSION} (its checksum now covers its header)`);
       return 'retry';
     }
-    opts.notes.push(`format version ${file.version}: its checksum will be made to cover its header when gbctl next opens it for writing`);
+    opts.notes.note(`format version ${file.version}: its checksum will be made to cover its header when gbctl next opens it for writing`);
   } else if (file.version < TABLES_ONLY_CHECKSUM_VERSION) {
     if (mode === 'unlocked') return 'need-lock';
     const { doc, steps } = migrate(fileDoc);
@@ -68,12 +68,12 @@ export function loadSnapshot(path: string, mode: Mode, opts: SnapshotLoadOptions
       opts.warn(`gbctl: migrated the store ${path} from format version ${file.version} to ${STORE_VERSION} (${steps.join('; ')}); the old file is kept as ${backup}`);
       return { state: State.fromDump({ tables: doc.tables }), loaded: { stamp: base.stamp, generation: base.generation, seq: 0, version: STORE_VERSION, edited: false } };
     }
-    opts.notes.push(`format version ${file.version}: it will be migrated to ${STORE_VERSION} when gbctl next opens it for writing`);
+    opts.notes.note(`format version ${file.version}: it will be migrated to ${STORE_VERSION} when gbctl next opens it for writing`);
     return { state: State.fromDump({ tables: doc.tables }), loaded: { stamp: file.stamp, generation: '', seq: 0, version: file.version, edited: false } };
   }
   if (!file.intact && !opts.force && mode !== 'lenient') return { rejected: { stamp: file.stamp, error: editedError(path) } };
   if (!file.intact && mode === 'unlocked') return 'need-lock';
-  if (!file.intact && mode === 'lenient') opts.notes.push('the snapshot was changed outside gbctl since gbctl last wrote it (its checksum does not match)');
+  if (!file.intact && mode === 'lenient') opts.notes.note('the snapshot was changed outside gbctl since gbctl last wrote it (its checksum does not match)');
   return {
     state: State.fromDump({ tables: fileDoc.tables }),
     loaded: { stamp: file.stamp, generation: fileDoc.generation ?? '', seq: fileDoc.seq ?? 0, version: file.version, edited: !file.intact },

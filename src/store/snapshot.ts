@@ -1,5 +1,5 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
-import { StoreError } from './errors.js';
+import { StoreDamage, StoreError } from './errors.js';
 import { openIfExists, readInto, readOpen, withPath, writeFileDurably, writeFileDurablyStreamed, type FileStamp } from './files.js';
 import type { Base } from './base.js';
 import { encodeJournalHeader, journalPath, STORE_FORMAT, newGeneration, SNAPSHOT_TAIL, snapshotHeader, snapshotHeadStream, snapshotIntact, snapshotParts, STORE_VERSION, tablesRange } from './format.js';
@@ -108,8 +108,8 @@ export function upgradeChecksum(path: string, buf: Buffer, generation: string, s
   writeFileDurably(path, [head, tables, tail]);
 }
 
-export function editedError(path: string): StoreError {
-  return new StoreError(
+export function editedError(path: string): StoreDamage {
+  return new StoreDamage(
     `the store ${path} was changed by something other than gbctl since gbctl last wrote it (its checksum does not match), ` +
       `so gbctl will not overwrite it. To keep the edited file, run "gbctl store compact --force --store ${path}" ` +
       `(it becomes the store, with any writes journaled since replayed on top); to replace the store with another file, ` +

@@ -51,8 +51,11 @@ describe('file-system errors name the file and the reason', () => {
       headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: '{"title":"x"}',
     });
+    // Replaced under the running store: it stops writing, says what it found, and reads go on.
     expect(res.status).toBe(503);
-    expect(String(res.body)).toContain(`${path}.journal: illegal operation on a directory (EISDIR`);
+    expect(String(res.body)).toContain(`gbctl stopped writing to the store ${path}: ${path}.journal changed under gbctl: it was replaced by a folder`);
+    const read = await createApp(env, serverResources).handle({ method: 'GET', url: `/v1/orgs/${org}/spaces`, headers: { authorization: `Bearer ${token}` } });
+    expect(read.status).toBe(200);
     await store.close().catch(() => undefined);
   });
 

@@ -20,7 +20,7 @@ describe('journal reading', () => {
     appender.attach(start);
     const first = appender.append(start.offset, 1, put('a'));
     const all = readJournal(file, undefined);
-    expect(all).toMatchObject({ kind: 'lines', pos: { offset: start.offset + first, lines: 2, generation: 'gen1' }, records: [{ seq: 1, line: 2 }] });
+    expect(all).toMatchObject({ kind: 'lines', pos: { offset: start.offset + first.bytes, lines: 2, generation: 'gen1' }, records: [{ seq: 1, line: 2 }] });
     const pos = (all as { pos: JournalPos }).pos;
     expect(readJournal(file, pos)).toEqual({ kind: 'settled', pos });
     appender.append(pos.offset, 2, put('b'));

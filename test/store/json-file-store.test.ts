@@ -72,7 +72,11 @@ describe('journal', () => {
     const before = files(path);
     expect(() => open(path)).toThrow(StoreError);
     expect(() => open(path)).toThrow(`${j} is damaged at line 4 (checksum mismatch), at byte offset ${offset},`);
-    expect(() => open(path, { readOnly: true })).toThrow(/checksum mismatch/);
+    // Read-only, it shows the records before the bad line, says so, and refuses writes.
+    const ro = open(path, { readOnly: true }).store;
+    expect(await ids(ro)).toEqual(['n0', 'n1']);
+    expect(ro.notes.join('\n')).toContain(`${j} is damaged at line 4 (checksum mismatch), at byte offset ${offset}, and what is shown stops before it`);
+    await expect(ro.write((tx) => tx.put(notes, { id: 'x', text: '' }))).rejects.toThrow(/read-only/);
     expect(files(path)).toEqual(before);
   });
 
@@ -168,7 +172,10 @@ describe('hand edits', () => {
     await store.compact();
     editTitle(path);
     await expect(store.write((tx) => tx.put(notes, { id: 'z', text: '' }))).rejects.toThrow(/changed by something other than gbctl/);
-    await expect(store.read((tx) => tx.count(notes))).rejects.toThrow(StoreError);
+    // From then on it reads what it had read, and refuses every write with what it found.
+    expect(await store.read((tx) => tx.count(notes))).toBe(1);
+    await expect(store.write((tx) => tx.put(notes, { id: 'y', text: '' }))).rejects.toThrow(/stopped writing to the store .*changed by something other than gbctl/);
+    expect(store.writesRefused).toMatch(/stopped writing/);
     expect(readFileSync(path, 'utf8')).toContain('edited by hand');
   });
 
@@ -241,7 +248,7 @@ describe('lock', () => {
     try {
       writeFileSync(`${path}.lock`, JSON.stringify({ pid: live.pid, host: hostname(), start: '', at: '2026-01-01T00:00:00.000Z', nonce: 'live' }));
       const { store } = open(path, { lockTimeoutMs: 200 });
-      await expect(store.write((tx) => tx.put(notes, { id: 'w', text: '' }))).rejects.toThrow(new RegExp(`busy: process ${live.pid} on host .* --endpoint`));
+      await expect(store.write((tx) => tx.put(notes, { id: 'w', text: '' }))).rejects.toThrow(new RegExp(`busy: process ${live.pid} on host .* has held ${path.replace(/[.]/g, '\\.')}\\.lock .*--endpoint`));
       expect(readFileSync(`${path}.lock`, 'utf8')).toContain('"live"');
     } finally {
       live.kill('SIGKILL');

@@ -14,7 +14,7 @@ const v1 = JSON.stringify({ format: 'gbctl-store', version: 1, tables: { notes: 
 function load(path: string, mode: Mode, force = false) {
   const warnings: string[] = [];
   const notes: string[] = [];
-  return { r: loadSnapshot(path, mode, { force, warn: (m) => warnings.push(m), notes }), warnings, notes };
+  return { r: loadSnapshot(path, mode, { force, warn: (m) => warnings.push(m), notes: { note: (t: string) => void notes.push(t) } }), warnings, notes };
 }
 
 describe('loading a snapshot', () => {

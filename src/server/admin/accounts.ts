@@ -1,3 +1,4 @@
+import { StoreReadOnly } from '../../store/errors.js';
 import type { ReadTx, Store, WriteTx } from '../../store/store.js';
 import { isoNow, type Env } from '../context.js';
 import { hashToken, meta, memberships, membershipId, orgs, tokens, users, type OrgRecord, type UserRecord } from '../model/org.js';
@@ -66,7 +67,14 @@ export async function ensureSeeded(env: Pick<Env, 'store' | 'clock' | 'ids'>): P
   // One read on the usual path (start-up of every embedded command): the admin and the content form together.
   const seen = await env.store.read((tx) => ({ admin: readAdmin(tx), upgraded: contentUpgraded(tx) }));
   if (seen.admin) {
-    if (!seen.upgraded) await upgradeContent(env.store);
+    if (!seen.upgraded) {
+      try {
+        await upgradeContent(env.store);
+      } catch (e) {
+        // A read-only store keeps the older form: revisions read the same in either.
+        if (!(e instanceof StoreReadOnly)) throw e;
+      }
+    }
     return seen.admin;
   }
   const made = await env.store.write((tx): LocalAdmin => {
