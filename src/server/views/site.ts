@@ -26,7 +26,6 @@ export interface ShownSpace {
 /** Gives each site space's space (see services/site-access.ts): a site view never looks one up. */
 export type SpaceOfSiteSpace = (ss: SiteSpaceRecord) => ShownSpace;
 
-
 /** Where the site is published, with the share key of a share-link site as a query. */
 export function publishedUrl(c: Ctx, site: SiteRecord, subpath = ''): string {
   const base = site.proxy
