@@ -1,6 +1,15 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+const frozenSpread = {
+  selector: "CallExpression[callee.object.name='Object'][callee.property.name='freeze'] > ObjectExpression > SpreadElement",
+  message: 'V8 gives a spread copy it then freezes a hidden class of its own: use frozenCopy (src/store/frozen.ts)',
+};
+
+// Views present; services decide. A view is handed records already found and authorized, and who
+// they are shown to, and returns the API's shape: it finds, authorizes and refuses nothing.
+const viewsDecideNothing = 'views present what services found and authorized (see docs/architecture.md)';
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'completions/**', 'coverage/**'] },
   js.configs.recommended,
@@ -10,12 +19,28 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
+      'no-restricted-syntax': ['error', frozenSpread],
+    },
+  },
+  {
+    files: ['src/server/views/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
         'error',
         {
-          selector: "CallExpression[callee.object.name='Object'][callee.property.name='freeze'] > ObjectExpression > SpreadElement",
-          message: 'V8 gives a spread copy it then freezes a hidden class of its own: use frozenCopy (src/store/frozen.ts)',
+          paths: [
+            { name: '../http-error.js', message: `${viewsDecideNothing}: the service throws` },
+            { name: '../context.js', importNames: ['authorize', 'roleIn', 'shareKeyOpensSpace'], message: `${viewsDecideNothing}: take the role or viewer as an argument` },
+          ],
+          patterns: [{ group: ['../services/*', '**/server/services/*'], message: `${viewsDecideNothing}: services use views, never the other way` }],
         },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        frozenSpread,
+        { selector: 'ThrowStatement', message: `${viewsDecideNothing}: a missing or forbidden record is the service's 404 or 403` },
+        { selector: "MemberExpression[object.name='c'][property.name=/^(caller|shareKey|access)$/]", message: `${viewsDecideNothing}: take who the answer is shown to as an argument` },
+        { selector: "CallExpression[callee.property.name=/^(read|write)$/]", message: `${viewsDecideNothing}: the service opens the transaction and hands the view its tx` },
       ],
     },
   },

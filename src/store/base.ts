@@ -1,5 +1,4 @@
-import type { PersistedList } from './index-read.js';
-import type { Row } from './store.js';
+import type { PersistedList, Row } from './types.js';
 
 /**
  * The records of a snapshot as this process reads them: left in the file and read when asked

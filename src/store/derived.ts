@@ -1,5 +1,5 @@
-import { listKey, valueKey, valueOf, type ListKind } from './index-format.js';
-import type { PersistedList } from './index-read.js';
+import { listKey, valueKey, valueOf } from './index-format.js';
+import type { ListKind, PersistedList } from './types.js';
 import { OrderIndex, type NamedOrder, type Order } from './ordered.js';
 import type { Row } from './store.js';
 

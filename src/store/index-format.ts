@@ -1,4 +1,4 @@
-import type { Position } from './ordered.js';
+import type { ListKind, Position } from './types.js';
 
 /**
  * The index written beside a snapshot (`store.json.index`): where each record lies in the
@@ -31,8 +31,6 @@ export const ID_ENTRY = 20;
 export const GROUP_ENTRY = 24;
 
 export const indexPath = (path: string) => `${path}.index`;
-
-export type ListKind = 'order' | 'index' | 'filter' | 'count';
 
 /** The name of a derived list within its table: its kind, field and filter or order name. */
 export const listKey = (kind: ListKind, field: string, name: string) => `${kind}:${field}:${name}`;

@@ -5,31 +5,9 @@ import { StoreError } from './errors.js';
 import { openIfExists, readInto, stampOf, type FileStamp } from './files.js';
 import {
   compareHash, decodeId, decodePosition, FENCE, GROUP_ENTRY, hash2, ID_ENTRY, INDEX_MAGIC, INDEX_VERSION, TRAILER_BYTES,
-  type IndexHeader, type IndexList, type IndexTable, type ListKind,
+  type IndexHeader, type IndexList, type IndexTable,
 } from './index-format.js';
-import type { Position } from './ordered.js';
-import type { Row } from './store.js';
-
-/** One group of a list kept in the index: its entries read one by one, as asked for. */
-export interface FileGroup {
-  readonly count: number;
-  /** Orders: the position of entry i. */
-  at(i: number): Position;
-  /** Ids of a field or filter: entry i. */
-  id(i: number): string;
-}
-
-/** A derived list kept in the index (see index-format.ts). */
-export interface PersistedList {
-  readonly kind: ListKind;
-  readonly next: number;
-  group(key: string): FileGroup | undefined;
-  /** Every group with its key, in no particular order. */
-  eachGroup(fn: (key: string, g: FileGroup) => void): void;
-  /** Orders: the sequence of a record listed, undefined for one that is not. */
-  seqOf(id: string): number | undefined;
-  eachSeq(fn: (id: string, seq: number) => void): void;
-}
+import type { FileGroup, ListKind, PersistedList, Position, Row } from './types.js';
 
 /**
  * A section of `count` entries of `width` bytes at `at`, sorted by the hash each begins with, with

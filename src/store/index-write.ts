@@ -1,6 +1,7 @@
 import type { FileStamp } from './files.js';
 import { writeFileDurablyStreamed } from './files.js';
-import { FENCE, GROUP_ENTRY, hash2, ID_ENTRY, INDEX_MAGIC, INDEX_VERSION, indexPath, type IndexHeader, type IndexList, type ListKind } from './index-format.js';
+import { FENCE, GROUP_ENTRY, hash2, ID_ENTRY, INDEX_MAGIC, INDEX_VERSION, indexPath, type IndexHeader, type IndexList } from './index-format.js';
+import type { ListKind } from './types.js';
 
 /** Where a table's records were written in the snapshot: ids, start and end offsets, in file order. */
 export interface WrittenTable {

@@ -1,8 +1,8 @@
 import type { Held } from './derived.js';
-import { encodeId, encodePosition, valueKey, type ListKind } from './index-format.js';
-import type { PersistedList } from './index-read.js';
+import { encodeId, encodePosition, valueKey } from './index-format.js';
 import { NotKept, type ListSource } from './index-write.js';
-import type { NamedOrder, Order, Position } from './ordered.js';
+import type { NamedOrder, Order } from './ordered.js';
+import type { ListKind, PersistedList, Position } from './types.js';
 import type { State } from './state.js';
 import { keptTables, type Row } from './store.js';
 

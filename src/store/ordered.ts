@@ -1,10 +1,4 @@
-import type { FileGroup, PersistedList } from './index-read.js';
-
-/** A stored record as an order sees it (store.ts's Row, which imports this module's types). */
-type Row = { id: string };
-
-/** A sort key within a group: records with equal keys keep the order they joined the group in. */
-export type SortKey = string | number;
+import type { FileGroup, PersistedList, Position, Row, SortKey } from './types.js';
 
 /**
  * An ordered list declared with a table (see table().withOrders): which groups a record is listed
@@ -25,17 +19,6 @@ export interface Order<T> {
 export interface NamedOrder {
   name: string;
   order: Order<Row>;
-}
-
-/**
- * Where a record sits in an ordered list: its key, then the sequence number it joined with (one
- * counter per order, so the order of joining holds across the groups of one order), and its id.
- * A cursor carries the position of the last item it gave.
- */
-export interface Position {
-  k: SortKey;
-  s: number;
-  id: string;
 }
 
 /** Compares two positions by key, then by sequence. */

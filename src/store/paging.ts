@@ -1,4 +1,5 @@
-import type { Position, SortedList } from './ordered.js';
+import type { SortedList } from './ordered.js';
+import type { Position } from './types.js';
 import type { OrderedPage, OrderedQuery, Row } from './store.js';
 
 /**

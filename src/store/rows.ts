@@ -1,7 +1,7 @@
 import { closeSync } from 'node:fs';
 import { RowCache, type Base } from './base.js';
 import { StoreError } from './errors.js';
-import type { PersistedList } from './index-read.js';
+import type { PersistedList } from './types.js';
 import { readInto } from './files.js';
 import type { ScannedTable } from './scan.js';
 import type { Row } from './store.js';

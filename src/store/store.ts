@@ -1,11 +1,8 @@
-import type { Order, Position } from './ordered.js';
+import type { Order } from './ordered.js';
+import type { Position, Row } from './types.js';
 
-export type { Order, Position, SortKey } from './ordered.js';
-
-/** A stored record: every record has a string id, unique within its table. */
-export interface Row {
-  id: string;
-}
+export type { Order } from './ordered.js';
+export type { Position, Row, SortKey } from './types.js';
 
 /**
  * A test over a table's records, declared once with the table under a name (see table()): the

@@ -1,5 +1,6 @@
 import { field, type NamedTest, type Test } from './derived.js';
-import { groupsOf, keyOf, mergeLists, OrderedIds, type NamedOrder, type Order, type OrderIndex, type Position } from './ordered.js';
+import { groupsOf, keyOf, mergeLists, OrderedIds, type NamedOrder, type Order, type OrderIndex } from './ordered.js';
+import type { Position } from './types.js';
 import { countOf, pageOf, rankOf, type Source } from './paging.js';
 import { PendingTable } from './pending.js';
 import type { State } from './state.js';

@@ -1,15 +1,5 @@
 import { badRequest } from '../http-error.js';
-
-/** Anything kept in order among its siblings. */
-export interface Ordered {
-  id: string;
-  position: number;
-  createdAt: string;
-}
-
-export function byPosition<T extends Ordered>(rows: readonly T[]): T[] {
-  return [...rows].sort((a, b) => a.position - b.position || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
-}
+import { byPosition, type Ordered } from '../model/site.js';
 
 /** A position after every sibling. */
 export function endOf(siblings: readonly Ordered[]): number {

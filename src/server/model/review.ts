@@ -145,3 +145,22 @@ export function changeRequestByNumber(tx: ReadTx, space: string, n: number): Cha
   const first = tx.page(changeRequests, 'byNumber', { groups: [space], after: { k: n, s: -1, id: '' }, limit: 1 }).rows[0];
   return first?.number === n ? first : undefined;
 }
+
+/** A change request of the space by id, or by number when given digits. */
+export function changeRequestIn(tx: ReadTx, space: string, idOrNumber: string): ChangeRequestRecord | undefined {
+  const byId = tx.get(changeRequests, idOrNumber);
+  if (byId && byId.space === space) return byId;
+  return /^\d+$/.test(idOrNumber) ? changeRequestByNumber(tx, space, Number(idOrNumber)) : undefined;
+}
+
+/** A comment of the space outside change requests (`changeRequest` undefined) or of that change request. */
+export function commentOf(tx: ReadTx, space: string, changeRequest: string | undefined, id: string): CommentRecord | undefined {
+  const cm = tx.get(comments, id);
+  return cm && cm.space === space && cm.changeRequest === changeRequest ? cm : undefined;
+}
+
+/** A reply to that comment. */
+export function replyOf(tx: ReadTx, comment: string, id: string): CommentReplyRecord | undefined {
+  const r = tx.get(commentReplies, id);
+  return r && r.comment === comment ? r : undefined;
+}

@@ -86,3 +86,39 @@ export function siteShareKeyOpensSpace(tx: ReadTx, spaceId: string, key: string)
     return !!site && site.published && site.visibility === 'share-link' && sameSecret(key, site.shareKey);
   });
 }
+
+/** Anything kept in order among its siblings. */
+export interface Ordered {
+  id: string;
+  position: number;
+  createdAt: string;
+}
+
+export function byPosition<T extends Ordered>(rows: readonly T[]): T[] {
+  return [...rows].sort((a, b) => a.position - b.position || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+/** Site spaces of one section (or of the root when `section` is undefined), in order. */
+export function siteSpacesIn(tx: ReadTx, siteId: string, section: string | undefined): SiteSpaceRecord[] {
+  return byPosition(tx.where(siteSpaceRows, 'site', siteId).filter((ss) => ss.section === section));
+}
+
+export function sectionsOf(tx: ReadTx, siteId: string): SectionRecord[] {
+  return byPosition(tx.where(siteSections, 'site', siteId));
+}
+
+export function groupsOf(tx: ReadTx, siteId: string): SectionGroupRecord[] {
+  return byPosition(tx.where(sectionGroups, 'site', siteId));
+}
+
+/** Top-level items of a site with sections: ungrouped sections and groups, in order. */
+export function rootItems(tx: ReadTx, siteId: string): (SectionRecord | SectionGroupRecord)[] {
+  const loose = tx.where(siteSections, 'site', siteId).filter((s) => !s.sectionGroup);
+  return byPosition<SectionRecord | SectionGroupRecord>([...loose, ...tx.where(sectionGroups, 'site', siteId)]);
+}
+
+/** Every section of a site in structure order (a group's sections where the group stands). */
+export function sectionsInOrder(tx: ReadTx, siteId: string): SectionRecord[] {
+  const all = sectionsOf(tx, siteId);
+  return rootItems(tx, siteId).flatMap((item) => ('path' in item ? [item] : all.filter((s) => s.sectionGroup === item.id)));
+}

@@ -4,7 +4,7 @@ import type { ReadTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { badRequest } from '../http-error.js';
 import { sites, type SiteRecord } from '../model/site.js';
-import { siteFor } from '../views/site.js';
+import { siteFor } from './site-access.js';
 
 /*
  * The visitor schema of adaptive content: JSON Schema draft-07, an object whose properties

@@ -6,12 +6,12 @@ import { changeRequests, type ChangeRequestRecord, type ConflictRecord } from '.
 import type { RevisionRecord } from '../model/revision.js';
 import { getRevision, putRevision } from '../model/revision-store.js';
 import { spaces } from '../model/space.js';
-import { baseRevisionOf, findChangeRequest, toChangeRequest, toConflict } from '../views/change-request.js';
+import { baseRevisionOf, toChangeRequest, toConflict } from '../views/change-request.js';
 import { findConflicts, takeMainSide, withConflicts } from './cr-conflicts.js';
 import { editable } from './cr-pages.js';
 import { orgFor } from './orgs.js';
 import { listKey, paginateOrdered, type PageQuery } from '../lib/paginate.js';
-import { commitRevision, contentScope, type NewRevision } from './revisions.js';
+import { commitRevision, contentScope, findChangeRequest, type NewRevision } from './revisions.js';
 import { liveSpace } from './spaces.js';
 
 export interface CrListQuery extends PageQuery {

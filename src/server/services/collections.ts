@@ -6,9 +6,9 @@ import { badRequest, conflict, notFound } from '../http-error.js';
 import { orgs } from '../model/org.js';
 import { collections, spaces, type CollectionRecord } from '../model/space.js';
 import { orgFor } from './orgs.js';
+import { showSpace } from './spaces.js';
 import { listKey, paginate, paginateOrdered, type PageQuery } from '../lib/paginate.js';
 import { endPosition, positionFor } from '../lib/siblings.js';
-import { toSpace } from '../views/space.js';
 import { toCollection } from '../views/collection.js';
 
 type Body<K extends EndpointId> = BodyOf<K>;
@@ -18,6 +18,11 @@ function collectionFor(c: Ctx, tx: ReadTx, id: string): CollectionRecord {
   if (!r) throw notFound(`collection ${id} not found`);
   authorize(c, tx, r.organization, `collection ${id}`);
   return r;
+}
+
+/** The collection as the API shows it to the caller. */
+function showCollection(c: Ctx, tx: ReadTx, r: CollectionRecord) {
+  return toCollection(c, r, roleIn(c, tx, r.organization));
 }
 
 function byPosition<T extends { position: number }>(rows: T[]): T[] {
@@ -49,7 +54,7 @@ export const collectionsService = {
         table: collections, order: q.nested === false ? ('topByOrg' as const) : ('byOrg' as const),
         list: listKey('collections', organizationId, q.nested), query: { groups: [organizationId] },
       };
-      return paginateOrdered(tx, list, q, (r) => toCollection(c, tx, r, role));
+      return paginateOrdered(tx, list, q, (r) => toCollection(c, r, role));
     }),
 
   create: (c: Ctx, organizationId: string, body: Body<'collections.create'>) =>
@@ -68,10 +73,10 @@ export const collectionsService = {
         createdAt: isoNow(c),
         position: endPosition(tx, organizationId, body.parent),
       });
-      return toCollection(c, tx, r);
+      return showCollection(c, tx, r);
     }),
 
-  get: (c: Ctx, id: string) => c.read((tx) => toCollection(c, tx, collectionFor(c, tx, id))),
+  get: (c: Ctx, id: string) => c.read((tx) => showCollection(c, tx, collectionFor(c, tx, id))),
 
   update: (c: Ctx, id: string, body: Body<'collections.update'>) =>
     c.write((tx) => {
@@ -80,7 +85,7 @@ export const collectionsService = {
       if (body.title !== undefined) next.title = body.title;
       if (body.description !== undefined) next.description = body.description;
       if (body.defaultLevel !== undefined) next.defaultLevel = body.defaultLevel;
-      return toCollection(c, tx, tx.put(collections, next));
+      return showCollection(c, tx, tx.put(collections, next));
     }),
 
   /** Removes the collection; what it held moves up to its parent. Same answer whether or not it existed. */
@@ -106,7 +111,7 @@ export const collectionsService = {
       const r = collectionFor(c, tx, id);
       const role = roleIn(c, tx, r.organization);
       const inside = byPosition(tx.where(spaces, 'parent', id).filter((s) => !s.deletedAt));
-      return paginate(inside, q, (s) => toSpace(c, tx, s, role), listKey('collection-spaces', id));
+      return paginate(inside, q, (s) => showSpace(c, tx, s, role), listKey('collection-spaces', id));
     }),
 
   move: (c: Ctx, id: string, body: Body<'collections.move'>) =>
@@ -120,7 +125,7 @@ export const collectionsService = {
       }
       const position = positionFor(tx, r.organization, parent, r.id, body.position);
       const { parent: _old, ...rest } = r;
-      return toCollection(c, tx, tx.put(collections, { ...rest, ...(parent ? { parent } : {}), position }));
+      return showCollection(c, tx, tx.put(collections, { ...rest, ...(parent ? { parent } : {}), position }));
     }),
 
   /** Moves the collection, its nested collections and their spaces to another organization. */
@@ -139,6 +144,6 @@ export const collectionsService = {
         } else tx.put(collections, { ...col, organization });
         for (const s of tx.where(spaces, 'parent', cid)) tx.put(spaces, { ...s, organization });
       }
-      return toCollection(c, tx, tx.get(collections, id) as CollectionRecord);
+      return showCollection(c, tx, tx.get(collections, id) as CollectionRecord);
     }),
 };

@@ -3,9 +3,9 @@ import type { ReadTx } from '../../store/store.js';
 import { isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
 import { badRequest, forbidden, notFound } from '../http-error.js';
 import { memberships, membershipId, users } from '../model/org.js';
-import { commentReplies, comments, commentScope, type BodyRecord, type CommentRecord, type ReactionRecord } from '../model/review.js';
+import { commentOf, commentReplies, comments, commentScope, replyOf, type BodyRecord, type CommentRecord, type CommentReplyRecord, type ReactionRecord } from '../model/review.js';
 import { spaces } from '../model/space.js';
-import { commentIn, replyIn, toComment, toReply, type Format } from '../views/comment.js';
+import { toComment, toReply, type CommentViewer, type Format } from '../views/comment.js';
 import { toUser } from '../views/user.js';
 import { listKey, paginate, paginateOrdered, type PageQuery } from '../lib/paginate.js';
 import { contentScope } from './revisions.js';
@@ -33,6 +33,24 @@ export interface CommentUpdate extends ReactionChange {
 
 function role(c: Ctx, tx: ReadTx, s: Scope): Role | undefined {
   return roleIn(c, tx, s.space.organization);
+}
+
+/** Who the posts are shown to: the caller and their role. */
+function viewer(c: Ctx, tx: ReadTx, s: Scope): CommentViewer {
+  return { role: role(c, tx, s), user: c.caller?.id };
+}
+
+/** A comment of this space (outside change requests) or of this change request; 404 otherwise. */
+function commentIn(tx: ReadTx, s: Scope, commentId: string): CommentRecord {
+  const cm = commentOf(tx, s.space.id, s.cr?.id, commentId);
+  if (!cm) throw notFound(`comment ${commentId} not found`);
+  return cm;
+}
+
+function replyIn(tx: ReadTx, cm: CommentRecord, replyId: string): CommentReplyRecord {
+  const r = replyOf(tx, cm.id, replyId);
+  if (!r) throw notFound(`reply ${replyId} not found on comment ${cm.id}`);
+  return r;
 }
 
 function mustOwnOrAdmin(c: Ctx, tx: ReadTx, s: Scope, author: string, what: string): void {
@@ -98,7 +116,8 @@ export const commentsService = {
     c.read((tx) => {
       const s = contentScope(c, tx, spaceId, cr);
       const list = { table: comments, list: listKey('comments', s.space.id, s.cr?.id, q.order ?? 'desc', q.status, q.targetPage, q.authors), ...commentList(s, q) };
-      return paginateOrdered(tx, list, q, (cm) => toComment(c, tx, s, cm, q.format));
+      const shownTo = viewer(c, tx, s);
+      return paginateOrdered(tx, list, q, (cm) => toComment(c, tx, s, shownTo, cm, q.format));
     }),
 
   create: (c: Ctx, spaceId: string, cr: string | undefined, body: { page?: string | undefined; node?: string | undefined; body: BodyRecord; tableCell?: { record: string; definition: string } | undefined }) =>
@@ -117,13 +136,13 @@ export const commentsService = {
         ...(page ? { page } : {}), ...(body.node ? { node: body.node } : {}), ...(body.tableCell ? { tableCell: body.tableCell } : {}),
         reactions: [],
       });
-      return toComment(c, tx, s, cm, undefined);
+      return toComment(c, tx, s, viewer(c, tx, s), cm, undefined);
     }),
 
   get: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, format: Format) =>
     c.read((tx) => {
       const s = contentScope(c, tx, spaceId, cr);
-      return toComment(c, tx, s, commentIn(tx, s, commentId), format);
+      return toComment(c, tx, s, viewer(c, tx, s), commentIn(tx, s, commentId), format);
     }),
 
   update: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, u: CommentUpdate) =>
@@ -139,15 +158,15 @@ export const commentsService = {
         cm = resolution(c, cm, u.resolved);
       }
       if (u.addedReactions || u.removedReactions) cm = { ...cm, reactions: react(c, cm.reactions, u) };
-      return toComment(c, tx, s, tx.put(comments, cm), undefined);
+      return toComment(c, tx, s, viewer(c, tx, s), tx.put(comments, cm), undefined);
     }),
 
   /** Deletes the comment and its replies; answers the same when it is not there. */
   delete: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string) =>
     c.write((tx) => {
       const s = contentScope(c, tx, spaceId, cr);
-      const cm = tx.get(comments, commentId);
-      if (!cm || cm.space !== s.space.id || cm.changeRequest !== s.cr?.id) return;
+      const cm = commentOf(tx, s.space.id, s.cr?.id, commentId);
+      if (!cm) return;
       mustOwnOrAdmin(c, tx, s, cm.postedBy, 'delete a comment');
       for (const r of tx.where(commentReplies, 'comment', cm.id)) tx.delete(commentReplies, r.id);
       tx.delete(comments, cm.id);
@@ -158,7 +177,8 @@ export const commentsService = {
       const s = contentScope(c, tx, spaceId, cr);
       const cm = commentIn(tx, s, commentId);
       const list = { table: commentReplies, order: 'byComment' as const, list: listKey('replies', cm.id), query: { groups: [cm.id] } };
-      return paginateOrdered(tx, list, q, (r) => toReply(c, tx, s, r, q.format));
+      const shownTo = viewer(c, tx, s);
+      return paginateOrdered(tx, list, q, (r) => toReply(c, tx, s, shownTo, r, q.format));
     }),
 
   createReply: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, body: BodyRecord, format?: Format) =>
@@ -169,13 +189,13 @@ export const commentsService = {
         id: c.ids.next(), comment: cm.id, space: cm.space, ...(cm.changeRequest ? { changeRequest: cm.changeRequest } : {}),
         postedBy: c.caller?.id as string, postedAt: isoNow(c), body, reactions: [],
       });
-      return toReply(c, tx, s, r, format);
+      return toReply(c, tx, s, viewer(c, tx, s), r, format);
     }),
 
   getReply: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, replyId: string, format: Format) =>
     c.read((tx) => {
       const s = contentScope(c, tx, spaceId, cr);
-      return toReply(c, tx, s, replyIn(tx, commentIn(tx, s, commentId), replyId), format);
+      return toReply(c, tx, s, viewer(c, tx, s), replyIn(tx, commentIn(tx, s, commentId), replyId), format);
     }),
 
   /** `resolved` (change requests only) resolves or reopens the thread the reply is in. */
@@ -193,15 +213,15 @@ export const commentsService = {
         if (c.caller?.id !== r.postedBy) mayResolve(c, tx, s, cm);
         tx.put(comments, resolution(c, cm, u.resolved));
       }
-      return toReply(c, tx, s, tx.put(commentReplies, r), undefined);
+      return toReply(c, tx, s, viewer(c, tx, s), tx.put(commentReplies, r), undefined);
     }),
 
   deleteReply: (c: Ctx, spaceId: string, cr: string | undefined, commentId: string, replyId: string) =>
     c.write((tx) => {
       const s = contentScope(c, tx, spaceId, cr);
-      const cm = tx.get(comments, commentId);
-      const r = tx.get(commentReplies, replyId);
-      if (!cm || cm.space !== s.space.id || cm.changeRequest !== s.cr?.id || !r || r.comment !== cm.id) return;
+      const cm = commentOf(tx, s.space.id, s.cr?.id, commentId);
+      const r = cm && replyOf(tx, cm.id, replyId);
+      if (!cm || !r) return;
       mustOwnOrAdmin(c, tx, s, r.postedBy, 'delete a reply');
       tx.delete(commentReplies, r.id);
     }),

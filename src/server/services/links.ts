@@ -1,12 +1,13 @@
 import type { ReadTx } from '../../store/store.js';
 import type { Ctx } from '../context.js';
-import type { LinkStats, LinkStatus, Link, RevisionLinks } from '../lib/links.js';
+import type { LinkStats, LinkStatus, Link, LinkTarget, RevisionLinks } from '../lib/links.js';
 import { paginate, type PageQuery } from '../lib/paginate.js';
 import { urls } from '../lib/urls.js';
 import { getRevision } from '../model/revision-store.js';
+import type { FlatPage } from '../model/page-tree.js';
 import type { Scope } from '../model/scope.js';
 import { baseRevisionOf } from '../views/change-request.js';
-import { linkPresenter } from '../views/link.js';
+import { linkPresenter, type FoundLink } from '../views/link.js';
 
 export type LinkQuery = PageQuery & { status?: LinkStatus | undefined };
 
@@ -32,6 +33,24 @@ function brokenBefore(tx: ReadTx, s: Scope, links: (s: Scope) => RevisionLinks):
   return base ? links({ space: s.space, rev: base }).brokenKeys : new Set();
 }
 
+/** What the links of a revision name, found in it: their ids come from its links, so a miss is a fault. */
+function linkFinder(s: Scope, links: RevisionLinks) {
+  const files = new Map(s.rev.files.map((f) => [f.id, f]));
+  const page = (id: string): FlatPage => {
+    const f = links.pages.get(id);
+    if (!f) throw new Error(`page ${id} is not in revision ${s.rev.id}`);
+    return f;
+  };
+  const target = (t: LinkTarget): FoundLink['target'] => {
+    if (t.kind === 'url') return t;
+    if (t.kind === 'page') return t.anchor ? { kind: 'page', page: page(t.page), anchor: t.anchor } : { kind: 'page', page: page(t.page) };
+    const f = files.get(t.file);
+    if (!f) throw new Error(`file ${t.file} is not in revision ${s.rev.id}`);
+    return { kind: 'file', file: f };
+  };
+  return { page, link: (l: Link): FoundLink => ({ status: l.status, target: target(l.target), page: page(l.page) }) };
+}
+
 /**
  * One page of the links of a revision, or of one page of it (`pageId`), with the stats of the
  * whole list. A link of a change request counts as introduced when the content it is based on
@@ -44,7 +63,9 @@ export function listLinks(c: Ctx, scopeOf: (tx: ReadTx) => Scope, q: LinkQuery, 
     const all = pageId ? mine.ofPage(pageId) : mine.all;
     const shown = q.status ? all.filter((l) => l.status === q.status) : all;
     const stats = linkStats(all, brokenBefore(tx, s, links));
-    return { ...paginate(shown, q, linkPresenter(s, mine).link, list), stats };
+    const found = linkFinder(s, mine);
+    const show = linkPresenter(s);
+    return { ...paginate(shown, q, (l) => show.link(found.link(l)), list), stats };
   });
 }
 
@@ -53,6 +74,8 @@ export function listBacklinks(c: Ctx, scopeOf: (tx: ReadTx) => Scope, fileId: st
   return withLinks(c, (tx, links) => {
     const s = scopeOf(tx);
     const mine = links(s);
-    return paginate(mine.backlinks(fileId), q, linkPresenter(s, mine).location, list);
+    const found = linkFinder(s, mine);
+    const show = linkPresenter(s);
+    return paginate(mine.backlinks(fileId), q, (id) => show.location(found.page(id)), list);
   });
 }

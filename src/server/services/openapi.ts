@@ -1,5 +1,5 @@
 import type { ReadTx, Store } from '../../store/store.js';
-import { isoNow, type Ctx } from '../context.js';
+import { isoNow, roleIn, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
 import { fileUrlsOff, refusalOf } from '../lib/outbound.js';
 import { specs, specVersions, type SpecRecord, type SpecVersionRecord } from '../model/openapi.js';
@@ -120,11 +120,16 @@ function newSpec(c: Ctx, organization: string, slug: string, source: Source): Sp
   return withSource({ id: c.ids.next(), organization, slug, createdAt: now, updatedAt: now, visibility: 'private', processingState: 'pending' }, source, now);
 }
 
+/** The spec as the API shows it to the caller. */
+function showSpec(c: Ctx, tx: ReadTx, s: SpecRecord) {
+  return toSpec(c, s, roleIn(c, tx, s.organization));
+}
+
 export const openapiService = {
   list: (c: Ctx, organizationId: string, q: PageQuery) =>
     c.read((tx) => {
       orgFor(c, tx, organizationId);
-      return paginate(tx.where(specs, 'organization', organizationId), q, (s) => toSpec(c, tx, s), listKey('openapi-specs', organizationId));
+      return paginate(tx.where(specs, 'organization', organizationId), q, (s) => showSpec(c, tx, s), listKey('openapi-specs', organizationId));
     }),
 
   create: async (c: Ctx, organizationId: string, slug: string, source: Source) => {
@@ -135,7 +140,7 @@ export const openapiService = {
       return tx.put(specs, newSpec(c, organizationId, slug, source));
     });
     await processSource(c, spec.id, source);
-    return c.read((tx) => toSpec(c, tx, tx.get(specs, spec.id) ?? spec));
+    return c.read((tx) => showSpec(c, tx, tx.get(specs, spec.id) ?? spec));
   },
 
   /** Creates the spec or adds a version to it. */
@@ -147,15 +152,15 @@ export const openapiService = {
       return tx.put(specs, existing ? withSource(existing, source, isoNow(c)) : newSpec(c, organizationId, slug, source));
     });
     await processSource(c, spec.id, source);
-    return c.read((tx) => toSpec(c, tx, tx.get(specs, spec.id) ?? spec));
+    return c.read((tx) => showSpec(c, tx, tx.get(specs, spec.id) ?? spec));
   },
 
-  get: (c: Ctx, organizationId: string, slug: string) => c.read((tx) => toSpec(c, tx, specFor(c, tx, organizationId, slug))),
+  get: (c: Ctx, organizationId: string, slug: string) => c.read((tx) => showSpec(c, tx, specFor(c, tx, organizationId, slug))),
 
   setVisibility: (c: Ctx, organizationId: string, slug: string, visibility: SpecRecord['visibility']) =>
     c.write((tx) => {
       const s = specFor(c, tx, organizationId, slug);
-      return toSpec(c, tx, tx.put(specs, { ...s, visibility, updatedAt: isoNow(c) }));
+      return showSpec(c, tx, tx.put(specs, { ...s, visibility, updatedAt: isoNow(c) }));
     }),
 
   /** Deletes the spec and its versions; the same answer whether or not it existed. */

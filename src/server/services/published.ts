@@ -2,9 +2,10 @@ import type { z } from 'zod';
 import type { PublishedSite } from '../../contract/schemas/site.js';
 import type { SiteCustomization } from '../../contract/schemas/site-customization.js';
 import type { Ctx } from '../context.js';
-import type { SiteRecord } from '../model/site.js';
+import { rootItems, sectionsOf, siteSpacesIn, type SiteRecord } from '../model/site.js';
 import { allSiteSpaces } from './site-structure.js';
-import { rootItems, sectionsOf, siteFor, siteSpacesIn, toGroup, toSection, toSite, toSiteSpace } from '../views/site.js';
+import { toGroup, toSection, toSite, toSiteSpace } from '../views/site.js';
+import { siteFor, spaceOfSiteSpace } from './site-access.js';
 
 const color = (hex: string) => ({ light: hex, dark: hex });
 
@@ -50,12 +51,13 @@ export function defaultCustomization(title: string): z.input<typeof SiteCustomiz
 }
 
 function structure(c: Ctx, tx: Parameters<typeof toSite>[1], site: SiteRecord): z.input<typeof PublishedSite>['structure'] {
+  const spaceOf = spaceOfSiteSpace(c, tx);
   if (sectionsOf(tx, site.id).length === 0) {
-    return { type: 'siteSpaces', structure: siteSpacesIn(tx, site.id, undefined).map((ss) => toSiteSpace(c, tx, site, ss)) };
+    return { type: 'siteSpaces', structure: siteSpacesIn(tx, site.id, undefined).map((ss) => toSiteSpace(c, tx, site, ss, spaceOf)) };
   }
   return {
     type: 'sections',
-    structure: rootItems(tx, site.id).map((item) => ('path' in item ? toSection(c, tx, site, item) : toGroup(c, tx, site, item))),
+    structure: rootItems(tx, site.id).map((item) => ('path' in item ? toSection(c, tx, site, item, spaceOf) : toGroup(c, tx, site, item, spaceOf))),
   };
 }
 

@@ -1,13 +1,19 @@
 import type { ReadTx, WriteTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { notFound } from '../http-error.js';
-import { changeRequests } from '../model/review.js';
+import { changeRequestIn, changeRequests, type ChangeRequestRecord } from '../model/review.js';
 import type { FileRecord, PageRecord, RevisionGitSync, RevisionRecord } from '../model/revision.js';
 import { getRevision, putRevision } from '../model/revision-store.js';
 import type { Scope } from '../model/scope.js';
 import { spaces } from '../model/space.js';
-import { findChangeRequest } from '../views/change-request.js';
 import { liveSpace } from './spaces.js';
+
+/** A change request of the space by id or by number; 404 otherwise. */
+export function findChangeRequest(tx: ReadTx, spaceId: string, idOrNumber: string): ChangeRequestRecord {
+  const cr = changeRequestIn(tx, spaceId, idOrNumber);
+  if (!cr) throw notFound(`change request ${idOrNumber} not found in space ${spaceId}`);
+  return cr;
+}
 
 export function contentScope(c: Ctx, tx: ReadTx, spaceId: string, changeRequestId?: string): Scope {
   const space = liveSpace(c, tx, spaceId);

@@ -2,13 +2,17 @@ import type { EndpointId } from '../../contract/index.js';
 import type { ReadTx, WriteTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
-import { sectionGroups, siteSections, sites, siteSpaceRows, type SectionGroupRecord, type SectionRecord, type SiteRecord } from '../model/site.js';
+import {
+  groupsOf, rootItems, sectionGroups, sectionsInOrder, sectionsOf, siteSections, sites, siteSpaceRows, siteSpacesIn,
+  type SectionGroupRecord, type SectionRecord, type SiteRecord,
+} from '../model/site.js';
 import type { BodyOf } from '../types.js';
 import { orgFor } from './orgs.js';
 import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
 import { endOf, placeAmong, pointerTarget } from '../lib/site-order.js';
 import { createSection, fixDefaults, orgSpace, setDefaultSiteSpace } from './site-structure.js';
-import { groupsOf, rootItems, sectionsInOrder, sectionsOf, siteFor, siteSpacesIn, toGroup, toSection } from '../views/site.js';
+import { toGroup, toSection } from '../views/site.js';
+import { siteFor, spaceOfSiteSpace } from './site-access.js';
 
 type Body<K extends EndpointId> = BodyOf<K>;
 
@@ -45,7 +49,8 @@ export const sectionsService = {
   list: (c: Ctx, organizationId: string, siteId: string, q: PageQuery) =>
     c.read((tx) => {
       const site = siteFor(c, tx, organizationId, siteId);
-      return paginate(sectionsInOrder(tx, site.id), q, (s) => toSection(c, tx, site, s), listKey('site-sections', site.id));
+      const spaceOf = spaceOfSiteSpace(c, tx);
+      return paginate(sectionsInOrder(tx, site.id), q, (s) => toSection(c, tx, site, s, spaceOf), listKey('site-sections', site.id));
     }),
 
   create: (c: Ctx, organizationId: string, siteId: string, body: Body<'sections.create'>) =>
@@ -53,7 +58,7 @@ export const sectionsService = {
       const site = siteFor(c, tx, organizationId, siteId);
       const space = orgSpace(tx, site.organization, body.spaceId);
       const section = createSection(c, tx, site, space, body.title ?? undefined, body.icon ?? undefined);
-      return toSection(c, tx, site, section);
+      return toSection(c, tx, site, section, spaceOfSiteSpace(c, tx));
     }),
 
   update: (c: Ctx, organizationId: string, siteId: string, sectionId: string, body: Body<'sections.update'>) =>
@@ -80,7 +85,7 @@ export const sectionsService = {
         }
         setDefaultSiteSpace(tx, site.id, s.id, body.defaultSiteSpace);
       }
-      return toSection(c, tx, site, next);
+      return toSection(c, tx, site, next, spaceOfSiteSpace(c, tx));
     }),
 
   /** Removes the section and its site spaces; the same answer whether or not it existed. */
@@ -100,7 +105,7 @@ export const sectionsService = {
       const s = sectionOf(tx, site, sectionId);
       const target = pointerTarget(body.position, (p) => p.siteSection, () => 'section');
       const position = placeAmong(siblingsOf(tx, site, s.sectionGroup), s.id, target);
-      return toSection(c, tx, site, tx.put(siteSections, { ...s, position }));
+      return toSection(c, tx, site, tx.put(siteSections, { ...s, position }), spaceOfSiteSpace(c, tx));
     }),
 };
 
@@ -108,7 +113,8 @@ export const sectionGroupsService = {
   list: (c: Ctx, organizationId: string, siteId: string, q: PageQuery) =>
     c.read((tx) => {
       const site = siteFor(c, tx, organizationId, siteId);
-      return paginate(groupsOf(tx, site.id), q, (g) => toGroup(c, tx, site, g), listKey('site-section-groups', site.id));
+      const spaceOf = spaceOfSiteSpace(c, tx);
+      return paginate(groupsOf(tx, site.id), q, (g) => toGroup(c, tx, site, g, spaceOf), listKey('site-section-groups', site.id));
     }),
 
   create: (c: Ctx, organizationId: string, siteId: string, body: Body<'section-groups.create'>) =>
@@ -124,7 +130,7 @@ export const sectionGroupsService = {
         createdAt: isoNow(c),
       });
       members.forEach((s, i) => tx.put(siteSections, { ...s, sectionGroup: g.id, position: i + 1 }));
-      return toGroup(c, tx, site, g);
+      return toGroup(c, tx, site, g, spaceOfSiteSpace(c, tx));
     }),
 
   update: (c: Ctx, organizationId: string, siteId: string, groupId: string, body: Body<'section-groups.update'>) =>
@@ -134,7 +140,7 @@ export const sectionGroupsService = {
       if (body.title !== undefined) next.title = body.title;
       if (body.icon === null) delete next.icon;
       else if (body.icon !== undefined) next.icon = body.icon;
-      return toGroup(c, tx, site, tx.put(sectionGroups, next));
+      return toGroup(c, tx, site, tx.put(sectionGroups, next), spaceOfSiteSpace(c, tx));
     }),
 
   /** Deletes the group; its sections move up to the top level. */
@@ -155,7 +161,7 @@ export const sectionGroupsService = {
       if (s.sectionGroup !== g.id) {
         tx.put(siteSections, { ...s, sectionGroup: g.id, position: endOf(siblingsOf(tx, site, g.id)) });
       }
-      return toGroup(c, tx, site, g);
+      return toGroup(c, tx, site, g, spaceOfSiteSpace(c, tx));
     }),
 
   /** Takes a section out of a group; nothing to do (still 204) when it was not in it. */
@@ -173,6 +179,6 @@ export const sectionGroupsService = {
       const g = groupOf(tx, site, groupId);
       const target = pointerTarget(body.position, (p) => p.id, (p) => (p.type === 'site-section' ? 'section' : 'section group'));
       const position = placeAmong(rootItems(tx, site.id), g.id, target);
-      return toGroup(c, tx, site, tx.put(sectionGroups, { ...g, position }));
+      return toGroup(c, tx, site, tx.put(sectionGroups, { ...g, position }), spaceOfSiteSpace(c, tx));
     }),
 };

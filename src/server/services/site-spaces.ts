@@ -1,14 +1,15 @@
 import type { EndpointId } from '../../contract/index.js';
 import { type Ctx } from '../context.js';
 import { conflict, notFound } from '../http-error.js';
-import { siteSpaceRows, type SiteRecord, type SiteSpaceRecord } from '../model/site.js';
+import { sectionsInOrder, siteSpaceRows, siteSpacesIn, type SiteRecord, type SiteSpaceRecord } from '../model/site.js';
 import type { ReadTx } from '../../store/store.js';
 import type { BodyOf, QueryOf } from '../types.js';
 import { listKey, paginate } from '../lib/paginate.js';
 import { placeAmong, pointerTarget } from '../lib/site-order.js';
 import { addSiteSpace, allSiteSpaces, fixDefaults, orgSpace } from './site-structure.js';
 import { sectionOf, siteIfExists } from './site-sections.js';
-import { sectionsInOrder, siteFor, siteSpacesIn, toSiteSpace } from '../views/site.js';
+import { toSiteSpace } from '../views/site.js';
+import { siteFor, spaceOfSiteSpace } from './site-access.js';
 
 type Body<K extends EndpointId> = BodyOf<K>;
 
@@ -25,7 +26,8 @@ export const siteSpacesService = {
     c.read((tx) => {
       const site = siteFor(c, tx, organizationId, siteId);
       const all = allSiteSpaces(tx, site.id).filter((ss) => q.default === undefined || ss.default === q.default);
-      return paginate(all, q, (ss) => toSiteSpace(c, tx, site, ss), listKey('site-spaces', site.id, q.default));
+      const spaceOf = spaceOfSiteSpace(c, tx);
+      return paginate(all, q, (ss) => toSiteSpace(c, tx, site, ss, spaceOf), listKey('site-spaces', site.id, q.default));
     }),
 
   create: (c: Ctx, organizationId: string, siteId: string, body: Body<'site-spaces.create'>) =>
@@ -33,7 +35,7 @@ export const siteSpacesService = {
       const site = siteFor(c, tx, organizationId, siteId);
       const space = orgSpace(tx, site.organization, body.spaceId);
       const section = body.sectionId ? sectionOf(tx, site, body.sectionId).id : sectionsInOrder(tx, site.id).find((s) => s.default)?.id;
-      return toSiteSpace(c, tx, site, addSiteSpace(c, tx, site, space, section));
+      return toSiteSpace(c, tx, site, addSiteSpace(c, tx, site, space, section), spaceOfSiteSpace(c, tx));
     }),
 
   update: (c: Ctx, organizationId: string, siteId: string, siteSpaceId: string, body: Body<'site-spaces.update'>) =>
@@ -54,7 +56,7 @@ export const siteSpacesService = {
         if (siblings.some((o) => o.space === space.id)) throw conflict(`spaceId: space ${space.id} is already in ${where(ss)} of site ${site.id}`);
         next.space = space.id;
       }
-      return toSiteSpace(c, tx, site, tx.put(siteSpaceRows, next));
+      return toSiteSpace(c, tx, site, tx.put(siteSpaceRows, next), spaceOfSiteSpace(c, tx));
     }),
 
   /**
@@ -76,6 +78,6 @@ export const siteSpacesService = {
       const ss = siteSpaceOf(tx, site, siteSpaceId);
       const target = pointerTarget(body.position, (p) => p.siteSpace, () => 'site space');
       const position = placeAmong(siteSpacesIn(tx, site.id, ss.section), ss.id, target);
-      return toSiteSpace(c, tx, site, tx.put(siteSpaceRows, { ...ss, position }));
+      return toSiteSpace(c, tx, site, tx.put(siteSpaceRows, { ...ss, position }), spaceOfSiteSpace(c, tx));
     }),
 };

@@ -1,11 +1,13 @@
 import type { WriteTx, ReadTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { conflict, notFound } from '../http-error.js';
-import { siteSections, siteSpaceRows, type SectionRecord, type SiteRecord, type SiteSpaceRecord } from '../model/site.js';
+import {
+  byPosition, rootItems, sectionsInOrder, sectionsOf, siteSections, siteSpaceRows, siteSpacesIn,
+  type SectionRecord, type SiteRecord, type SiteSpaceRecord,
+} from '../model/site.js';
 import { spaces, type SpaceRecord } from '../model/space.js';
 import { slugify } from '../../lib/slug.js';
-import { byPosition, endOf } from '../lib/site-order.js';
-import { rootItems, sectionsInOrder, sectionsOf, siteSpacesIn } from '../views/site.js';
+import { endOf } from '../lib/site-order.js';
 
 /*
  * The rules of a site's structure, kept after every change:

@@ -2,13 +2,14 @@ import type { EndpointId } from '../../contract/index.js';
 import type { WriteTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { badRequest } from '../http-error.js';
-import { sectionGroups, siteSections, sites, siteSpaceRows, type SiteRecord } from '../model/site.js';
+import { sectionGroups, sectionsOf, siteSections, sites, siteSpaceRows, siteSpacesIn, type SiteRecord } from '../model/site.js';
 import type { PageRecord } from '../model/revision.js';
 import type { BodyOf, QueryOf } from '../types.js';
 import { orgFor } from './orgs.js';
 import { listKey, paginateOrdered } from '../lib/paginate.js';
 import { addSiteSpace, orgSpace, setDefaultSection, setDefaultSiteSpace } from './site-structure.js';
-import { sectionsOf, siteFor, siteSpacesIn, toSite } from '../views/site.js';
+import { toSite } from '../views/site.js';
+import { siteFor } from './site-access.js';
 import { createSpaceRecord } from './spaces.js';
 
 type Body<K extends EndpointId> = BodyOf<K>;

@@ -2,7 +2,7 @@ import type { EndpointId } from '../../contract/index.js';
 import type { BodyOf } from '../types.js';
 import type { ReadTx, WriteTx } from '../../store/store.js';
 import { authorize, isoNow, roleIn, shareKeyOpensSpace, type Ctx } from '../context.js';
-import { toSpace } from '../views/space.js';
+import { toSpace, type SpaceViewer } from '../views/space.js';
 import { DAY_MS } from '../env.js';
 import { conflict, notFound } from '../http-error.js';
 import { orgs } from '../model/org.js';
@@ -34,6 +34,19 @@ export function liveSpace(c: Ctx, tx: ReadTx, spaceId: string): SpaceRecord {
   if (shareKeyOpensSpace(c, tx, s)) return s;
   authorize(c, tx, s.organization, `space ${spaceId}`);
   return s;
+}
+
+/**
+ * Who a space is shown to: the caller's role in its organization (given when the caller
+ * already worked it out for a whole list), or an anonymous reader its share key opens it to.
+ */
+export function spaceViewer(c: Ctx, tx: ReadTx, s: SpaceRecord, role = roleIn(c, tx, s.organization)): SpaceViewer {
+  return shareKeyOpensSpace(c, tx, s) ? { role, anonymous: true } : { role };
+}
+
+/** The space as the API shows it to the caller. */
+export function showSpace(c: Ctx, tx: ReadTx, s: SpaceRecord, role = roleIn(c, tx, s.organization)) {
+  return toSpace(c, tx, s, spaceViewer(c, tx, s, role));
 }
 
 function emptyRevision(c: Ctx, space: string): RevisionRecord {
@@ -83,16 +96,16 @@ export const spacesService = {
         table: spaces, order: 'liveByOrg' as const, list: listKey('spaces', organizationId), query: { groups: [organizationId] },
         count: () => tx.countWhere(spaces, 'organization', organizationId, 'live'),
       };
-      return paginateOrdered(tx, list, q, (s) => toSpace(c, tx, s, role));
+      return paginateOrdered(tx, list, q, (s) => showSpace(c, tx, s, role));
     }),
 
   create: (c: Ctx, organizationId: string, body: Body<'spaces.create'>) =>
     c.write((tx) => {
       orgFor(c, tx, organizationId);
-      return toSpace(c, tx, createSpaceRecord(c, tx, organizationId, body));
+      return showSpace(c, tx, createSpaceRecord(c, tx, organizationId, body));
     }),
 
-  get: (c: Ctx, spaceId: string) => c.read((tx) => toSpace(c, tx, liveSpace(c, tx, spaceId))),
+  get: (c: Ctx, spaceId: string) => c.read((tx) => showSpace(c, tx, liveSpace(c, tx, spaceId))),
 
   update: (c: Ctx, spaceId: string, body: Body<'spaces.update'>) =>
     c.write((tx) => {
@@ -103,7 +116,7 @@ export const spacesService = {
       if (body.editMode !== undefined) next.editMode = body.editMode;
       if (body.defaultLevel !== undefined) next.defaultLevel = body.defaultLevel;
       if (body.language !== undefined) next.language = body.language;
-      return toSpace(c, tx, tx.put(spaces, next));
+      return showSpace(c, tx, tx.put(spaces, next));
     }),
 
   /** Soft delete; answers the same whether or not the space existed. */
@@ -133,7 +146,7 @@ export const spacesService = {
         shareKey: c.ids.secret(),
         position: endPosition(tx, s.organization, s.parent),
       });
-      return toSpace(c, tx, dup);
+      return showSpace(c, tx, dup);
     }),
 
   restore: (c: Ctx, spaceId: string) =>
@@ -144,7 +157,7 @@ export const spacesService = {
       if (!s.deletedAt) throw conflict(`space ${spaceId} is not deleted`);
       if (expired(c, s)) throw notFound(`space ${spaceId} was deleted more than 7 days ago and has been permanently removed`);
       const { deletedAt: _gone, ...rest } = s;
-      return toSpace(c, tx, tx.put(spaces, { ...rest, updatedAt: isoNow(c) }));
+      return showSpace(c, tx, tx.put(spaces, { ...rest, updatedAt: isoNow(c) }));
     }),
 
   move: (c: Ctx, spaceId: string, body: Body<'spaces.move'>) =>
@@ -156,7 +169,7 @@ export const spacesService = {
       const { parent: _old, ...rest } = s;
       const visibility = !parent && s.visibility === 'in-collection' ? 'private' : s.visibility;
       const next = { ...rest, ...(parent ? { parent } : {}), visibility, position, updatedAt: isoNow(c) };
-      return toSpace(c, tx, tx.put(spaces, next));
+      return showSpace(c, tx, tx.put(spaces, next));
     }),
 
   transfer: (c: Ctx, spaceId: string, organization: string) =>
@@ -168,7 +181,7 @@ export const spacesService = {
       const { parent: _old, ...rest } = s;
       const visibility = s.visibility === 'in-collection' ? 'private' : s.visibility;
       const next = { ...rest, organization, visibility, position: endPosition(tx, organization, undefined), updatedAt: isoNow(c) };
-      return toSpace(c, tx, tx.put(spaces, next));
+      return showSpace(c, tx, tx.put(spaces, next));
     }),
 
   links: (c: Ctx, spaceId: string, q: LinkQuery) =>

@@ -2,24 +2,11 @@ import type { z } from 'zod';
 import type { ChangeRequest, MergeConflict } from '../../contract/schemas/change-request.js';
 import type { ReadTx } from '../../store/store.js';
 import type { Ctx } from '../context.js';
-import { notFound } from '../http-error.js';
 import { users } from '../model/org.js';
-import { changeRequestByNumber, changeRequests, comments, type ChangeRequestRecord, type ConflictRecord } from '../model/review.js';
+import { comments, type ChangeRequestRecord, type ConflictRecord } from '../model/review.js';
 import { spaces } from '../model/space.js';
 import { toUser } from './user.js';
 import { urls } from '../lib/urls.js';
-
-/** A change request of the space by id or by number; 404 otherwise. */
-export function findChangeRequest(tx: ReadTx, spaceId: string, idOrNumber: string): ChangeRequestRecord {
-  const byId = tx.get(changeRequests, idOrNumber);
-  if (byId && byId.space === spaceId) return byId;
-  if (/^\d+$/.test(idOrNumber)) {
-    const n = Number(idOrNumber);
-    const byNumber = changeRequestByNumber(tx, spaceId, n);
-    if (byNumber) return byNumber;
-  }
-  throw notFound(`change request ${idOrNumber} not found in space ${spaceId}`);
-}
 
 /** The main revision the change request is based on: the last one brought in, else the one it forked from. */
 export function baseRevisionOf(cr: ChangeRequestRecord): string {

@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { Role } from '../../contract/schemas/common.js';
 import type { Collection } from '../../contract/schemas/collection.js';
-import type { ReadTx } from '../../store/store.js';
-import { roleAtLeast, roleIn, type Ctx } from '../context.js';
+import { roleAtLeast, type Ctx } from '../context.js';
 import type { CollectionRecord } from '../model/space.js';
 import { urls } from '../lib/urls.js';
 
-export function toCollection(c: Ctx, tx: ReadTx, r: CollectionRecord, role: Role | undefined = roleIn(c, tx, r.organization)): z.input<typeof Collection> {
+/** The collection as the API shows it to a caller of this role in its organization. */
+export function toCollection(c: Ctx, r: CollectionRecord, role: Role | undefined): z.input<typeof Collection> {
   return {
     object: 'collection',
     id: r.id,

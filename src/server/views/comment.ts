@@ -1,9 +1,9 @@
 import type { z } from 'zod';
 import type { Comment, CommentReply } from '../../contract/schemas/comment.js';
+import type { Role } from '../../contract/schemas/common.js';
 import type { ReadTx } from '../../store/store.js';
-import { roleAtLeast, roleIn, type Ctx } from '../context.js';
-import { notFound } from '../http-error.js';
-import { commentReplies, comments, type CommentRecord, type CommentReplyRecord, type ReactionRecord } from '../model/review.js';
+import { roleAtLeast, type Ctx } from '../context.js';
+import { commentReplies, type CommentRecord, type CommentReplyRecord, type ReactionRecord } from '../model/review.js';
 import { crPath, userShape } from './change-request.js';
 import { bodyIn, markdownToDocument, nodeText } from '../lib/document.js';
 import { findPage } from '../model/page-tree.js';
@@ -17,17 +17,10 @@ export function scopePath(s: Pick<Scope, 'space' | 'cr'>): string {
   return s.cr ? crPath(s.cr) : `/spaces/${s.space.id}`;
 }
 
-/** A comment of this space (outside change requests) or of this change request; 404 otherwise. */
-export function commentIn(tx: ReadTx, s: Scope, commentId: string): CommentRecord {
-  const cm = tx.get(comments, commentId);
-  if (!cm || cm.space !== s.space.id || cm.changeRequest !== s.cr?.id) throw notFound(`comment ${commentId} not found`);
-  return cm;
-}
-
-export function replyIn(tx: ReadTx, cm: CommentRecord, replyId: string): CommentReplyRecord {
-  const r = tx.get(commentReplies, replyId);
-  if (!r || r.comment !== cm.id) throw notFound(`reply ${replyId} not found on comment ${cm.id}`);
-  return r;
+/** Who posts are shown to, as the service worked it out: the caller's role in the space's organization, and the caller. */
+export interface CommentViewer {
+  role: Role | undefined;
+  user: string | undefined;
 }
 
 /** Reactions aggregated per emoji, in the order each emoji was first used. */
@@ -45,9 +38,9 @@ export function toReactions(c: Ctx, tx: ReadTx, rs: readonly ReactionRecord[]) {
  * Who may do what with a post: authors and admins edit and delete; commenters reply and react.
  * An author whose role no longer allows commenting may no longer change their posts.
  */
-export function permissionsFor(c: Ctx, tx: ReadTx, s: Scope, author: string) {
-  const role = roleIn(c, tx, s.space.organization);
-  const own = c.caller?.id === author && roleAtLeast(role, 'comment');
+export function permissionsFor(viewer: CommentViewer, author: string) {
+  const { role } = viewer;
+  const own = viewer.user === author && roleAtLeast(role, 'comment');
   return {
     view: roleAtLeast(role, 'read'),
     edit: own || roleAtLeast(role, 'admin'),
@@ -77,7 +70,7 @@ function target(c: Ctx, s: Scope, cm: CommentRecord) {
   return out as z.input<typeof Comment>['target'];
 }
 
-export function toComment(c: Ctx, tx: ReadTx, s: Scope, cm: CommentRecord, format: Format): z.input<typeof Comment> {
+export function toComment(c: Ctx, tx: ReadTx, s: Scope, viewer: CommentViewer, cm: CommentRecord, format: Format): z.input<typeof Comment> {
   const base = {
     object: 'comment' as const,
     id: cm.id,
@@ -89,7 +82,7 @@ export function toComment(c: Ctx, tx: ReadTx, s: Scope, cm: CommentRecord, forma
     body: bodyIn(cm.body, format, `${cm.id}-`),
     target: target(c, s, cm),
     urls: { location: urls.api(c, `${scopePath(s)}/comments/${cm.id}`) },
-    permissions: permissionsFor(c, tx, s, cm.postedBy),
+    permissions: permissionsFor(viewer, cm.postedBy),
   };
   if (cm.status === 'resolved') {
     return { ...base, status: 'resolved', resolvedAt: cm.resolvedAt ?? cm.postedAt, resolvedBy: userShape(c, tx, cm.resolvedBy ?? cm.postedBy) };
@@ -97,7 +90,7 @@ export function toComment(c: Ctx, tx: ReadTx, s: Scope, cm: CommentRecord, forma
   return { ...base, status: 'open' };
 }
 
-export function toReply(c: Ctx, tx: ReadTx, s: Scope, r: CommentReplyRecord, format: Format): z.input<typeof CommentReply> {
+export function toReply(c: Ctx, tx: ReadTx, s: Scope, viewer: CommentViewer, r: CommentReplyRecord, format: Format): z.input<typeof CommentReply> {
   return {
     object: 'comment-reply',
     id: r.id,
@@ -107,6 +100,6 @@ export function toReply(c: Ctx, tx: ReadTx, s: Scope, r: CommentReplyRecord, for
     reactions: toReactions(c, tx, r.reactions),
     body: bodyIn(r.body, format, `${r.id}-`),
     urls: { location: urls.api(c, `${scopePath(s)}/comments/${r.comment}/replies/${r.id}`) },
-    permissions: permissionsFor(c, tx, s, r.postedBy),
+    permissions: permissionsFor(viewer, r.postedBy),
   };
 }

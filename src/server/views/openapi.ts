@@ -1,12 +1,12 @@
 import type { z } from 'zod';
 import type { OpenAPISpec, SpecVersion } from '../../contract/schemas/openapi.js';
-import type { ReadTx } from '../../store/store.js';
-import { roleAtLeast, roleIn, type Ctx } from '../context.js';
+import type { Role } from '../../contract/schemas/common.js';
+import { roleAtLeast, type Ctx } from '../context.js';
 import type { SpecRecord, SpecVersionRecord } from '../model/openapi.js';
 import { urls } from '../lib/urls.js';
 
-export function toSpec(c: Ctx, tx: ReadTx, s: SpecRecord): z.input<typeof OpenAPISpec> {
-  const role = roleIn(c, tx, s.organization);
+/** The spec as the API shows it to a caller of this role in its organization. */
+export function toSpec(c: Ctx, s: SpecRecord, role: Role | undefined): z.input<typeof OpenAPISpec> {
   return {
     object: 'openapi-spec',
     id: s.id,

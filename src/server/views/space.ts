@@ -2,15 +2,25 @@ import type { z } from 'zod';
 import type { Role } from '../../contract/schemas/common.js';
 import type { Space } from '../../contract/schemas/space.js';
 import type { ReadTx } from '../../store/store.js';
-import { roleAtLeast, roleIn, shareKeyOpensSpace, type Ctx } from '../context.js';
+import { roleAtLeast, type Ctx } from '../context.js';
 import { changeRequests, comments } from '../model/review.js';
 import type { SpaceRecord } from '../model/space.js';
 import { urls } from '../lib/urls.js';
 
-/** The space as the API shows it to this caller. */
-export function toSpace(c: Ctx, tx: ReadTx, s: SpaceRecord, role: Role | undefined = roleIn(c, tx, s.organization)): z.input<typeof Space> {
-  const at = (r: Role) => roleAtLeast(role, r);
-  const reader = at('read') || shareKeyOpensSpace(c, tx, s);
+/**
+ * Who a space is shown to, as the service that let them see it worked out: the caller's role in
+ * the space's organization (none without a caller or a membership), and `anonymous` for a reader
+ * without a caller whom a share key let in.
+ */
+export interface SpaceViewer {
+  role: Role | undefined;
+  anonymous?: boolean;
+}
+
+/** The space as the API shows it to this viewer. */
+export function toSpace(c: Ctx, tx: ReadTx, s: SpaceRecord, viewer: SpaceViewer): z.input<typeof Space> {
+  const at = (r: Role) => roleAtLeast(viewer.role, r);
+  const reader = at('read') || viewer.anonymous === true;
   return {
     object: 'space',
     id: s.id,
