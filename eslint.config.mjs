@@ -16,6 +16,12 @@ export default tseslint.config(
           selector: "CallExpression[callee.object.name='Object'][callee.property.name='freeze'] > ObjectExpression > SpreadElement",
           message: 'V8 gives a spread copy it then freezes a hidden class of its own: use frozenCopy (src/store/frozen.ts)',
         },
+        {
+          // Tried from every position of the text, a trailing-whitespace pattern backtracks over
+          // each run of whitespace: quadratic in a page with long runs (indented code).
+          selector: 'Literal[regex.pattern=/^(?:[^\\^].*)?\\\\s[*+][$]$/]',
+          message: 'a regex ending in \\s*$ or \\s+$ not anchored at ^ takes quadratic time on runs of whitespace: use trimEnd()',
+        },
       ],
     },
   },
