@@ -36,7 +36,7 @@ export const MAX_WEBSITE_PAGES = 25;
 const FETCH_TIMEOUT_MS = 15_000;
 
 /** Read with the listing: what the structure of the content needs (markdown, HTML, settings). */
-const readFirst = (path: string) => /\.(md|markdown|mdx|html?|ya?ml)$/i.test(path) || (path.startsWith('.gitbook/') && !path.startsWith('.gitbook/assets/'));
+export const readFirst = (path: string) => /\.(md|markdown|mdx|html?|ya?ml)$/i.test(path) || (path.startsWith('.gitbook/') && !path.startsWith('.gitbook/assets/'));
 
 export function isZip(bytes: Uint8Array): boolean {
   return bytes.length > 3 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -85,10 +85,12 @@ function commonRoot(paths: string[]): string {
   return `${[...firsts][0] as string}/`;
 }
 
+/** Git Sync keeps its settings and files in .gitbook.yaml and .gitbook/; other dot-files (.git) stay out. */
+export const inFolderSource = (name: string) => !name.startsWith('.') || name === '.gitbook' || name === '.gitbook.yaml' || name === '.gitbook.yml';
+
 async function walk(root: string, dir: string, out: (Entry & { full: string })[]): Promise<void> {
   for (const d of await readdir(dir, { withFileTypes: true })) {
-    // Git Sync keeps its settings and files in .gitbook.yaml and .gitbook/; other dot-files (.git) stay out.
-    if (d.name.startsWith('.') && d.name !== '.gitbook' && d.name !== '.gitbook.yaml' && d.name !== '.gitbook.yml') continue;
+    if (!inFolderSource(d.name)) continue;
     const full = join(dir, d.name);
     if (d.isDirectory()) await walk(root, full, out);
     else if (d.isFile()) {
