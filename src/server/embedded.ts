@@ -32,6 +32,8 @@ export interface Embedded {
   app: App;
   /** The default organization of the store. */
   organization: string;
+  /** The store's admin, whom `token` acts as. */
+  user: string;
   /**
    * A secret that authenticates as the store's admin in this process only, through `app` (the
    * embedded CLI acts with it); no file holds it and no other process accepts it.
@@ -69,6 +71,7 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
       env,
       app: createApp(env, resources, opts.app),
       organization: admin.organization,
+      user: admin.user,
       token,
       created: !!admin.created,
       close: () => store.close(),
