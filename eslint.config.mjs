@@ -34,6 +34,12 @@ export default tseslint.config(
           ],
           patterns: [{ group: ['../services/*', '**/server/services/*'], message: `${viewsDecideNothing}: services use views, never the other way` }],
         },
+        {
+          // Tried from every position of the text, a trailing-whitespace pattern backtracks over
+          // each run of whitespace: quadratic in a page with long runs (indented code).
+          selector: 'Literal[regex.pattern=/^(?:[^\\^].*)?\\\\s[*+][$]$/]',
+          message: 'a regex ending in \\s*$ or \\s+$ not anchored at ^ takes quadratic time on runs of whitespace: use trimEnd()',
+        },
       ],
       'no-restricted-syntax': [
         'error',

@@ -53,6 +53,14 @@ export function checkRow(name, value, target, unit = '×') {
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(64)} ${value.toFixed(2).padStart(6)}${unit} (target ≤ ${target}${unit})`);
 }
 
+/** A row of times against an absolute target (the median's): min/median/max beside it, FAIL past it. */
+export function timeRow(name, times, target, unit = 'ms') {
+  const s = stats(times);
+  const ok = s.median <= target;
+  if (!ok) failures++;
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(64)} ${fmt(s.median).padStart(6)} ${unit} (target ≤ ${target} ${unit})  min/median/max ${mmm(s, unit)}, n=${s.n}`);
+}
+
 /** Times `n` runs of `fn` (after `warm` unmeasured ones, so that V8 has optimised the code), in ms. */
 export async function timeIt(n, fn, warm = 30) {
   for (let i = 0; i < warm; i++) await fn(-1 - i);

@@ -98,7 +98,7 @@ _gbctl_spec() {
     'pages get') subs=''; opts='--change-request --format --evaluated --no-evaluated --metadata --no-metadata --computed --no-computed --field -F --web --no-browser'; vopts=' --change-request --format --field -F ' ;;
     'pages list') subs=''; opts='--change-request --metadata --no-metadata --computed --no-computed --field -F'; vopts=' --change-request --field -F ' ;;
     'pages update') subs=''; opts='--title --markdown --emoji --file --field -F --dry-run'; vopts=' --title --markdown --emoji --file --field -F ' ;;
-    'preview') subs=''; opts='--port --no-browser'; vopts=' --port ' ;;
+    'preview') subs=''; opts='--port --no-browser --watch'; vopts=' --port ' ;;
     'profile') subs='delete list set use'; opts=''; vopts='  ' ;;
     'profile delete') subs=''; opts='--yes -y'; vopts='  ' ;;
     'profile list') subs=''; opts=''; vopts='  ' ;;

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
 import { servePreview, showWeb, type BrowserOptions } from './serve.js';
+import { isFolderArgument, previewFolder } from './folder.js';
 import type { GlobalOptions } from '../../src/cli/context.js';
 import { resolve } from '../../src/cli/config.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
@@ -12,10 +13,11 @@ import { EMBEDDED_URL, PREVIEW_PORT } from '../../src/cli/web-url.js';
 
 interface PreviewOptions extends GlobalOptions, BrowserOptions {
   port?: string;
+  watch?: boolean;
 }
 
 export const command: BespokeModule = {
-  summary: 'Serve the embedded store on a local port and print the address of a site (or of the app pages)',
+  summary: 'Serve a site of the embedded store, or a Git Sync folder as a site, on a local port and print its address',
   register: (program, cli) => registerPreview(program, cli),
   showWeb,
 };
@@ -38,9 +40,10 @@ function registerPreview(program: Command, cli: Cli): void {
   const { io } = cli;
   printsNoJson(program.command('preview'))
     .description(command.summary as string)
-    .argument('[site]', "site id, or an address the embedded store gave (gbctl://local/…) (default: the profile's site; without one, the app pages)")
+    .argument('[site]', "site id, an address the embedded store gave (gbctl://local/…), or a Git Sync folder (default: the profile's site; without one, the app pages)")
     .option('--port <n>', `port to listen on; 0 picks a free one (default: ${PREVIEW_PORT})`)
     .option('--no-browser', 'print the address without opening a browser')
+    .option('--watch', 'with a folder: follow its changes, and reload the open pages when they change')
     .addHelpText(
       'after',
       `
@@ -51,7 +54,13 @@ browser, opens it. App pages are signed in with a one-time link for the store's 
 when they cannot open a browser. A busy port is exit 8.
 With an endpoint configured there is nothing to serve: it prints the site's published address.
 
+A folder (a path, such as ./docs or .) is a Git Sync folder: it is imported into a space of a
+scratch store, removed when the preview stops, and a public site of it is published and served.
+With --watch, each change to the folder is read again (only the files that changed) and the
+pages open in a browser reload themselves within a moment.
+
 Examples:
+  $ gbctl preview ./docs --watch
   $ gbctl preview SITE
   $ gbctl preview gbctl://local/app/s/SPACE
   $ gbctl preview --port 0 --no-browser`,
@@ -60,6 +69,11 @@ Examples:
       const o = cmd.optsWithGlobals() as PreviewOptions;
       const port = o.port === undefined ? PREVIEW_PORT : Number(o.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port: "${String(o.port)}" is not a port number (0-65535)`);
+      if (site !== undefined && !EMBEDDED_URL.test(site) && isFolderArgument(site)) {
+        await previewFolder(io, cli.deps, o, site, { port, watch: o.watch === true, ...(o.browser === false ? { browser: false as const } : {}) });
+        return;
+      }
+      if (o.watch) throw usageError('--watch follows a folder: give one (gbctl preview ./docs --watch)');
       // An address the embedded store gave is served as it is (what "gbctl open" says to run).
       if (site !== undefined && EMBEDDED_URL.test(site)) {
         await servePreview(io, cli.deps, o, site, { port, ...(o.browser === false ? { browser: false } : {}) });

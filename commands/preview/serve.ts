@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
-import { listen } from '../../src/server/http.js';
+import { listen, shutdown, type ListenOptions } from '../../src/server/http.js';
+import type { AppOptions } from '../../src/server/app.js';
 import { serveWeb } from '../../src/server/web/index.js';
 import { mintSignInCode } from '../../src/server/web/session.js';
 import { explicitStore, storePath, type GlobalOptions, type Io } from '../../src/cli/context.js';
@@ -46,7 +47,22 @@ export interface PreviewOptions {
   /** On a busy port, take a free one rather than fail (when the address is printed anyway). */
   anyPort?: boolean;
   browser?: boolean;
+  /** A store file of its own to serve (a folder's scratch store), rather than the user's. */
+  store?: string;
+  /** What the preview serves, as its message names it (the store file, unless said). */
+  serving?: string;
+  /** The pages as served: the app's own, or those wrapped (a folder preview's live pages). */
+  web?: (inner: WebPages) => WebPages;
+  /** Requests answered as a stream (see ListenOptions.stream). */
+  stream?: ListenOptions['stream'];
+  /** Called when the preview is told to stop, before its server closes: ends what it started (the store closes once that is done). */
+  stopping?: () => Promise<void> | void;
 }
+
+type WebPages = NonNullable<AppOptions['web']>;
+
+/** How long a stopping preview lets requests in flight finish before it closes their connections. */
+const STOP_GRACE_MS = 500;
 
 /** The path of a `gbctl://local/…` address (or of an address on a preview's origin) on the preview's server. */
 export function localPath(url: string, origin?: string): string {
@@ -64,18 +80,19 @@ export function localPath(url: string, origin?: string): string {
 export async function servePreview(io: Io, deps: CliDeps, g: GlobalOptions, target: string | ((e: Embedded) => Promise<string> | string), o: PreviewOptions = {}): Promise<void> {
   const host = o.host ?? '127.0.0.1';
   if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host)) throw usageError(`--host: a preview listens on a loopback address, not ${host}`);
-  const path = storePath(g, io.env);
+  const path = o.store ?? storePath(g, io.env);
   let e;
   try {
-    e = await openEmbedded(deps.serverResources, { path, origin: '', fileUrls: true, warn: (m) => io.stderr.write(`${m}\n`), app: { web: serveWeb } });
+    e = await openEmbedded(deps.serverResources, { path, origin: '', fileUrls: true, warn: (m) => io.stderr.write(`${m}\n`), app: { web: o.web ? o.web(serveWeb) : serveWeb } });
   } catch (err) {
     throw new CliError((err as Error).message);
   }
   const port = o.port ?? PREVIEW_PORT;
   let listening;
   try {
-    listening = await listen(e.app, { host, port }).catch((err: NodeJS.ErrnoException) => {
-      if (o.anyPort && err.code === 'EADDRINUSE') return listen(e.app, { host, port: 0 });
+    const stream = o.stream ? { stream: o.stream } : {};
+    listening = await listen(e.app, { host, port, ...stream }).catch((err: NodeJS.ErrnoException) => {
+      if (o.anyPort && err.code === 'EADDRINUSE') return listen(e.app, { host, port: 0, ...stream });
       throw err;
     });
   } catch (err) {
@@ -86,10 +103,12 @@ export async function servePreview(io: Io, deps: CliDeps, g: GlobalOptions, targ
   const server = listening.server;
   // Listened for before "Ctrl-C stops" is printed, so that a Ctrl-C at once still stops cleanly.
   let stop = () => {};
+  let ending: Promise<void> | void = undefined;
   const stopped = new Promise<void>((resolve) => {
     stop = () => {
-      server.close(() => resolve());
-      server.closeIdleConnections();
+      ending = o.stopping?.();
+      // A browser keeps sockets open that it may never send on (preconnects): closed after a grace period.
+      void shutdown(server, STOP_GRACE_MS).then(resolve);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
@@ -101,21 +120,23 @@ export async function servePreview(io: Io, deps: CliDeps, g: GlobalOptions, targ
     const signIn = `${listening.url}/app/~/sign-in?code=${mintSignInCode(e.env, e.token)}&next=${encodeURIComponent(local.startsWith('/app') ? local : '/app')}`;
     if (local.startsWith('/app')) {
       io.stdout.write(`${signIn}\n`);
-      io.stderr.write(`serving ${path} at ${listening.url} (Ctrl-C stops); the link signs this browser in once as the store's admin, then shows ${url}\n`);
+      io.stderr.write(`serving ${o.serving ?? path} at ${listening.url} (Ctrl-C stops); the link signs this browser in once as the store's admin, then shows ${url}\n`);
       if (o.browser !== false) openInBrowser(io, signIn);
     } else {
       io.stdout.write(`${url}\n`);
-      io.stderr.write(`serving ${path} at ${listening.url} (Ctrl-C stops); to read the app pages, sign in once with ${signIn}\n`);
+      io.stderr.write(`serving ${o.serving ?? path} at ${listening.url} (Ctrl-C stops); to read the app pages, sign in once with ${signIn}\n`);
       if (o.browser !== false) openInBrowser(io, url);
     }
   } catch (err) {
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
+    await o.stopping?.();
     server.close();
     await e.close();
     throw err;
   }
   await stopped;
+  await ending;
   await e.close();
 }
 

@@ -20,7 +20,7 @@ export function addedText(cmd: Command, position: 'before' | 'after'): string {
   let text = '';
   // A Command is an EventEmitter (addHelpText listens for these events), which its types leave out.
   (cmd as unknown as NodeJS.EventEmitter).emit(`${position}Help`, { error: false, command: cmd, write: (s: string) => (text += s) });
-  return text.replace(/^\n+|\s+$/g, '');
+  return text.replace(/^\n+/, '').trimEnd();
 }
 
 function optionRow(o: Option): string {

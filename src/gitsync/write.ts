@@ -95,7 +95,7 @@ function pointsAt(target: string, f: Folder): string | undefined {
 /** A page's file: front matter, the `# heading`, its markdown with links made relative, as it was written where it still fits. */
 export function pageFile(p: ApiPage, path: string, f: Folder): string {
   const spellings = new Spellings(p.gitSync?.links);
-  const markdown = (p.markdown ?? '').replace(/^(?:[ \t]*\n)+/, '').replace(/\s+$/, '');
+  const markdown = (p.markdown ?? '').replace(/^(?:[ \t]*\n)+/, '').trimEnd();
   const body = mapTargets(markdown, (t) => {
     const { path: target, fragment } = splitFragment(t);
     const to = pointsAt(target, f);

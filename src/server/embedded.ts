@@ -42,6 +42,8 @@ export interface Embedded {
   app: App;
   /** The default organization of the store. */
   organization: string;
+  /** The store's admin, whom `token` acts as. */
+  user: string;
   /**
    * A secret that authenticates as the store's admin in this process only, through `app` (the
    * embedded CLI acts with it, and a read-only server hands it to its client); the store does
@@ -92,6 +94,7 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
       env,
       app: createApp(env, resources, opts.app),
       organization: admin.organization,
+      user: admin.user,
       token,
       created: !!admin.created,
       close: () => store.close(),

@@ -17,6 +17,11 @@ export interface ListenOptions {
   faults?: Faults;
   /** Where every request is recorded. */
   log?: RequestLog;
+  /**
+   * Requests answered as a stream rather than by the app (the app answers each request whole):
+   * true when this answered it. A preview's page listens for changes this way.
+   */
+  stream?: (req: IncomingMessage, res: ServerResponse) => boolean;
 }
 
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -93,6 +98,10 @@ export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Se
       if (!METHODS.has(method)) {
         status = 405;
         send(res, 405, { 'content-type': 'application/json', allow: ALLOW }, errorBody(405, `${method} is not a method this server implements; it answers ${ALLOW}`));
+        return;
+      }
+      if (opts.stream?.(req, res)) {
+        status = res.statusCode;
         return;
       }
       const fault = path.startsWith('/v1/') ? opts.faults?.match(method, path) : undefined;

@@ -41,7 +41,7 @@ export const MAX_WEBSITE_PAGES = 25;
 const FETCH_TIMEOUT_MS = 15_000;
 
 /** Read with the listing: what the structure of the content needs (markdown, HTML, settings). */
-const readFirst = (path: string) => /\.(md|markdown|mdx|html?|ya?ml)$/i.test(path) || (path.startsWith('.gitbook/') && !path.startsWith('.gitbook/assets/'));
+export const readFirst = (path: string) => /\.(md|markdown|mdx|html?|ya?ml)$/i.test(path) || (path.startsWith('.gitbook/') && !path.startsWith('.gitbook/assets/'));
 
 export function isZip(bytes: Uint8Array): boolean {
   return bytes.length > 3 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;

@@ -4,10 +4,11 @@ import { isoNow } from '../context.js';
 import { badRequest } from '../http-error.js';
 import { blobs, type FileRecord, type RevisionGitSync } from '../model/revision.js';
 import { crawl, fetchUrl, inMemory, isZip, MAX_FILE_BYTES, nameFor, readFileUrl, unzip, type Source } from '../lib/import-sources.js';
-import { addPages, applyPages, renameFiles } from '../lib/gitsync/apply.js';
+import { addPages, applyPages, renameFiles, samePages } from '../lib/gitsync/apply.js';
 import { besideFiles } from '../lib/gitsync/beside.js';
 import { folderPathProblem } from '../lib/gitsync/folder-names.js';
 import { readGitSync } from '../lib/gitsync/read.js';
+import type { TargetMemo } from '../lib/gitsync/targets.js';
 import { MAX_PAGES, type Skipped, type SyncFile, type SyncPage } from '../lib/gitsync/sync-types.js';
 import { buildPages, ext, IMAGE_TYPES, isHtml, isMarkdown, syncPage } from '../lib/import-html.js';
 import { commitRevision, contentScope } from './revisions.js';
@@ -45,6 +46,30 @@ async function loadFiles(src: Source, files: SyncFile[], skipped: Skipped[]): Pr
   });
   await src.load(kept.map((f) => f.entry));
   return kept;
+}
+
+/**
+ * A Git Sync folder (or one markdown document) listed by `src`: its pages, and the bytes of the
+ * files they use; `where` names it in errors. A caller reading the same folder again passes the
+ * same memo (see readGitSync).
+ */
+export async function readGitSyncSource(src: Source, where: string, opts: { total?: number; memo?: TargetMemo } = {}): Promise<Imported> {
+  const single = src.kind === 'one';
+  const read = readGitSync(src.entries, opts.memo);
+  if (!read.pages.length) {
+    const why = [...src.leftOut, ...read.skipped].map((s) => `${s.path}: ${s.reason}`).join('; ');
+    throw badRequest(`url: no pages found at ${where}${why ? ` (${why})` : ''}`);
+  }
+  const count = (list: SyncPage[]): number => list.reduce((n, p) => n + (p.kind === 'document' ? 1 : 0) + count(p.pages), 0);
+  if (count(read.pages) > MAX_PAGES) throw badRequest(`url: ${where} holds ${count(read.pages)} pages; a space holds at most ${MAX_PAGES}`);
+  const files = await loadFiles(src, read.files, read.skipped);
+  // Files the listing left out (names that cannot be imported, links) count among the source's, as skipped.
+  const skipped = [...src.leftOut, ...read.skipped];
+  const total = read.total + src.leftOut.length;
+  return {
+    mode: single ? 'add' : 'replace', pages: read.pages, files, total: opts.total ?? total, imported: total - skipped.length,
+    skipped, warnings: read.warnings, ...(single ? {} : { redirects: read.redirects, gitSync: read.gitSync }),
+  };
 }
 
 /** Reads and converts what `url` holds; nothing is stored yet. */
@@ -97,21 +122,7 @@ export async function readImport(url: string, source: ImportSource, opts: { file
       entries.push(...beside.entries);
       src.leftOut.push(...beside.leftOut);
     }
-    const read = readGitSync(entries);
-    if (!read.pages.length) {
-      const why = [...src.leftOut, ...read.skipped].map((s) => `${s.path}: ${s.reason}`).join('; ');
-      throw badRequest(`url: no pages found at ${url}${why ? ` (${why})` : ''}`);
-    }
-    const count = (list: SyncPage[]): number => list.reduce((n, p) => n + (p.kind === 'document' ? 1 : 0) + count(p.pages), 0);
-    if (count(read.pages) > MAX_PAGES) throw badRequest(`url: ${url} holds ${count(read.pages)} pages; a space holds at most ${MAX_PAGES}`);
-    const files = await loadFiles(src, read.files, read.skipped);
-    // Files the listing left out (names that cannot be imported, links) count among the source's, as skipped.
-    const skipped = [...src.leftOut, ...read.skipped];
-    const total = read.total + src.leftOut.length;
-    return {
-      mode: single ? 'add' : 'replace', pages: read.pages, files, total: discovered ?? total, imported: total - skipped.length,
-      skipped, warnings: read.warnings, ...(single ? {} : { redirects: read.redirects, gitSync: read.gitSync }),
-    };
+    return readGitSyncSource({ ...src, entries }, url, { ...(discovered !== undefined ? { total: discovered } : {}) });
   }
   const images = entries.filter((e) => IMAGE_TYPES[ext(e.path)] && (e.size ?? 0) <= MAX_FILE_BYTES);
   await src.load([...docs, ...images]);
@@ -142,6 +153,23 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stri
 export async function importContent(c: Ctx, spaceId: string, cr: string | undefined, body: { url: string; source: ImportSource }) {
   await c.read((tx) => editable(contentScope(c, tx, spaceId, cr)));
   const got = await readImport(body.url, body.source, { fileUrls: c.fileUrls, privateUrls: c.privateUrls });
+  return storeImport(c, spaceId, cr, got, `Import ${body.source} from ${body.url}`);
+}
+
+/**
+ * The blob each file of an import was stored as, by store and by the array read (a blob is never
+ * changed): a folder read again keeps the arrays of the files that did not change, which then
+ * need no comparing with what the store holds.
+ */
+const storedIn = new WeakMap<object, WeakMap<Uint8Array, string>>();
+
+/**
+ * What was read made the content (or, for a single document, added to it): one new revision,
+ * or none when nothing changed. `memo` as for readGitSync.
+ */
+export function storeImport(c: Ctx, spaceId: string, cr: string | undefined, got: Imported, message: string, memo?: TargetMemo) {
+  const blobOf = storedIn.get(c.store) ?? new WeakMap<Uint8Array, string>();
+  storedIn.set(c.store, blobOf);
   return c.write((tx) => {
     const scope = editable(contentScope(c, tx, spaceId, cr));
     const now = isoNow(c);
@@ -152,9 +180,10 @@ export async function importContent(c: Ctx, spaceId: string, cr: string | undefi
     const idOfPath = new Map<string, string>();
     const files: FileRecord[] = got.files.map((f) => {
       const bytes = f.entry.bytes as Uint8Array;
-      const data = Buffer.from(bytes).toString('base64');
+      let base64: string | undefined;
+      const data = () => (base64 ??= Buffer.from(bytes).toString('base64'));
       let had = before.get(f.name);
-      const unchanged = had?.blob && had.size === bytes.length && tx.get(blobs, had.blob)?.data === data;
+      const unchanged = !!had?.blob && had.size === bytes.length && (blobOf.get(bytes) === had.blob || tx.get(blobs, had.blob)?.data === data());
       let name = f.name;
       if (had && !unchanged && adding) {
         // Another file of that name is in use: the added page's file takes a name of its own.
@@ -168,13 +197,14 @@ export async function importContent(c: Ctx, spaceId: string, cr: string | undefi
         ? (({ gitPath: _g, ...rest }) => ({ ...rest, ...gitPath }))(had)
         : {
           id: had?.id ?? c.ids.next(), name, contentType: f.contentType, size: bytes.length, createdAt: now,
-          blob: tx.put(blobs, { id: c.ids.secret(), contentType: f.contentType, data, createdAt: now }).id, ...gitPath,
+          blob: tx.put(blobs, { id: c.ids.secret(), contentType: f.contentType, data: data(), createdAt: now }).id, ...gitPath,
         };
+      if (record.blob) blobOf.set(bytes, record.blob);
       idOfPath.set(f.path, record.id);
       return record;
     });
     renameFiles(got.pages, renamed);
-    const env = { newId: () => c.ids.next(), now, fileId: (path: string) => idOfPath.get(path) };
+    const env = { newId: () => c.ids.next(), now, fileId: (path: string) => idOfPath.get(path), ...(memo ? { memo } : {}) };
     const pages = adding ? addPages(scope.rev.pages, got.pages, env) : applyPages(scope.rev.pages, got.pages, env);
     const kept = new Set(files.map((f) => f.id));
     const allFiles = adding ? [...scope.rev.files.filter((f) => !kept.has(f.id)), ...files] : files;
@@ -186,11 +216,11 @@ export async function importContent(c: Ctx, spaceId: string, cr: string | undefi
       ...(got.skipped.length ? { skipped: got.skipped } : {}),
       ...(got.warnings.length ? { warnings: got.warnings } : {}),
     };
-    if (same(pages, scope.rev.pages) && same(allFiles, scope.rev.files) && same(redirects ?? {}, scope.rev.redirects ?? {}) && same(gitSync, scope.rev.gitSync)) {
+    if (samePages(pages, scope.rev.pages) && same(allFiles, scope.rev.files) && same(redirects ?? {}, scope.rev.redirects ?? {}) && same(gitSync, scope.rev.gitSync)) {
       return { revision: scope.rev.id, ...answer };
     }
     const rev = commitRevision(c, tx, scope, {
-      type: 'edits', pages, files: allFiles, message: `Import ${body.source} from ${body.url}`,
+      type: 'edits', pages, files: allFiles, message,
       ...(redirects ? { redirects } : {}), ...(gitSync ? { gitSync } : {}),
     });
     return { revision: rev.id, ...answer };

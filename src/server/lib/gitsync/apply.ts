@@ -1,15 +1,18 @@
+import { isDeepStrictEqual } from 'node:util';
 import { flattenPages, insertPage, mapPage, pathOfFile } from '../../model/page-tree.js';
 import { slugify } from '../../../lib/slug.js';
 import type { PageGitSync, PageRecord } from '../../model/revision.js';
 import { recordFiles } from './record-files.js';
 import { ASSETS, fileRef, PAGE_MARK, type SyncPage } from './sync-types.js';
-import { mapTargets } from './targets.js';
+import { mapTargets, type TargetMemo } from './targets.js';
 
 export interface ApplyEnv {
   newId(): string;
   now: string;
   /** The id of the revision's file at a path of the folder (for covers). */
   fileId?(path: string): string | undefined;
+  /** Kept by a caller that applies the same folder again and again (see readGitSync). */
+  memo?: TargetMemo;
 }
 
 /** Keys of link pages and groups, unique in depth-first order (`#2` for the second alike). */
@@ -76,14 +79,29 @@ export function removedBy(existing: readonly PageRecord[], imported: readonly Sy
   return flattenPages(existing).map((f) => f.page).filter((p) => p.type !== 'computed' && !kept.has(keys.get(p.id) as string));
 }
 
-/** What a page says, children and times aside: equal ones need no new `updatedAt`. */
+/** What a page says, children and times aside (nested values too, in any key order): equal ones need no new `updatedAt`. */
 function sameContent(a: PageRecord, b: PageRecord): boolean {
-  const strip = ({ pages: _p, createdAt: _c, updatedAt: _u, ...rest }: PageRecord) => JSON.stringify(rest, Object.keys(rest).sort());
-  return strip(a) === strip(b);
+  const { pages: _pa, createdAt: _ca, updatedAt: _ua, ...x } = a;
+  const { pages: _pb, createdAt: _cb, updatedAt: _ub, ...y } = b;
+  return isDeepStrictEqual(x, y);
+}
+
+/**
+ * Whether two page trees are the same. A page an import left as it was is the record it had
+ * (toRecord), so a tree that did not change is the same objects and this costs a compare per
+ * top-level page; otherwise only the pages on the way to a change are compared field by field.
+ */
+export function samePages(a: readonly PageRecord[], b: readonly PageRecord[]): boolean {
+  if (a === b) return true;
+  if (a.length !== b.length) return false;
+  return a.every((p, i) => {
+    const q = b[i] as PageRecord;
+    return p === q || (p.createdAt === q.createdAt && p.updatedAt === q.updatedAt && sameContent(p, q) && samePages(p.pages, q.pages));
+  });
 }
 
 /** Page marks (`gitbook-page:FILE#x`) as `page:ID#x` links, in the markdown and in the spellings kept. */
-function relinker(idOfFile: (path: string) => string | undefined) {
+function relinker(idOfFile: (path: string) => string | undefined, memo?: TargetMemo) {
   const one = (t: string) => {
     if (!t.startsWith(PAGE_MARK)) return undefined;
     const rest = t.slice(PAGE_MARK.length);
@@ -92,7 +110,7 @@ function relinker(idOfFile: (path: string) => string | undefined) {
     return id ? `page:${id}${i < 0 ? '' : rest.slice(i)}` : undefined;
   };
   return {
-    markdown: (md: string) => mapTargets(md, one),
+    markdown: (md: string) => mapTargets(md, one, memo),
     git: (git: PageGitSync | undefined): PageGitSync | undefined => {
       if (!git?.links) return git;
       return { ...git, links: Object.fromEntries(Object.entries(git.links).map(([k, v]) => [one(k) ?? k, v])) };
@@ -125,7 +143,11 @@ function toRecord(p: SyncPage, id: string, before: PageRecord | undefined, pages
     updatedAt: env.now,
     pages,
   };
-  if (before && sameContent(before, record)) record.updatedAt = before.updatedAt;
+  if (before && sameContent(before, record)) {
+    // Unchanged, children and all: the page is the record it was.
+    if (pages.length === before.pages.length && pages.every((c, i) => c === before.pages[i])) return before;
+    record.updatedAt = before.updatedAt;
+  }
   return record;
 }
 
@@ -154,7 +176,7 @@ export function applyPages(existing: readonly PageRecord[], imported: readonly S
   };
   assign(imported);
   const idOfFile = (path: string) => byFile.get(path);
-  const links = relinker(idOfFile);
+  const links = relinker(idOfFile, env.memo);
   const build = (list: readonly SyncPage[]): PageRecord[] =>
     list.map((p) => toRecord(p, idOf.get(p) as string, old.get(keyOf.get(p) as string), build(p.pages), env, links, idOfFile));
   return build(imported);
@@ -176,7 +198,7 @@ export function addPages(existing: readonly PageRecord[], imported: readonly Syn
     return { p, id, before };
   });
   const idOfFile = (path: string) => byFile.get(path);
-  const links = relinker(idOfFile);
+  const links = relinker(idOfFile, env.memo);
   const build = (list: readonly SyncPage[]): PageRecord[] => list.map((p) => toRecord(p, env.newId(), undefined, build(p.pages), env, links, idOfFile));
   for (const { p, id, before } of plan) {
     if (before) pages = mapPage(pages, before.id, (was) => toRecord(p, id, was, [...was.pages, ...build(p.pages)], env, links, idOfFile));

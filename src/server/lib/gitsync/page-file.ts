@@ -32,7 +32,7 @@ export function readPageFile(text: string): PageFileParts {
     gap = /^\n?(?:[ \t]*\n)*/.exec(after)?.[0] ?? '';
     after = after.slice(gap.length);
   }
-  const end = /\s*$/.exec(after)?.[0] ?? '';
+  const end = after.slice(after.trimEnd().length);
   return {
     ...(raw !== undefined ? { frontMatter: raw } : {}), meta, ...(h ? { heading: h[1] as string } : {}),
     body: after.slice(0, after.length - end.length), lead, gap, end,

@@ -8,17 +8,25 @@ import { defaultLink, resolveLink } from './spelling.js';
 import { DEFAULT_HEADER, parseSummary } from './summary.js';
 import { pagesFromSummary } from './summary-pages.js';
 import { ASSETS, fileRef, MAX_FILE_BYTES, PAGE_MARK, type Skipped, type SourceEntry, type SyncFile, type SyncPage, type SyncRead } from './sync-types.js';
-import { mapTargets } from './targets.js';
+import { mapTargets, type TargetMemo } from './targets.js';
 
 export * from './sync-types.js';
 
+/** Texts by the bytes they were decoded from (never changed once read): a folder read again decodes only the files that changed. */
+const decoded = new WeakMap<Uint8Array, string | null>();
+
 function decodeText(e: SourceEntry): string | undefined {
   if (!e.bytes) return undefined;
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(e.bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return undefined;
+  let text = decoded.get(e.bytes);
+  if (text === undefined) {
+    try {
+      text = new TextDecoder('utf-8', { fatal: true }).decode(e.bytes).replace(/^\uFEFF/, '');
+    } catch {
+      text = null;
+    }
+    decoded.set(e.bytes, text);
   }
+  return text ?? undefined;
 }
 
 /** "02-getting_started.md" → "Getting started". */
@@ -42,9 +50,11 @@ const MAX_SETTINGS_BYTES = 1024 * 1024;
  * page tree, or the folder tree without it. Relative links to pages become page marks, relative
  * links to other files (and covers) bring those files in; what is left out is listed with the
  * reason. Only markdown and settings files need their bytes; other entries are read by the
- * caller for the files this returns.
+ * caller for the files this returns. A caller that reads the same folder again after some of its
+ * files changed passes the same memo each time: pages whose text did not change are not scanned
+ * for links again.
  */
-export function readGitSync(all: SourceEntry[]): SyncRead {
+export function readGitSync(all: SourceEntry[], memo?: TargetMemo): SyncRead {
   const skipped: Skipped[] = [];
   const warnings: string[] = [];
   let config = DEFAULT_CONFIG;
@@ -92,7 +102,7 @@ export function readGitSync(all: SourceEntry[]): SyncRead {
     }
     const t = decodeText(e);
     if (t === undefined) skipped.push({ path: out(e.path), reason: 'not readable UTF-8 text' });
-    else texts.set(e.path, t.replace(/\r\n?/g, '\n'));
+    else texts.set(e.path, t.includes('\r') ? t.replace(/\r\n?/g, '\n') : t);
   }
 
   const used = new Set<string>();
@@ -130,7 +140,7 @@ export function readGitSync(all: SourceEntry[]): SyncRead {
     pages.push(...folderPages([...texts.keys()].filter((p) => !used.has(p)), '', (p, fallback) => docPage(p, undefined, fallback)));
   }
 
-  const files = linkPages(pages, { find, byPath, skipped, out });
+  const files = linkPages(pages, { find, byPath, skipped, out, memo });
   const taken = new Set(files.map((f) => f.path));
   const left = new Set(skipped.map((s) => s.path));
   for (const e of entries) {
@@ -146,7 +156,7 @@ export function readGitSync(all: SourceEntry[]): SyncRead {
  * those files in under a name unique in the revision; a link spelled otherwise than export
  * would write it is kept beside the page (`git.links`), so that export writes it as it was.
  */
-function linkPages(pages: SyncPage[], at: { find(p: string): string | undefined; byPath: Map<string, SourceEntry>; skipped: Skipped[]; out(p: string): string }): SyncFile[] {
+function linkPages(pages: SyncPage[], at: { find(p: string): string | undefined; byPath: Map<string, SourceEntry>; skipped: Skipped[]; out(p: string): string; memo: TargetMemo | undefined }): SyncFile[] {
   const pagePaths = new Set<string>();
   const collect = (list: SyncPage[]) => list.forEach((p) => (p.kind === 'document' && pagePaths.add(p.path), collect(p.pages)));
   collect(pages);
@@ -195,7 +205,7 @@ function linkPages(pages: SyncPage[], at: { find(p: string): string | undefined;
         spelled.set(ref, [...(spelled.get(ref) ?? []), written]);
         if (written !== defaultLink(p.path, t.file, t.fragment)) odd.add(ref);
         return ref;
-      });
+      }, at.memo);
       if (odd.size) p.git = { ...p.git, links: Object.fromEntries([...odd].map((r) => [r, spelled.get(r) as string[]])) };
       if (p.meta.cover) {
         const t = targetOf(p.path, p.meta.cover.path) ?? targetOf('', p.meta.cover.path);

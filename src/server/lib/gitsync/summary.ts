@@ -81,7 +81,7 @@ const sameLines = (a: string[], b: string[]) => a.length === b.length && a.every
 /** The table of contents: `## ` lines open page groups, bullets nest by indentation. */
 export function parseSummary(text: string): SummaryFile {
   const body = text.replace(/\r\n?/g, '\n');
-  const end = /\s*$/.exec(body)?.[0] ?? '';
+  const end = body.slice(body.trimEnd().length);
   const groups: SummaryGroup[] = [{ entries: [] }];
   const out: SummaryFile = { header: '', groups, end };
   const lines = body.slice(0, body.length - end.length).split('\n');

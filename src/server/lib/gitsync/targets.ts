@@ -52,7 +52,82 @@ function outsideCode(line: string, fn: (text: string) => string): string {
   return out + fn(line.slice(at));
 }
 
-export function mapTargets(markdown: string, fn: TargetMap): string {
+/** One run of mapTargets over a text: each target the map was asked about with its answer, in order, and the result. */
+interface Run {
+  asked: { target: string; kind: TargetKind; answer: string | undefined }[];
+  out: string;
+}
+
+/**
+ * Runs of mapTargets kept by text, for a caller that maps the same texts again (a folder read
+ * again after a few of its files changed): finding the targets is most of the cost of reading a
+ * page, and a text seen before is not scanned again. The map is still asked about every target,
+ * once each and in the order a scan would ask, so its side effects are those of a scan; while its
+ * answers are those of the last run, so is the result. Holds up to `maxChars` of text.
+ */
+export class TargetMemo {
+  private runs = new Map<string, Run>();
+  private chars = 0;
+  constructor(private readonly maxChars = 32 * 1024 * 1024) {}
+
+  get(text: string): Run | undefined {
+    const run = this.runs.get(text);
+    if (run) {
+      // Most recently used last, so that the oldest goes first.
+      this.runs.delete(text);
+      this.runs.set(text, run);
+    }
+    return run;
+  }
+
+  set(text: string, run: Run): void {
+    const had = this.runs.get(text);
+    if (had) this.chars -= text.length + had.out.length;
+    this.runs.delete(text);
+    this.runs.set(text, run);
+    this.chars += text.length + run.out.length;
+    for (const [k, v] of this.runs) {
+      if (this.chars <= this.maxChars) break;
+      this.runs.delete(k);
+      this.chars -= k.length + v.out.length;
+    }
+  }
+}
+
+/**
+ * Every link and image target of the markdown, outside code, replaced by what `fn` answers
+ * (undefined keeps it). With a memo, a text mapped before is answered from its last run as long
+ * as `fn` answers each of its targets as it did then.
+ */
+export function mapTargets(markdown: string, fn: TargetMap, memo?: TargetMemo): string {
+  if (!memo) return scanTargets(markdown, fn);
+  const run = memo.get(markdown);
+  const answers: (string | undefined)[] = [];
+  if (run) {
+    let same = true;
+    for (const a of run.asked) {
+      const answer = fn(a.target, a.kind);
+      answers.push(answer);
+      if (answer !== a.answer) {
+        same = false;
+        break;
+      }
+    }
+    if (same) return run.out;
+  }
+  // A scan asks about the same targets as the last run up to the first answer that differs
+  // (what it meets depends on the text and the answers before): those were asked already.
+  const asked: Run['asked'] = [];
+  const out = scanTargets(markdown, (target, kind) => {
+    const answer = asked.length < answers.length ? answers[asked.length] : fn(target, kind);
+    asked.push({ target, kind, answer });
+    return answer;
+  });
+  memo.set(markdown, { asked, out });
+  return out;
+}
+
+function scanTargets(markdown: string, fn: TargetMap): string {
   let fence: string | undefined;
   return markdown
     .split('\n')

@@ -155,7 +155,7 @@ class Layout {
           text += (line[i] as Word).text;
           width += (line[i] as Word).width;
         }
-        if (text.trim()) this.page.drawText(text.replace(/\s+$/, ''), { x: cx, y: y - size, size, font: first.font, color: first.link ? this.rgb(0.2, 0.43, 0.86) : this.rgb(0.1, 0.1, 0.1) });
+        if (text.trim()) this.page.drawText(text.trimEnd(), { x: cx, y: y - size, size, font: first.font, color: first.link ? this.rgb(0.2, 0.43, 0.86) : this.rgb(0.1, 0.1, 0.1) });
         cx += width;
       }
       if (opts.top === undefined) this.y -= lead;

@@ -26,7 +26,7 @@ function explicitAnchor(children: Token[]): { id: string; rest: Token[] } | unde
   if (!id) return undefined;
   const rest = children.slice(0, end - 2);
   const last = rest[rest.length - 1];
-  if (last?.type === 'text') last.content = last.content.replace(/\s+$/, '');
+  if (last?.type === 'text') last.content = last.content.trimEnd();
   return { id, rest };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyPages } from '../../../../src/server/lib/gitsync/apply.js';
+import { applyPages, samePages } from '../../../../src/server/lib/gitsync/apply.js';
 import type { SyncPage } from '../../../../src/server/lib/gitsync/read.js';
 
 let n = 0;
@@ -24,5 +24,33 @@ describe('applying an import', () => {
     const again = applyPages(first, html(), env('2026-02-01T00:00:00.000Z'));
     expect(again.map((p) => [p.id, p.pages[0]?.id])).toEqual(first.map((p) => [p.id, p.pages[0]?.id]));
     expect(first[0]?.gitPath).toBeUndefined();
+  });
+
+  it('gives a page a new updatedAt when only a nested value changed (a link spelled otherwise)', () => {
+    const spelled = (written: string): SyncPage => ({ ...page('Home', 'README.md', 'See [a](gitbook-page:a.md).'), git: { links: { 'gitbook-page:a.md': [written] } } });
+    const first = applyPages([], [spelled('./a.md'), page('A', 'a.md', 'A.')], env('2026-01-01T00:00:00.000Z'));
+    const second = applyPages(first, [spelled('a.md?plain'), page('A', 'a.md', 'A.')], env('2026-02-01T00:00:00.000Z'));
+    expect(second[0]?.gitSync?.links).not.toEqual(first[0]?.gitSync?.links);
+    expect(second[0]?.updatedAt).toBe('2026-02-01T00:00:00.000Z');
+    expect(samePages(first, second)).toBe(false);
+  });
+
+  it('leaves the records of unchanged pages as they were, so that an import that changed nothing is the same tree', () => {
+    const tree = () => [page('Home', 'README.md', 'Hi', [page('Sub', 'sub.md', 'See [home](gitbook-page:README.md).')]), page('B', 'b.md', 'B.')];
+    const first = applyPages([], tree(), env('2026-01-01T00:00:00.000Z'));
+    const again = applyPages(first, tree(), env('2026-02-01T00:00:00.000Z'));
+    expect(again[0]).toBe(first[0]);
+    expect(again[1]).toBe(first[1]);
+    expect(samePages(first, again)).toBe(true);
+    const edited = tree();
+    (edited[0]?.pages[0] as SyncPage).markdown = 'Changed.';
+    const third = applyPages(first, edited, env('2026-03-01T00:00:00.000Z'));
+    expect(third[1]).toBe(first[1]);
+    expect(third[0]).not.toBe(first[0]);
+    expect(third[0]?.updatedAt).toBe('2026-01-01T00:00:00.000Z');
+    expect(third[0]?.pages[0]?.updatedAt).toBe('2026-03-01T00:00:00.000Z');
+    expect(samePages(first, third)).toBe(false);
+    // Equal content in new objects is the same tree too.
+    expect(samePages(first, JSON.parse(JSON.stringify(first)))).toBe(true);
   });
 });
