@@ -11,7 +11,7 @@ _gbctl_spec() {
     'auth token') subs=''; opts=''; vopts='  ' ;;
     'change-requests') subs='create export get list list-org merge refresh resolve update'; opts=''; vopts='  ' ;;
     'change-requests create') subs=''; opts='--subject --agent-task-id --field -F --dry-run'; vopts=' --subject --agent-task-id --field -F ' ;;
-    'change-requests export') subs=''; opts='--page --only --no-only --output --limit --all --format --field -F'; vopts=' --page --output --limit --format --field -F ' ;;
+    'change-requests export') subs=''; opts='--page-id --only --no-only --output --field -F'; vopts=' --page-id --output --field -F ' ;;
     'change-requests get') subs=''; opts='--web --no-browser'; vopts='  ' ;;
     'change-requests list') subs=''; opts='--page --page-size --status --creator --contributor --limit --all --format --field -F'; vopts=' --page --page-size --status --creator --contributor --limit --format --field -F ' ;;
     'change-requests list-org') subs=''; opts='--page --page-size --status --creator --contributor --limit --all --format --field -F'; vopts=' --page --page-size --status --creator --contributor --limit --format --field -F ' ;;
@@ -188,7 +188,6 @@ _gbctl_choices() {
   choices=''
   case "$1|$2" in
     'api endpoints|--origin') choices='platform gbctl' ;;
-    'change-requests export|--format') choices='table tsv json ndjson' ;;
     'change-requests list|--status') choices='draft open archived merged' ;;
     'change-requests list|--format') choices='table tsv json ndjson' ;;
     'change-requests list-org|--format') choices='table tsv json ndjson' ;;

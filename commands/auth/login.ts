@@ -4,7 +4,10 @@ import { configFile, LOCAL_PROFILE, profileName, readConfig, updateConfig } from
 import type { GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { importEsm } from '../../src/cli/esm.js';
+import { redactEndpoint } from '../../src/client/redact.js';
+import { httpStatus } from '../../src/cli/errors.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
+import { safeLine } from '../../src/cli/terminal-text.js';
 import { canPrompt } from '../../src/cli/prompt.js';
 import { printsNoJson } from '../../src/cli/output-flags.js';
 
@@ -67,7 +70,7 @@ Examples:
       try {
         user = (await conn.client.call(account['account.user'])) as typeof user;
       } catch (e) {
-        throw new CliError(`the token was not accepted by ${endpoint}: ${(e as Error).message}`, Exit.auth, 'check the token and the endpoint; nothing was saved');
+        throw new CliError(`the token was not accepted by ${redactEndpoint(endpoint)}: ${(e as Error).message}`, Exit.auth, 'check the token and the endpoint; nothing was saved', { status: httpStatus(e), cause: e });
       } finally {
         await conn.close();
       }
@@ -78,6 +81,6 @@ Examples:
       });
       const after = profileName(undefined, {}, readConfig(io.env));
       const using = makeCurrent || after === name ? 'the current profile' : `not the current profile, which stays "${after}": use it with --profile ${name}, or make it current with "gbctl profile use ${name}"`;
-      io.stderr.write(`Logged in to ${endpoint} as ${user.displayName ?? user.id} (profile "${name}", ${using}; saved in ${configFile(io.env)})\n`);
+      io.stderr.write(`Logged in to ${redactEndpoint(endpoint)} as ${safeLine(user.displayName ?? user.id ?? '')} (profile "${name}", ${using}; saved in ${configFile(io.env)})\n`);
     });
 }

@@ -109,7 +109,7 @@ export const overlays: Overlays = {
   'change-requests.export': {
     options: [{ flags: '--output <file>', description: 'save the PDF to this file (required with the embedded store)' }],
     after: ({ result, opts, client }) => saveDownload(result, opts, client),
-    examples: ['gbctl change-requests export SPACE 3 --output cr.pdf', 'gbctl change-requests export SPACE 3 --page PAGE --only --output page.pdf'],
+    examples: ['gbctl change-requests export SPACE 3 --output cr.pdf', 'gbctl change-requests export SPACE 3 --page-id PAGE --only --output page.pdf'],
   },
   'change-requests.create-page': {
     options: [markdownFile],

@@ -2,7 +2,7 @@ import type { Client } from '../client/client.js';
 import type { Endpoint } from '../contract/endpoint.js';
 import { pathParams } from '../contract/endpoint.js';
 import type { Io } from './context.js';
-import type { CliResources } from './deps.js';
+import type { CliResources } from './resources.js';
 import type { Overlay } from './overlay.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
 import { canPrompt, confirmOrFail, type Confirmation } from './prompt.js';

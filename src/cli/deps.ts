@@ -1,15 +1,10 @@
 import type { Command } from 'commander';
-import type { Endpoint } from '../contract/endpoint.js';
 import type { ServerResources } from '../server/resources.js';
 import { connect, type Connection, type GlobalOptions, type Io, type OpenEmbedded } from './context.js';
 import type { Manifest } from './manifest.js';
-import type { Overlay } from './overlay.js';
+import type { CliResources } from './resources.js';
 
-/** What the CLI needs of a resource's commands, loaded when one of them runs. */
-export interface CliResources {
-  endpoint(id: string): Promise<Endpoint | undefined>;
-  overlay(id: string): Promise<Overlay | undefined>;
-}
+export type { CliResources } from './resources.js';
 
 /** A bespoke command module: a new top-level name, or verbs added to a catalogue noun. */
 export interface BespokeModule {

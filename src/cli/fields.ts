@@ -1,5 +1,5 @@
 import type { Endpoint } from '../contract/endpoint.js';
-import type { CliResources } from './deps.js';
+import type { CliResources } from './resources.js';
 
 export type FieldLocation = (endpointId: string, field: string) => 'query' | 'body' | undefined;
 

@@ -129,7 +129,8 @@ const pageOption = (d: string | undefined) => (d && /page id/.test(d) ? d.replac
 function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
   const { primary } = plan;
   const overlay = overlays[primary.id] ?? {};
-  const list = !!primary.query?.shape && 'page' in primary.query.shape;
+  // A list answers items and pages them with a `page` token; `page` alone may name a page (a PDF's first).
+  const list = !!primary.query?.shape && 'page' in primary.query.shape && itemSchema(primary.response) !== undefined;
   const args: ManifestArg[] = positionalParams(primary).map((p) => ({
     name: argName(p),
     description: isPageSlot(primary.id, 'params', p) ? PAGE_ARG_DESCRIPTION : (primary.params?.shape[p]?.description ?? p),

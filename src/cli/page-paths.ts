@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { Client } from '../client/client.js';
 import type { Endpoint } from '../contract/endpoint.js';
-import type { CliResources } from './deps.js';
+import type { CliResources } from './resources.js';
 import { CliError, Exit } from './exit-codes.js';
 import type { InvocationInput } from './overlay.js';
 

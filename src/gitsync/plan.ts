@@ -1,13 +1,13 @@
 import { applyPages } from '../server/lib/gitsync/apply.js';
-import { derivedGitPath } from '../server/lib/gitsync/layout.js';
+import { recordFiles } from '../server/lib/gitsync/record-files.js';
 import { readGitSync, type SyncRead } from '../server/lib/gitsync/read.js';
-import { flattenPages, slugify } from '../server/model/page-tree.js';
+import { slugify } from '../server/model/page-tree.js';
 import type { PageRecord } from '../server/model/revision.js';
 import { buildFolder, type ApiFile, type ApiPage } from './write.js';
 
 /** Pages as the API shows them (views/revision.ts), for what export reads of them. */
 export function apiPagesOf(pages: readonly PageRecord[]): ApiPage[] {
-  const index = new Map(flattenPages(pages).map((f) => [f.page.id, f]));
+  const files = recordFiles(pages);
   const one = (p: PageRecord): ApiPage => {
     const base = {
       id: p.id, title: p.title, type: p.type, ...(p.linkTitle !== undefined ? { linkTitle: p.linkTitle } : {}), ...(p.gitSync ? { gitSync: p.gitSync } : {}),
@@ -22,7 +22,7 @@ export function apiPagesOf(pages: readonly PageRecord[]): ApiPage[] {
     return {
       ...base, ...(p.description ? { description: p.description } : {}), ...(p.layout ? { layout: p.layout } : {}),
       ...(p.cover ? { cover: { ref: { kind: 'file', file: p.cover.file }, yPos: p.cover.yPos ?? 0 } } : {}),
-      git: { path: p.gitPath ?? derivedGitPath(index.get(p.id)?.path ?? '', p.pages.length > 0) }, markdown: p.markdown, pages: p.pages.map(one),
+      git: { path: p.gitPath ?? files.get(p.id) ?? '' }, markdown: p.markdown, pages: p.pages.map(one),
     };
   };
   return pages.map(one);

@@ -18,26 +18,9 @@ import { serveControl } from './controls/routes.js';
 import { percentEncodingProblem, withSecurityHeaders } from './security-headers.js';
 import { BLOB_PREFIX, serveBlob } from './web/blobs.js';
 import { isWebPath } from './web/paths.js';
+import type { CoreRequest, CoreResponse } from './exchange.js';
 
-/** A request as the app sees it, whether it came over a socket or in-process. */
-export interface CoreRequest {
-  method: string;
-  /** Path and query, e.g. `/v1/spaces/abc?shareKey=x`. */
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  body?: string | Buffer;
-}
-
-export interface CoreResponse {
-  status: number;
-  headers: Record<string, string>;
-  /** JSON text, or bytes for gbctl's own downloads (`/_gbctl/blobs/…`). */
-  body: string | Buffer;
-  /** The catalogue entry that served the request, when one matched. */
-  endpointId?: string;
-  /** `Set-Cookie` values, one header each (the browser session; web/session.ts). */
-  cookies?: string[];
-}
+export type { CoreRequest, CoreResponse } from './exchange.js';
 
 export interface AppOptions {
   /** Check every response against its schema and answer 500 when one does not match (tests). */

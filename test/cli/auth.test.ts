@@ -29,6 +29,12 @@ describe('auth and profiles', () => {
     expect((await gb(['profile', 'list', '--json'])).stdout).not.toContain('"ci"');
   });
 
+  it('auth status with a refused token says so as JSON with the HTTP status of the answer', async () => {
+    const r = await gb(['auth', 'status', '--json', '--endpoint', srv.url, '--token', 'not-a-token']);
+    expect(r.code).toBe(4);
+    expect(JSON.parse(r.stderr).error).toMatchObject({ code: 4, status: 401, message: expect.stringContaining('the token does not work') });
+  });
+
   it('logs in from stdin, checks the token, and stores it with mode 0600', async () => {
     const r = await gb(['auth', 'login', '--with-token', '--endpoint', srv.url, '--profile', 'ci', '--org', srv.org], {}, `${srv.token}\n`);
     expect(r.code, r.stderr).toBe(0);

@@ -40,10 +40,10 @@ describe('pages by path', () => {
       expect(missing.stderr).toMatch(/no page with the id or path "(guides\/)?nope" in space \S+ \(change request \d+\)/);
     }
     const pdf = join(tmp.dir, 'page.pdf');
-    const exported = await gb(['change-requests', 'export', space, cr, '--page', 'guides/getting-started', '--only', '--output', pdf]);
+    const exported = await gb(['change-requests', 'export', space, cr, '--page-id', 'guides/getting-started', '--only', '--output', pdf]);
     expect(exported.code, exported.stderr).toBe(0);
     expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
-    expect((await gb(['change-requests', 'export', space, cr, '--page', 'guides/nope', '--only', '--output', pdf])).code).toBe(5);
+    expect((await gb(['change-requests', 'export', space, cr, '--page-id', 'guides/nope', '--only', '--output', pdf])).code).toBe(5);
     // A dry run prints the request a path makes, with the page's id.
     const dry = await gb(['pages', 'update', space, cr, 'guides/getting-started', '--title', 'Renamed', '--dry-run']);
     expect(dry.code, dry.stderr).toBe(0);
@@ -59,7 +59,7 @@ describe('pages by path', () => {
       [['pages', 'create'], /--parent <value>\s+parent page id or path/],
       [['comments', 'create'], /--page-id <value>\s+page id or path/],
       [['comments', 'list'], /--target-page <value>\s+only comments on this page id or path/],
-      [['change-requests', 'export'], /--page <value>\s+page id or path to start from/],
+      [['change-requests', 'export'], /--page-id <value>\s+page id or path to start from/],
     ] as const) {
       const help = await gb([...command, '--help']);
       expect(help.stdout, command.join(' ')).toMatch(line);

@@ -160,4 +160,22 @@ describe('a Git Sync folder round trip', () => {
     expect(refused.code).toBe(6);
     expect(JSON.parse(refused.stdout).result).toBe('conflicts');
   });
+
+  it('says in git.path the file export writes a page made through the API to, and resolves its links from there', async () => {
+    const space = await newSpace('Made here');
+    const cr = String((await json('change-requests', 'create', space, '--subject', 'Pages')).number);
+    await gb('pages', 'create', space, cr, '--title', 'Intro', '--markdown', 'See [install](guides/install.md).');
+    await gb('pages', 'create', space, cr, '--title', 'Guides', '--markdown', 'Guides');
+    await gb('pages', 'create', space, cr, '--title', 'Install', '--markdown', 'Back [home](../README.md).', '--parent', 'guides');
+    await gb('change-requests', 'merge', space, cr);
+    const tree = await json('api', `/spaces/${space}/content/pages`);
+    const shown = new Map(flat(tree.pages as P[]).map((p) => [p.title, (p as P & { git?: { path: string } }).git?.path]));
+    // The home page is README.md (it was intro.md, a file export never wrote).
+    expect(Object.fromEntries(shown)).toEqual({ Intro: 'README.md', Guides: 'guides/README.md', Install: 'guides/install.md' });
+    const out = join(tmp.dir, 'made-here');
+    await gb('content', 'export', space, out);
+    for (const [title, path] of shown) expect(readFileSync(join(out, path as string), 'utf8'), title).toContain(title === 'Guides' ? 'Guides' : title === 'Intro' ? 'install' : 'home');
+    const links = await json('spaces', 'links', space, '--all');
+    expect((links as { status: string }[]).map((l) => l.status)).toEqual(['ok', 'ok']);
+  });
 });

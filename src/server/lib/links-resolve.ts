@@ -1,6 +1,7 @@
 import { posix } from 'node:path';
 import { flattenPages, type FlatPage } from '../model/page-tree.js';
-import type { FileRecord, RevisionRecord } from '../model/revision.js';
+import type { FileRecord, PageRecord, RevisionRecord } from '../model/revision.js';
+import { recordFiles } from './gitsync/record-files.js';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
 
@@ -22,6 +23,8 @@ export interface RevisionIndex {
   /** Document pages by the file they stand for (see pageFile), and by its lower case. */
   byFile: Map<string, string>;
   byFileLower: Map<string, string>;
+  /** The file of every document page (recordFiles). */
+  pageFiles: ReadonlyMap<string, string>;
   /** Files by name: a file's path is `.gitbook/assets/NAME`. */
   files: Map<string, FileRecord>;
 }
@@ -30,24 +33,31 @@ export const ASSETS = '.gitbook/assets/';
 
 /**
  * The file a page stands for, against which its relative links resolve: the file it was
- * imported from, else where export writes it (the `git.path` the API shows).
+ * imported from, else where export writes it (the `git.path` the API shows), from the files
+ * of its revision's pages (recordFiles).
  */
-export function pageFile(f: FlatPage): string {
-  return f.page.gitPath ?? (f.page.pages.length ? `${f.path}/README.md` : `${f.path}.md`);
+export function pageFile(f: FlatPage, files: ReadonlyMap<string, string>): string {
+  return f.page.gitPath ?? files.get(f.page.id) ?? (f.page.pages.length ? `${f.path}/README.md` : `${f.path}.md`);
 }
 
 export function indexRevision(rev: RevisionRecord): RevisionIndex {
+  return indexPages(rev, flattenPages(rev.pages));
+}
+
+/** The index of a revision whose pages are already flattened (the web pages and the PDF have them). */
+export function indexPages(rev: { pages: readonly PageRecord[]; files: readonly FileRecord[] }, flat: readonly FlatPage[]): RevisionIndex {
+  const pageFiles = recordFiles(rev.pages);
   const pages = new Map<string, FlatPage>();
   const byFile = new Map<string, string>();
   const byFileLower = new Map<string, string>();
-  for (const f of flattenPages(rev.pages)) {
+  for (const f of flat) {
     pages.set(f.page.id, f);
     if (f.page.type !== 'document') continue;
-    const file = pageFile(f);
+    const file = pageFile(f, pageFiles);
     if (!byFile.has(file)) byFile.set(file, f.page.id);
     if (!byFileLower.has(file.toLowerCase())) byFileLower.set(file.toLowerCase(), f.page.id);
   }
-  return { pages, byFile, byFileLower, files: new Map(rev.files.map((f) => [f.name, f])) };
+  return { pages, byFile, byFileLower, pageFiles, files: new Map(rev.files.map((f) => [f.name, f])) };
 }
 
 function safeDecode(s: string): string {

@@ -69,7 +69,7 @@ export function revisionLinks(rev: RevisionRecord, appUrl: string, htmlUrls: Htm
   for (const f of idx.pages.values()) {
     const seen = new Set<string>();
     const mine: Link[] = [];
-    const from = pageFile(f);
+    const from = pageFile(f, idx.pageFiles);
     for (const w of pageTargets(f.page, htmlUrls)) {
       const r = resolveTarget(w.target, from, idx, appUrl);
       if (!r) continue;

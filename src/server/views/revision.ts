@@ -9,7 +9,7 @@ import type { Scope } from '../model/scope.js';
 import { markdownToDocument } from '../lib/document.js';
 import { flattenPages, flattenSubtree, type FlatPage } from '../model/page-tree.js';
 import { urls } from '../lib/urls.js';
-import { derivedGitPath } from '../lib/gitsync/layout.js';
+import { recordFiles } from '../lib/gitsync/record-files.js';
 import { toChangeRequest } from './change-request.js';
 
 export interface ContentOptions {
@@ -35,17 +35,24 @@ export function pageAppUrl(c: Ctx, scope: Pick<Scope, 'space' | 'cr'>, path: str
 
 /** Indexes worked out, by the page list they were worked out of: page lists are never changed in place. */
 const indexes = new WeakMap<readonly PageRecord[], Map<string, FlatPage>>();
+/** The page list an index was made of, whose files (recordFiles) a page's `git.path` is. */
+const listOf = new WeakMap<Map<string, FlatPage>, readonly PageRecord[]>();
 
 /** Page paths and slugs of a revision, by page id; worked out once per revision read. */
 export function pageIndex(pages: readonly PageRecord[]): Map<string, FlatPage> {
   let idx = indexes.get(pages);
-  if (!idx) indexes.set(pages, (idx = new Map(flattenPages(pages).map((f) => [f.page.id, f]))));
+  if (!idx) {
+    indexes.set(pages, (idx = new Map(flattenPages(pages).map((f) => [f.page.id, f]))));
+    listOf.set(idx, pages);
+  }
   return idx;
 }
 
 /** Page paths and slugs of one page and those under it: the revision's index when worked out already. */
 export function pageIndexUnder(pages: readonly PageRecord[], id: string): Map<string, FlatPage> {
-  return indexes.get(pages) ?? new Map(flattenSubtree(pages, id).map((f) => [f.page.id, f]));
+  const idx = indexes.get(pages) ?? new Map(flattenSubtree(pages, id).map((f) => [f.page.id, f]));
+  listOf.set(idx, pages);
+  return idx;
 }
 
 /** A page of the revision as the API shows it, with its children. */
@@ -73,7 +80,7 @@ export function toPage(c: Ctx, scope: Pick<Scope, 'space' | 'cr'>, index: Map<st
       return { ...base, type: 'computed', computed: p.computed as NonNullable<PageRecord['computed']> };
     default: {
       const body = o.format === 'document' ? { document: markdownToDocument(p.markdown, `${p.id}-`) } : { markdown: p.markdown };
-      const gitPath = p.gitPath ?? derivedGitPath(path, p.pages.length > 0);
+      const gitPath = p.gitPath ?? recordFiles(listOf.get(index) ?? [p]).get(p.id) ?? '';
       return {
         ...base, ...(p.noIndex ? { noIndex: true } : {}), type: 'document', kind: 'sheet', urls: { app: pageAppUrl(c, scope, path) }, slug, path,
         ...(p.description ? { description: p.description } : {}),

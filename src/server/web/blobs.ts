@@ -1,4 +1,4 @@
-import type { CoreResponse } from '../app.js';
+import type { CoreResponse } from '../exchange.js';
 import type { Env } from '../context.js';
 import { HttpError } from '../http-error.js';
 import { decodeSegment } from '../router.js';

@@ -1,4 +1,4 @@
-import type { CoreResponse } from '../app.js';
+import type { CoreResponse } from '../exchange.js';
 
 /** Escapes text for HTML element content and quoted attribute values. */
 export function esc(s: string): string {

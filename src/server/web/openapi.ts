@@ -1,4 +1,4 @@
-import type { CoreResponse } from '../app.js';
+import type { CoreResponse } from '../exchange.js';
 import type { Env } from '../context.js';
 import { renderHtml } from '../lib/render/markdown.js';
 import { specs, specVersions } from '../model/openapi.js';

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CoreRequest, CoreResponse } from '../app.js';
+import type { CoreRequest, CoreResponse } from '../exchange.js';
 import type { Env } from '../context.js';
 import type { UserRecord } from '../model/org.js';
 import { userFromToken } from '../services/orgs.js';

@@ -1,4 +1,4 @@
-import type { CoreRequest, CoreResponse } from '../app.js';
+import type { CoreRequest, CoreResponse } from '../exchange.js';
 import type { Env } from '../context.js';
 import { memberships, membershipId } from '../model/org.js';
 import type { RevisionRecord } from '../model/revision.js';

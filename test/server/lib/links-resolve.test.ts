@@ -4,7 +4,7 @@ import { space } from './links-fixture.js';
 
 const APP = 'http://127.0.0.1:9/app/';
 const idx = indexRevision(space());
-const fileOf = (id: string) => pageFile(idx.pages.get(id) as NonNullable<ReturnType<typeof idx.pages.get>>);
+const fileOf = (id: string) => pageFile(idx.pages.get(id) as NonNullable<ReturnType<typeof idx.pages.get>>, idx.pageFiles);
 const from = (pageId: string) => (target: string) => resolveTarget(target, fileOf(pageId), idx, APP);
 
 describe('resolving a written target against the revision', () => {

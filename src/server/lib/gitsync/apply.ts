@@ -1,6 +1,6 @@
 import { flattenPages, insertPage, mapPage, pathOfFile, slugify } from '../../model/page-tree.js';
 import type { PageGitSync, PageRecord } from '../../model/revision.js';
-import { assignPaths, derivedGitPath, type LayoutPage } from './layout.js';
+import { recordFiles } from './record-files.js';
 import { ASSETS, fileRef, PAGE_MARK, type SyncPage } from './sync-types.js';
 import { mapTargets } from './targets.js';
 
@@ -27,12 +27,7 @@ function uniqueKeys() {
  */
 export function recordKeys(pages: readonly PageRecord[]): Map<string, string> {
   const flat = flattenPages(pages);
-  const pathOf = new Map(flat.map((f) => [f.page.id, f.path]));
-  const layout = (list: readonly PageRecord[]): LayoutPage[] =>
-    list.map((p) => ({
-      id: p.id, title: p.title, type: p.type, path: p.type === 'document' ? (p.gitPath ?? derivedGitPath(pathOf.get(p.id) ?? '', p.pages.length > 0)) : undefined, pages: layout(p.pages),
-    }));
-  const files = assignPaths(layout(pages));
+  const files = recordFiles(pages);
   const unique = uniqueKeys();
   const out = new Map<string, string>();
   for (const { page: p } of flat) {

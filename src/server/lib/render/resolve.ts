@@ -1,48 +1,27 @@
-import { posix } from 'node:path';
 import type { FlatPage } from '../../model/page-tree.js';
 import type { FileRecord, PageRecord } from '../../model/revision.js';
+import { indexPages, pageFile, resolveTarget, type RevisionIndex } from '../links-resolve.js';
 
 /**
- * What a link or image written in a page names in its revision: `page:ID` references; files
- * (any path ending in `.gitbook/assets/NAME` or `files/NAME`, the name percent-encoded or not);
- * other pages by a path relative to the file the page came from (`../guides/install.md`,
- * `page/`, as Git Sync writes them in HTML) or by their path in the revision. The web pages and
- * the PDF ask it alike.
+ * What a link or image written in a page names in its revision, for the web pages and the PDF:
+ * the same resolution the link list reports (lib/links-resolve.ts), so a link the preview
+ * follows is a link `content links` calls ok, and one it calls broken goes nowhere here.
  */
 
 export interface RevisionPages {
   flat: readonly FlatPage[];
   byId: ReadonlyMap<string, FlatPage>;
   byPath: ReadonlyMap<string, FlatPage>;
-  rev: { files: readonly FileRecord[] };
+  rev: { files: readonly FileRecord[]; pages: readonly PageRecord[] };
 }
 
-const decode = (s: string) => {
-  try {
-    return decodeURIComponent(s);
-  } catch {
-    return s;
-  }
-};
+/** Made once per revision's pages: every page of a revision resolves against it. */
+const indexes = new WeakMap<RevisionPages, { idx: RevisionIndex; fileById: Map<string, FileRecord> }>();
 
-/** A revision's pages by the file each was imported from, and its files by name: made once per revision index. */
-const byGitPath = new WeakMap<RevisionPages, Map<string, FlatPage>>();
-const byName = new WeakMap<RevisionPages, Map<string, FileRecord>>();
-
-function pagesByFile(r: RevisionPages): Map<string, FlatPage> {
-  let m = byGitPath.get(r);
-  if (!m) {
-    m = new Map();
-    for (const f of r.flat) if (f.page.gitPath) m.set(f.page.gitPath.toLowerCase(), f);
-    byGitPath.set(r, m);
-  }
-  return m;
-}
-
-function filesByName(r: RevisionPages): Map<string, FileRecord> {
-  let m = byName.get(r);
-  if (!m) byName.set(r, (m = new Map(r.rev.files.map((f) => [f.name, f]))));
-  return m;
+function indexOf(r: RevisionPages) {
+  let hit = indexes.get(r);
+  if (!hit) indexes.set(r, (hit = { idx: indexPages(r.rev, r.flat), fileById: new Map(r.rev.files.map((f) => [f.id, f])) }));
+  return hit;
 }
 
 export interface Resolved {
@@ -52,34 +31,22 @@ export interface Resolved {
   page(href: string): { to: FlatPage; fragment: string } | undefined;
 }
 
-export function resolverFor(r: RevisionPages, page: Pick<PageRecord, 'gitPath'>): Resolved {
-  const files = filesByName(r);
-  const dir = page.gitPath ? posix.dirname(page.gitPath) : '';
+export function resolverFor(r: RevisionPages, page: Pick<PageRecord, 'id' | 'gitPath'>): Resolved {
+  const { idx, fileById } = indexOf(r);
+  const self = r.byId.get(page.id);
+  const from = self ? pageFile(self, idx.pageFiles) : (page.gitPath ?? 'README.md');
+  // Absolute URLs are no business of the renderer's: it leaves them as written.
+  const resolve = (target: string) => resolveTarget(target, from, idx, '\0');
   return {
     file: (target) => {
-      const m = /(?:^|\/)(?:\.gitbook\/assets|files)\/(?:[^?#]*\/)?([^/?#]+)(?:[?#].*)?$/.exec(target);
-      return m ? (files.get(decode(m[1] as string)) ?? files.get(m[1] as string)) : undefined;
+      const t = resolve(target)?.target;
+      return t?.kind === 'file' ? fileById.get(t.file) : undefined;
     },
     page: (href) => {
-      const hash = href.indexOf('#');
-      const target = hash < 0 ? href : href.slice(0, hash);
-      const fragment = hash < 0 ? '' : href.slice(hash);
-      if (target.startsWith('page:')) {
-        const to = r.byId.get(target.slice(5));
-        return to ? { to, fragment } : undefined;
-      }
-      if (/^[a-z][a-z0-9+.-]*:/i.test(target) || target === '' || target.startsWith('//')) return undefined;
-      const rel = decode(target.replace(/\?.*$/, ''));
-      if (page.gitPath && !rel.startsWith('/')) {
-        const joined = posix.normalize(posix.join(dir, rel)).replace(/\/+$/, '');
-        const known = pagesByFile(r);
-        const readme = joined === '.' ? 'README.md' : `${joined}/README.md`;
-        const to = known.get(joined.toLowerCase()) ?? known.get(readme.toLowerCase()) ?? known.get(`${joined}.md`.toLowerCase());
-        if (to) return { to, fragment };
-      }
-      const path = rel.replace(/^\.?\//, '').replace(/\/README\.md$|\.md$|\/$/i, '');
-      const to = r.byPath.get(path);
-      return to ? { to, fragment } : undefined;
+      const t = resolve(href)?.target;
+      if (t?.kind !== 'page') return undefined;
+      const to = r.byId.get(t.page);
+      return to ? { to, fragment: t.anchor ? `#${t.anchor}` : '' } : undefined;
     },
   };
 }
