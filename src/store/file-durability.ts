@@ -105,7 +105,7 @@ export class FileDurability implements Durability {
   }
 
   async commit(ops: Op[]): Promise<void> {
-    const bytes = withFsErrors('write the store', this.view.path, () => this.appender.append((this.view.journal as JournalPos).offset, this.view.seq + 1, ops));
+    const bytes = await withFsErrorsAsync('write the store', this.view.path, () => this.appender.append((this.view.journal as JournalPos).offset, this.view.seq + 1, ops));
     this.view.appended(bytes);
   }
 
