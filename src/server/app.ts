@@ -146,6 +146,8 @@ function errorResponse(e: unknown): CoreResponse {
  */
 export function createApp(env: Env, resources: ServerResources, opts: AppOptions = {}): App {
   let router: Router<RouteEntry> | undefined;
+  /** Routes once resolved: the registry answers the same endpoint and handler every time. */
+  const resolved = new Map<string, Route>();
 
   async function serve(req: CoreRequest): Promise<CoreResponse> {
     const malformed = percentEncodingProblem(req.url);
@@ -177,17 +179,23 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
     if ('methodNotAllowed' in found) {
       throw new HttpError(405, `${req.method} is not allowed on /v1${path}; allowed: ${found.methodNotAllowed.join(', ')}`);
     }
-    const { endpoint, handler } = await resolveRoute(resources, found.match.endpoint);
+    let route = resolved.get(found.match.endpoint.id);
+    if (!route) resolved.set(found.match.endpoint.id, (route = await resolveRoute(resources, found.match.endpoint)));
+    const { endpoint, handler } = route;
     const rawParams = found.match.params;
-    const rawQuery = decodeQuery(endpoint.query, url.searchParams);
+    // Without a query string there is nothing to decode or refuse (url.search is "" for "?" too).
+    const hasQuery = url.search !== '';
+    const rawQuery = hasQuery ? decodeQuery(endpoint.query, url.searchParams) : {};
     const shareKey = typeof rawQuery.shareKey === 'string' ? rawQuery.shareKey : undefined;
     const caller = await authenticate(env, req, endpoint, shareKey);
-    const unknownKeys = unknownQueryKeys(endpoint.query, url.searchParams);
-    if (unknownKeys.length) throw badRequest(unknownQueryMessage(unknownKeys, endpoint.query, `${req.method} /v1${found.match.endpoint.path}`));
-    const repeated = repeatedScalarKeys(endpoint.query, url.searchParams);
-    if (repeated.length) {
-      const first = repeated[0] as string;
-      throw badRequest(`${first}: query parameter given ${url.searchParams.getAll(first).length} times; it takes one value (only array parameters repeat)`);
+    if (hasQuery) {
+      const unknownKeys = unknownQueryKeys(endpoint.query, url.searchParams);
+      if (unknownKeys.length) throw badRequest(unknownQueryMessage(unknownKeys, endpoint.query, `${req.method} /v1${found.match.endpoint.path}`));
+      const repeated = repeatedScalarKeys(endpoint.query, url.searchParams);
+      if (repeated.length) {
+        const first = repeated[0] as string;
+        throw badRequest(`${first}: query parameter given ${url.searchParams.getAll(first).length} times; it takes one value (only array parameters repeat)`);
+      }
     }
 
     const params = endpoint.params ? endpoint.params.safeParse(rawParams) : { success: true as const, data: {} };

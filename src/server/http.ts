@@ -4,7 +4,7 @@ import type { App } from './app.js';
 import { errorBody } from './http-error.js';
 import { withSecurityHeaders } from './security-headers.js';
 import type { Faults } from './controls/faults.js';
-import type { RequestLog } from './controls/request-log.js';
+import type { LoggedRequest, RequestLog } from './controls/request-log.js';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -43,7 +43,12 @@ function rawResponse(status: number, message: string, head: boolean): string {
   );
 }
 
-function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {
+const NO_BODY = Buffer.alloc(0);
+
+function readBody(req: IncomingMessage, limit: number): Buffer | 'too-large' | Promise<Buffer | 'too-large'> {
+  // A request with neither header has no body (RFC 9112 6.3): nothing to wait for. Node reads
+  // and drops what the handler leaves unread once the answer is sent.
+  if (req.headers['content-length'] === undefined && req.headers['transfer-encoding'] === undefined) return NO_BODY;
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) return Promise.resolve('too-large');
   return new Promise((resolve, reject) => {
@@ -65,7 +70,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
 
 function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer, cookies?: string[]): void {
   if (cookies?.length) res.setHeader('set-cookie', cookies);
-  res.writeHead(status, { ...withSecurityHeaders(headers), ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) });
+  const head = withSecurityHeaders(headers);
+  if (body) head['content-length'] = String(Buffer.byteLength(body));
+  res.writeHead(status, head);
   res.end(body);
 }
 
@@ -118,7 +125,8 @@ export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Se
         send(res, status, headers, errorBody(status, fault.message ?? `injected fault ${fault.ruleId}`));
         return;
       }
-      const body = await readBody(req, limit);
+      const read = readBody(req, limit);
+      const body = read instanceof Promise ? await read : read;
       if (body === 'too-large') {
         status = 413;
         res.setHeader('connection', 'close');
@@ -132,7 +140,11 @@ export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Se
     } catch (e) {
       if (!res.headersSent) send(res, 500, { 'content-type': 'application/json' }, errorBody(500, `internal error: ${(e as Error).message}`));
     } finally {
-      opts.log?.add({ time: new Date().toISOString(), method, path, status, ms: Math.round((performance.now() - started) * 10) / 10, ...(endpoint ? { endpoint } : {}) });
+      if (opts.log) {
+        const entry: LoggedRequest = { time: new Date().toISOString(), method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 };
+        if (endpoint) entry.endpoint = endpoint;
+        opts.log.add(entry);
+      }
     }
   });
   // Requests node's parser refuses (unknown method, malformed request line or header) get the error body too.

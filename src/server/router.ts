@@ -3,7 +3,10 @@ import { badRequest } from './http-error.js';
 
 interface Route<E extends RouteEntry> {
   endpoint: E;
-  regex: RegExp;
+  /** The path's segments split at "/" (the first is the empty text before the leading slash); a parameter's is null. */
+  segments: (string | null)[];
+  /** Where each parameter's segment is, in the order of `names`. */
+  at: number[];
   names: string[];
   literals: number;
 }
@@ -17,20 +20,30 @@ export type RouteResult<E extends RouteEntry> = { match: Match<E> } | { methodNo
 
 function compile<E extends RouteEntry>(endpoint: E): Route<E> {
   const names: string[] = [];
+  const at: number[] = [];
   let literals = 0;
-  const pattern = endpoint.path
-    .split('/')
-    .map((seg) => {
-      const m = /^\{(\w+)\}$/.exec(seg);
-      if (m) {
-        names.push(m[1] as string);
-        return '([^/]+)';
-      }
-      if (seg) literals++;
-      return seg.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('/');
-  return { endpoint, regex: new RegExp(`^${pattern}/?$`), names, literals };
+  const segments = endpoint.path.split('/').map((seg, i) => {
+    const m = /^\{(\w+)\}$/.exec(seg);
+    if (m) {
+      names.push(m[1] as string);
+      at.push(i);
+      return null;
+    }
+    if (seg) literals++;
+    return seg;
+  });
+  return { endpoint, segments, at, names, literals };
+}
+
+/** Whether a path's segments are a route's: literals equal, each parameter's segment non-empty. */
+function fits(route: Route<RouteEntry>, segs: string[]): boolean {
+  const want = route.segments;
+  for (let i = 1; i < want.length; i++) {
+    const w = want[i];
+    const s = segs[i] as string;
+    if (w === null ? s === '' : w !== s) return false;
+  }
+  return want[0] === segs[0];
 }
 
 /** A percent-encoded path segment, decoded; a malformed escape (`%`, `%ZZ`, invalid UTF-8) is a 400, not a crash. */
@@ -48,24 +61,50 @@ export function decodeSegment(segment: string): string {
  */
 export class Router<E extends RouteEntry> {
   private routes: Route<E>[];
+  /**
+   * The routes a path can be, by its number of segments: those whose first segment is a
+   * parameter (`any`) and, by that literal, those whose first segment is it or a parameter. Each
+   * list keeps the order of `routes` (most literal segments first), so that the first route that
+   * fits is the one a walk of every route would have found.
+   */
+  private bySize = new Map<number, { any: Route<E>[]; byFirst: Map<string, Route<E>[]> }>();
 
   constructor(catalogue: readonly E[]) {
     this.routes = catalogue.map(compile).sort((a, b) => b.literals - a.literals);
+    for (const r of this.routes) {
+      const n = r.segments.length;
+      let size = this.bySize.get(n);
+      if (!size) {
+        size = { any: this.routes.filter((x) => x.segments.length === n && x.segments[1] === null), byFirst: new Map() };
+        this.bySize.set(n, size);
+      }
+      const first = r.segments[1];
+      if (typeof first === 'string' && !size.byFirst.has(first)) {
+        size.byFirst.set(
+          first,
+          this.routes.filter((x) => x.segments.length === n && (x.segments[1] === null || x.segments[1] === first)),
+        );
+      }
+    }
   }
 
+  /**
+   * The route of `path` (relative to /v1) for `method`: a path may end in one "/" more than its
+   * route; a parameter takes one whole, non-empty segment, percent-decoded.
+   */
   find(method: string, path: string): RouteResult<E> {
+    const segs = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/');
+    const size = this.bySize.get(segs.length);
+    const candidates = size ? (size.byFirst.get(segs[1] as string) ?? size.any) : [];
     const allowed: string[] = [];
-    for (const r of this.routes) {
-      const m = r.regex.exec(path);
-      if (!m) continue;
+    for (const r of candidates) {
+      if (!fits(r, segs)) continue;
       if (r.endpoint.method !== method) {
         allowed.push(r.endpoint.method);
         continue;
       }
       const params: Record<string, string> = {};
-      r.names.forEach((n, i) => {
-        params[n] = decodeSegment(m[i + 1] as string);
-      });
+      for (let i = 0; i < r.names.length; i++) params[r.names[i] as string] = decodeSegment(segs[r.at[i] as number] as string);
       return { match: { endpoint: r.endpoint, params } };
     }
     return allowed.length ? { methodNotAllowed: [...new Set(allowed)] } : { notFound: true };

@@ -11,8 +11,8 @@ export const DEFAULT_SECURITY_HEADERS: Readonly<Record<string, string>> = {
 
 /** A response's headers with the defaults under them: a header the response sets wins. */
 export function withSecurityHeaders(headers: Record<string, string>): Record<string, string> {
-  const out = { ...DEFAULT_SECURITY_HEADERS, ...headers };
-  return out;
+  // Not a spread of the two: V8 takes a slow path for one followed by other keys, on every answer.
+  return Object.assign({}, DEFAULT_SECURITY_HEADERS, headers);
 }
 
 /**
@@ -21,6 +21,8 @@ export function withSecurityHeaders(headers: Record<string, string>): Record<str
  * meets a path or query it cannot decode.
  */
 export function percentEncodingProblem(target: string): string | undefined {
+  // Only an escape can be malformed.
+  if (!target.includes('%')) return undefined;
   const q = target.indexOf('?');
   const path = q < 0 ? target : target.slice(0, q);
   const query = q < 0 ? '' : target.slice(q + 1).split('#')[0] as string;

@@ -58,6 +58,15 @@ export class TxCore {
   private queue: Promise<unknown> = Promise.resolve();
   /** The batch at the end of the queue, which a write queued now joins. */
   private open: QueuedWrite[] | undefined;
+  /** How many looks at the files reads have begun (beforeRead). */
+  private looks = 0;
+  /**
+   * The number of the last look that brought the state up to date, while only reads have run
+   * since; 0 once anything else runs (a write, a compaction), which may leave it otherwise. A
+   * read asked before that look began may take the state as it is: the look is a moment between
+   * the read's asking and its answer, as a look of its own would be.
+   */
+  private looked = 0;
 
   constructor(
     /** The state as it stands: a durable store replaces it whenever it reloads its files. */
@@ -65,10 +74,19 @@ export class TxCore {
     private readonly durability: Durability = inMemory,
   ) {}
 
-  /** A read queued behind an open batch leaves it open: writes under way together still batch. */
+  /**
+   * A read queued behind an open batch leaves it open: writes under way together still batch.
+   * Reads asked for together share one look at the files: a read needs no look of its own when
+   * one began after it was asked, and nothing but reads ran since (see `looked`).
+   */
   read<R>(fn: (tx: ReadTx) => R): Promise<R> {
+    const asked = this.looks;
     return this.enqueue(async () => {
-      await this.durability.beforeRead();
+      if (this.looked <= asked) {
+        const look = ++this.looks;
+        await this.durability.beforeRead();
+        this.looked = look;
+      }
       return fn(new Tx(this.state()));
     });
   }
@@ -88,6 +106,7 @@ export class TxCore {
 
   /** Never throws: each write of the batch is answered with its own outcome. */
   private async runBatch(batch: QueuedWrite[]): Promise<void> {
+    this.looked = 0;
     const outcome = new Map<QueuedWrite, Outcome>();
     try {
       // Writes queued until the store is ready join this batch: the requests already read from
@@ -147,7 +166,10 @@ export class TxCore {
   /** Runs `job` after every transaction queued so far, before any queued later. */
   serial<R>(job: () => Promise<R>): Promise<R> {
     this.open = undefined;
-    return this.enqueue(job);
+    return this.enqueue(() => {
+      this.looked = 0;
+      return job();
+    });
   }
 
   private enqueue<R>(job: () => Promise<R>): Promise<R> {

@@ -1,9 +1,12 @@
-import { closeSync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
+import { closeSync, fdatasync, fdatasyncSync, fstatSync, ftruncateSync, openSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { crc32 } from './crc32.js';
 import { StoreDamage, StoreError } from './errors.js';
 import { readFrom, stampOf, writeAll, writeFileDurably, type FileStamp } from './files.js';
 import { encodeJournalHeader, encodeRecord, parseJournal, STORE_VERSION, type JournalRecord } from './format.js';
 import type { Op } from './store.js';
+
+const fdatasyncOffThread = promisify(fdatasync);
 
 /** How far this process has read a journal file (see format.ts for its lines), and what it saw there. */
 export interface JournalPos {
@@ -145,14 +148,17 @@ export class JournalAppender {
 
   /**
    * Appends record `seq` and waits for it to reach the disk. On failure the file is cut back to
-   * `offset`, where the record began, and nothing was written.
+   * `offset`, where the record began, and nothing was written. The sync runs on libuv's thread
+   * pool, not the main thread: a server reads and parses the requests that arrive meanwhile (the
+   * next batch), where a synchronous one would stop it for the disk's whole round trip. Nothing
+   * else touches the store until it settles: the core runs one transaction at a time.
    */
-  append(offset: number, seq: number, ops: Op[]): Appended {
+  async append(offset: number, seq: number, ops: Op[]): Promise<Appended> {
     const fd = (this.open as { fd: number }).fd;
     const buf = Buffer.from(encodeRecord(seq, ops));
     try {
       writeAll(fd, buf);
-      fdatasyncSync(fd);
+      await fdatasyncOffThread(fd);
       return { bytes: buf.length, tail: tailOf(buf, offset, offset, offset + buf.length), mtimeMs: fstatSync(fd).mtimeMs };
     } catch (e) {
       try {

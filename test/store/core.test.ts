@@ -132,4 +132,26 @@ describe('transaction core', () => {
     await core.write((tx) => tx.put(notes, { id: 'more', text: '' }));
     expect(await core.read((tx) => tx.all(notes).map((n) => n.id))).toEqual(['new', 'more']);
   });
+
+  it('lets reads asked together share one look at the files, and never one that began before a read was asked or that a write followed', async () => {
+    const state = new State();
+    const { calls, durability } = recording();
+    const core = new TxCore(() => state, durability);
+    const looks = () => calls.filter((c) => c === 'beforeRead').length;
+    // Asked together: the first's look began after all were asked.
+    await Promise.all([1, 2, 3].map(() => core.read(() => undefined)));
+    expect(looks()).toBe(1);
+    // Asked after that look: a look of its own.
+    await core.read(() => undefined);
+    expect(looks()).toBe(2);
+    // One asked while another's look is under way needs one that begins after it was asked.
+    const first = core.read(() => undefined);
+    await Promise.resolve();
+    const second = core.read(() => undefined);
+    await Promise.all([first, second]);
+    expect(looks()).toBe(4);
+    // Reads asked together around a write: the write runs between them, so the later ones look again.
+    await Promise.all([core.read(() => undefined), core.write(() => undefined), core.read(() => undefined), core.read(() => undefined)]);
+    expect(looks()).toBe(6);
+  });
 });

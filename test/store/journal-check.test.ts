@@ -12,13 +12,13 @@ const fresh = () => join(tmp.dir, `j${++n}.journal`);
 const put = (id: string) => [{ op: 'put' as const, table: 'notes', row: { id, text: `note ${id}` } }];
 
 /** A journal of three records as this process wrote them, and its position. */
-function written(): { file: string; pos: JournalPos } {
+async function written(): Promise<{ file: string; pos: JournalPos }> {
   const file = fresh();
   let pos = startJournal(file, 'gen1');
   const appender = new JournalAppender(file);
   appender.attach(pos);
   for (let seq = 1; seq <= 3; seq++) {
-    const a = appender.append(pos.offset, seq, put(`n${seq}`));
+    const a = await appender.append(pos.offset, seq, put(`n${seq}`));
     pos = { ...pos, offset: pos.offset + a.bytes, lines: pos.lines + 1, tail: a.tail, mtimeMs: a.mtimeMs };
   }
   appender.close();
@@ -34,54 +34,54 @@ function editInPlace(file: string, from: string, to: string): void {
 }
 
 describe('a journal followed by this process, looked at again', () => {
-  it('is as it was: unread, or verified, the position comes back', () => {
-    const { file, pos } = written();
+  it('is as it was: unread, or verified, the position comes back', async () => {
+    const { file, pos } = await written();
     expect(journalChange(file, pos, false)).toBe(pos);
     expect(journalChange(file, pos, true)).toEqual(pos);
   });
 
-  it('as it was read (not written) by this process: the same', () => {
-    const { file } = written();
+  it('as it was read (not written) by this process: the same', async () => {
+    const { file } = await written();
     const read = readJournal(file, undefined);
     if (read.kind !== 'lines') throw new Error('expected lines');
     expect(journalChange(file, read.pos, true)).toEqual(read.pos);
   });
 
-  it('with records appended by another writer: the position comes back, to read on from', () => {
-    const { file, pos } = written();
+  it('with records appended by another writer: the position comes back, to read on from', async () => {
+    const { file, pos } = await written();
     const other = new JournalAppender(file);
     other.attach(pos);
-    other.append(pos.offset, 4, put('n4'));
+    await other.append(pos.offset, 4, put('n4'));
     other.close();
     expect(journalChange(file, pos, true)).toEqual(pos);
   });
 
-  it('cut short', () => {
-    const { file, pos } = written();
+  it('cut short', async () => {
+    const { file, pos } = await written();
     truncateSync(file, pos.offset - 10);
     expect(journalChange(file, pos, false)).toBe(`it was cut short, to ${pos.offset - 10} bytes, where gbctl had read or written ${pos.offset}`);
   });
 
-  it('its last line changed in place', () => {
-    const { file, pos } = written();
+  it('its last line changed in place', async () => {
+    const { file, pos } = await written();
     editInPlace(file, 'note n3', 'note X3');
     expect(journalChange(file, pos, false)).toBe(`its last line (line 4, from byte offset ${pos.tail.at}) is not what gbctl read or wrote there`);
   });
 
-  it('an earlier line changed in place, the size the same: each record is checked', () => {
-    const { file, pos } = written();
+  it('an earlier line changed in place, the size the same: each record is checked', async () => {
+    const { file, pos } = await written();
     editInPlace(file, 'note n2', 'note X2');
     expect(journalChange(file, pos, false)).toMatch(/^line 3, at byte offset \d+, changed in place \(checksum mismatch\)$/);
   });
 
-  it('its header changed', () => {
-    const { file, pos } = written();
+  it('its header changed', async () => {
+    const { file, pos } = await written();
     editInPlace(file, 'gen1', 'gen2');
     expect(journalChange(file, pos, true)).toBe('its header line (line 1) is not what gbctl read or wrote');
   });
 
-  it('replaced by another file, a folder, or removed', () => {
-    const { file, pos } = written();
+  it('replaced by another file, a folder, or removed', async () => {
+    const { file, pos } = await written();
     const copy = `${file}.copy`;
     writeFileSync(copy, readFileSync(file));
     renameSync(copy, file);

@@ -12,18 +12,18 @@ const fresh = () => join(tmp.dir, `j${++n}.journal`);
 const put = (id: string) => [{ op: 'put' as const, table: 'notes', row: { id } }];
 
 describe('journal reading', () => {
-  it('reads a whole journal, then only what was appended since', () => {
+  it('reads a whole journal, then only what was appended since', async () => {
     const file = fresh();
     expect(readJournal(file, undefined)).toEqual({ kind: 'settled', pos: undefined });
     const start = startJournal(file, 'gen1');
     const appender = new JournalAppender(file);
     appender.attach(start);
-    const first = appender.append(start.offset, 1, put('a'));
+    const first = await appender.append(start.offset, 1, put('a'));
     const all = readJournal(file, undefined);
     expect(all).toMatchObject({ kind: 'lines', pos: { offset: start.offset + first.bytes, lines: 2, generation: 'gen1' }, records: [{ seq: 1, line: 2 }] });
     const pos = (all as { pos: JournalPos }).pos;
     expect(readJournal(file, pos)).toEqual({ kind: 'settled', pos });
-    appender.append(pos.offset, 2, put('b'));
+    await appender.append(pos.offset, 2, put('b'));
     appender.close();
     expect(readJournal(file, pos)).toMatchObject({ kind: 'lines', pos: { lines: 3, generation: 'gen1' }, records: [{ seq: 2, line: 3, ops: put('b') }] });
   });

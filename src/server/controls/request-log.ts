@@ -8,11 +8,14 @@ export interface LoggedRequest {
 }
 
 /**
- * Path segments that are credentials: a download id is the whole of a file's access control, as
+ * Where a path segment is a credential: a download id is the whole of a file's access control, as
  * a signed URL's signature is. The log and --log show where a request went, never such a secret.
  */
-const SECRET_SEGMENTS: readonly RegExp[] = [/^(\/_gbctl\/blobs\/)[^/]+/];
+const SECRET_PREFIXES: readonly string[] = ['/_gbctl/blobs/'];
+const SECRET_SEGMENTS: readonly RegExp[] = SECRET_PREFIXES.map((p) => new RegExp(`^(${p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})[^/]+`));
 export const REDACTED = '[redacted]';
+/** What routing a path changes besides escaping characters and cutting a fragment: dot segments (%2e too), backslashes, tabs and newlines. */
+const ROUTING_CHANGES = /[.\\%\t\n\r]/;
 
 /**
  * A request path as it may be recorded: credentials replaced. The path is read as the server
@@ -20,9 +23,14 @@ export const REDACTED = '[redacted]';
  * address slips its id into the log.
  */
 export function redactPath(path: string): string {
+  // The server reads a target without a leading slash as if it had one (app.ts, requestTarget).
+  const slashed = path.startsWith('/') ? path : `/${path}`;
+  // Escaping and cutting a fragment cannot make a secret's prefix of a path that lacks it: such
+  // a path is recorded as sent without being parsed, which every request would otherwise pay.
+  if (!ROUTING_CHANGES.test(path) && !SECRET_PREFIXES.some((p) => slashed.startsWith(p))) return path;
   let routed = path;
   try {
-    routed = new URL(`http://local${path.startsWith('/') ? '' : '/'}${path}`).pathname;
+    routed = new URL(`http://local${slashed}`).pathname;
   } catch {
     // not a path the server routes: kept as sent
   }

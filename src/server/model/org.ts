@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Role } from '../../contract/schemas/common.js';
 import { table } from '../../store/store.js';
 
@@ -46,4 +46,5 @@ export const meta = table<MetaRecord>('meta');
 
 export const membershipId = (org: string, user: string) => `${org}:${user}`;
 
-export const hashToken = (secret: string) => createHash('sha256').update(secret).digest('hex');
+/** A token's SHA-256 as the store keeps it; the one-shot hash costs a quarter of a Hash object's on every request. */
+export const hashToken = (secret: string) => hash('sha256', secret, 'hex');
