@@ -3,14 +3,14 @@ import type { ReadTx, WriteTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
 import { sectionGroups, siteSections, sites, siteSpaceRows, type SectionGroupRecord, type SectionRecord, type SiteRecord } from '../model/site.js';
-import type { BodyOf } from '../types.js';
+import type { BodyIn } from '../types.js';
 import { orgFor } from './orgs.js';
 import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
 import { endOf, placeAmong, pointerTarget } from '../lib/site-order.js';
 import { createSection, fixDefaults, orgSpace, setDefaultSiteSpace } from './site-structure.js';
 import { groupsOf, rootItems, sectionsInOrder, sectionsOf, siteFor, siteSpacesIn, toGroup, toSection } from '../views/site.js';
 
-type Body<K extends EndpointId> = BodyOf<K>;
+type Body<K extends EndpointId> = BodyIn<K>;
 
 /** For deletes: the site when it exists (404 only when the organization is not the caller's). */
 export function siteIfExists(c: Ctx, tx: ReadTx, organizationId: string, siteId: string): SiteRecord | undefined {
