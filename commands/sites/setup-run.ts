@@ -1,6 +1,6 @@
 import { emitOrText } from '../../src/cli/emit.js';
 import { embeddedHint } from '../../src/cli/web-url.js';
-import { endpoints } from '../../src/contract/index.js';
+import { endpoints, type CallArgs, type EndpointId, type Endpoints } from '../../src/contract/index.js';
 import type { Connection, Io } from '../../src/cli/context.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
 import { sayDone } from '../../src/cli/prompt.js';
@@ -35,7 +35,7 @@ class Interrupted extends Error {}
  * way) or on an error, deletes what it made and says what remains restorable.
  */
 export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: { json?: unknown; jq?: string | undefined }): Promise<void> {
-  const call = (id: keyof typeof endpoints, input: { params?: Record<string, unknown>; body?: unknown; query?: Record<string, unknown> }) => conn.client.call(endpoints[id], input);
+  const call = <K extends EndpointId>(id: K, ...input: CallArgs<Endpoints[K]>) => conn.client.call(endpoints[id], ...input);
   const organizationId = plan.organization;
   const made: { site?: string; spaces: string[] } = { spaces: [] };
   let interrupted = false;

@@ -129,7 +129,7 @@ const lastParam = (params: Record<string, unknown>) => Object.values(params).map
 async function walkList(
   client: Client,
   endpoint: Endpoint,
-  input: { params: Record<string, unknown>; query: Record<string, unknown>; body?: unknown },
+  input: { params: Record<string, unknown>; query: Record<string, unknown>; body?: Record<string, unknown> },
   io: Io,
   opts: EmitOptions,
   want: { all: boolean; limit?: number; view?: Overlay['view']; input: Invocation['input'] },

@@ -38,3 +38,6 @@ type CallPart<Name extends string, S> = [S] extends [never]
 
 /** What a call of an endpoint is given: its path parameters, query and body as the caller writes them. */
 export type CallInput<E> = CallPart<'params', SchemaOf<E, 'params'>> & CallPart<'query', SchemaOf<E, 'query'>> & CallPart<'body', SchemaOf<E, 'body'>>;
+
+/** The arguments after the endpoint in a call: the input, which may be left out when nothing in it is required. */
+export type CallArgs<E> = Record<never, never> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
