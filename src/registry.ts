@@ -1,4 +1,4 @@
-import type { Overlays } from './cli/overlay.js';
+import { overlayOf, type Overlays } from './cli/overlay.js';
 import type { CliResources } from './cli/deps.js';
 import type { Endpoint } from './contract/endpoint.js';
 import type { Endpoints } from './contract/index.js';
@@ -136,7 +136,7 @@ export const cliResources: CliResources = {
   endpoint: endpointOf,
   async overlay(id) {
     const r = resourceOf(id);
-    return r ? (await RESOURCES[r].overlays())[id] : undefined;
+    return r ? overlayOf(await RESOURCES[r].overlays(), id) : undefined;
   },
 };
 
