@@ -1,10 +1,10 @@
-import type { Overlays } from './cli/overlay.js';
+import { overlayOf, type Overlays } from './cli/overlay.js';
 import type { CliResources } from './cli/deps.js';
 import type { Endpoint } from './contract/endpoint.js';
 import type { Endpoints } from './contract/index.js';
 import type { IdsOf, Resource } from './contract/resources.js';
 import type { ServerResources } from './server/resources.js';
-import type { Handler, HandlersOf } from './server/types.js';
+import type { AnyHandler, HandlersOf } from './server/types.js';
 
 type EndpointsOf<R extends Resource> = { [K in IdsOf<R>]: Endpoints[K] };
 
@@ -136,7 +136,7 @@ export const cliResources: CliResources = {
   endpoint: endpointOf,
   async overlay(id) {
     const r = resourceOf(id);
-    return r ? (await RESOURCES[r].overlays())[id] : undefined;
+    return r ? overlayOf(await RESOURCES[r].overlays(), id) : undefined;
   },
 };
 
@@ -146,7 +146,7 @@ export const serverResources: ServerResources = {
     const r = resourceOf(id);
     if (!r) return undefined;
     const [endpoint, handlers] = await Promise.all([endpointOf(id), RESOURCES[r].handlers()]);
-    const handler = (handlers as Record<string, Handler<never>>)[id];
+    const handler = (handlers as Record<string, AnyHandler>)[id];
     return endpoint && handler ? { endpoint, handler } : undefined;
   },
 };

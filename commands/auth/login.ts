@@ -68,7 +68,7 @@ Examples:
       const conn = await cli.connect({ endpoint, token, profile: name, ...(o.retries ? { retries: o.retries } : {}) });
       let user: { displayName?: string; id?: string };
       try {
-        user = (await conn.client.call(account['account.user'])) as typeof user;
+        user = await conn.client.call(account['account.user']);
       } catch (e) {
         throw new CliError(`the token was not accepted by ${redactEndpoint(endpoint)}: ${(e as Error).message}`, Exit.auth, 'check the token and the endpoint; nothing was saved', { status: httpStatus(e), cause: e });
       } finally {

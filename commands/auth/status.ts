@@ -33,7 +33,7 @@ export function registerStatus(auth: Command, cli: Cli): void {
       let failure: unknown;
       let organization: string | undefined;
       try {
-        user = (await conn.client.call(account['account.user'])) as typeof user;
+        user = await conn.client.call(account['account.user']);
         organization = await conn.organization().catch(() => undefined);
       } catch (e) {
         problem = (e as Error).message;

@@ -124,7 +124,7 @@ Examples:
         }
         if (o.direct) {
           if (plan.removed.length && !o.yes) throw new CliError(`pushing directly removes ${plan.removed.length} pages from the space`, Exit.usage, 'pass --yes to go ahead, or push through a change request (the default)');
-          const r = (await conn.client.call(content['content.import'], { params: { spaceId }, body: { url, source: 'markdown' } })) as { revision: string };
+          const r = await conn.client.call(content['content.import'], { params: { spaceId }, body: { url, source: 'markdown' } });
           const missing = await notStored(conn, { spaceId }, local.folder);
           if (missing.length) {
             await emitOrText(io, o, { ...summary, pushed: true, revision: r.revision, missing }, () => undefined);
@@ -135,7 +135,7 @@ Examples:
           return;
         }
         const subject = typeof o.changeRequest === 'string' && o.changeRequest.trim() ? o.changeRequest.trim() : `Push from ${basename(resolve(dir))}`;
-        const cr = (await conn.client.call(changeRequests['change-requests.create'], { params: { spaceId }, body: { subject } })) as { id: string; number: number; urls: { app: string } };
+        const cr = await conn.client.call(changeRequests['change-requests.create'], { params: { spaceId }, body: { subject } });
         await conn.client.call(crContent['cr-content.import'], { params: { spaceId, changeRequestId: cr.id }, body: { url, source: 'markdown' } });
         // What the change request holds now, not what was sent, is what is reported (and merged).
         const missing = await notStored(conn, { spaceId, changeRequest: cr.id }, local.folder);
@@ -146,11 +146,11 @@ Examples:
         io.stderr.write(`✓ Opened change request #${cr.number} "${safeLine(subject)}"\n`);
         let merged: { revision: string; result: string } | undefined;
         if (o.merge) {
-          const now = (await conn.client.call(changeRequests['change-requests.get'], { params: { spaceId, changeRequestId: cr.id } })) as { outdated?: boolean };
+          const now = await conn.client.call(changeRequests['change-requests.get'], { params: { spaceId, changeRequestId: cr.id } });
           if (now.outdated) {
             throw new CliError(`change request #${cr.number} was not merged: the space changed while it was being pushed`, Exit.conflict, `review it at ${cr.urls.app}`);
           }
-          merged = (await conn.client.call(changeRequests['change-requests.merge'], { params: { spaceId, changeRequestId: cr.id } })) as { revision: string; result: string };
+          merged = await conn.client.call(changeRequests['change-requests.merge'], { params: { spaceId, changeRequestId: cr.id } });
           // Main moved between the check and the merge and a page conflicts: nothing was merged.
           if (merged.result !== 'merge') throw new CliError(`change request #${cr.number} was not merged: it conflicts with changes made to the space meanwhile`, Exit.conflict, `run "gbctl change-requests merge ${spaceId} ${cr.number}" to see the pages, or review it at ${cr.urls.app}`);
           io.stderr.write(`✓ Merged change request #${cr.number}\n`);

@@ -56,11 +56,7 @@ Examples:
       const conn = await cli.connect(o);
       try {
         const organizationId = await conn.organization();
-        const spec = (await conn.client.call(openapiEndpoints['openapi.put'], { params: { organizationId, specSlug: o.spec }, body: { source } })) as {
-          urls: { app: string };
-          lastProcessErrorCode?: string;
-          lastProcessedErrors?: { message: string }[];
-        };
+        const spec = await conn.client.call(openapiEndpoints['openapi.put'], { params: { organizationId, specSlug: o.spec }, body: { source } });
         if (spec.lastProcessErrorCode) {
           const why = spec.lastProcessedErrors?.[0]?.message ?? spec.lastProcessErrorCode;
           throw new CliError(`the spec "${o.spec}" was not processed: ${spec.lastProcessErrorCode}: ${why}`, Exit.error, 'the previous version (if any) is still the latest');

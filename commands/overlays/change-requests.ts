@@ -15,8 +15,8 @@ const markdownFile: ExtraOption = {
 };
 
 /** Saves a downloadable the server answered with (`{url}`) to `--output`. */
-async function saveDownload(result: unknown, opts: Record<string, unknown>, client: Client): Promise<unknown> {
-  const url = (result as { url: string }).url;
+async function saveDownload(result: { url: string }, opts: Record<string, unknown>, client: Client): Promise<unknown> {
+  const url = result.url;
   const out = opts.output as string | undefined;
   const embedded = url.startsWith('gbctl:');
   if (!out) {
@@ -51,8 +51,7 @@ const KINDS: Record<string, string> = {
  * The error a merge or update answered with conflicts ends with: each page by title and path
  * (and id, for a page the change request no longer has), what to do, and the conflict exit code.
  */
-function conflictsError(params: Record<string, unknown>, result: unknown, lead: (n: number) => string): CliError | undefined {
-  const r = result as { result: string; conflicts?: Conflicted[] };
+function conflictsError(params: Record<string, unknown>, r: { result: string; conflicts?: Conflicted[] }, lead: (n: number) => string): CliError | undefined {
   if (r.result !== 'conflicts') return undefined;
   const list = r.conflicts ?? [];
   const lines = list.map((c) => `  - "${c.title}" (${c.path || 'no path'}, page ${c.page}): ${KINDS[c.kind] ?? c.kind}`);
@@ -74,7 +73,7 @@ export const overlays: Overlays = {
   'change-requests.list-org': { columns: ['space', ...crColumns], examples: ['gbctl change-requests list-org --status open'] },
   'change-requests.create': {
     examples: ['gbctl change-requests create SPACE --subject "Rewrite the quickstart"'],
-    done: (_p, r) => `✓ Created change request #${(r as { number: number }).number}`,
+    done: (_p, r) => `✓ Created change request #${r.number}`,
   },
   'change-requests.get': { examples: ['gbctl change-requests get SPACE 3'] },
   'change-requests.update': { examples: ['gbctl change-requests update SPACE 3 --status open', 'gbctl change-requests update SPACE 3 --subject "Better subject"'] },
@@ -102,7 +101,7 @@ export const overlays: Overlays = {
   'change-requests.create-page': {
     options: [markdownFile],
     examples: ['gbctl pages create SPACE 3 --title "Troubleshooting" --file troubleshooting.md', 'cat page.md | gbctl pages create SPACE 3 --title FAQ --file -'],
-    done: (_p, r) => `✓ Added page ${(r as { id: string }).id}`,
+    done: (_p, r) => `✓ Added page ${r.id}`,
   },
   'change-requests.update-page': {
     options: [markdownFile],

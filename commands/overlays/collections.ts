@@ -3,7 +3,7 @@ import { spaceOrCollectionPosition } from './spaces.js';
 
 export const overlays: Overlays = {
   'collections.list': { columns: ['id', 'title', 'parent', 'defaultLevel'], examples: ['gbctl collections list --no-nested'] },
-  'collections.create': { examples: ['gbctl collections create --title Guides'], done: (_p, r) => `✓ Created collection ${(r as { id: string }).id}` },
+  'collections.create': { examples: ['gbctl collections create --title Guides'], done: (_p, r) => `✓ Created collection ${r.id}` },
   'collections.spaces': { columns: ['id', 'title', 'visibility', 'updatedAt'] },
   'collections.delete': {
     confirm: (_p, name) => `Delete collection ${name}? Its spaces move up to its parent.`,

@@ -17,7 +17,7 @@ export const overlays: Overlays = {
   'comments.create': {
     options: [markdownBody],
     examples: ['gbctl comments create SPACE --markdown "Is this still true?" --page-id PAGE', 'gbctl comments create SPACE --change-request 2 --markdown "Looks good"'],
-    done: (_p, r) => `✓ Posted comment ${(r as { id: string }).id}`,
+    done: (_p, r) => `✓ Posted comment ${r.id}`,
   },
   'comments.get': { examples: ['gbctl comments get SPACE COMMENT --format markdown'] },
   'comments.update': {
@@ -33,7 +33,7 @@ export const overlays: Overlays = {
   'comments.create-reply': {
     options: [markdownBody],
     examples: ['gbctl replies create SPACE COMMENT --markdown "Agreed"', 'gbctl replies create SPACE COMMENT --change-request 2 --markdown "Done"'],
-    done: (_p, r) => `✓ Replied (${(r as { id: string }).id})`,
+    done: (_p, r) => `✓ Replied (${r.id})`,
   },
   'comments.get-reply': { examples: ['gbctl replies get SPACE COMMENT REPLY'] },
   'comments.update-reply': {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
+import type { Endpoints, ResultOf } from '../../src/contract/index.js';
 import { checkOutput, fetchDownload, saveBytes } from './download.js';
 import { templateHelp } from '../../src/lib/template-list.js';
 import { leftOutLines } from '../../src/gitsync/left-out.js';
@@ -14,13 +15,7 @@ interface Flat {
   pages?: Flat[];
 }
 
-interface ImportAnswer {
-  revision: string;
-  importedResources: number;
-  totalResources: number;
-  skipped?: { path: string; reason: string }[];
-  warnings?: string[];
-}
+type ImportAnswer = ResultOf<Endpoints['content.import'] | Endpoints['cr-content.import']>;
 
 /** The import's outcome; the files left out are listed by `after`, on stderr, whatever the output (all of them in --json's `skipped`). */
 function importDone(r: ImportAnswer): string {
@@ -52,11 +47,10 @@ export const overlays: Overlays = {
         },
       },
     ],
-    done: (_p, r) => importDone(r as ImportAnswer),
+    done: (_p, r) => importDone(r),
     after: ({ result, io }) => {
-      const r = result as ImportAnswer;
-      for (const line of leftOutLines(r.skipped ?? [])) io.stderr.write(`${safeText(line)}\n`);
-      for (const w of r.warnings ?? []) io.stderr.write(`warning: ${safeText(w)}\n`);
+      for (const line of leftOutLines(result.skipped ?? [])) io.stderr.write(`${safeText(line)}\n`);
+      for (const w of result.warnings ?? []) io.stderr.write(`warning: ${safeText(w)}\n`);
       return Promise.resolve(result);
     },
   },
@@ -67,7 +61,7 @@ export const overlays: Overlays = {
   },
   'content.pages': {
     columns: ['id', 'title', 'type', 'path'],
-    view: (r, _input, terminal) => ({ items: flatten((r as { pages: Flat[] }).pages, '', terminal) }),
+    view: (r, _input, terminal) => ({ items: flatten(r.pages, '', terminal) }),
     examples: ['gbctl pages list SPACE', 'gbctl pages list SPACE --change-request 2 --json'],
   },
   'content.files': { columns: ['id', 'name', 'contentType', 'size'], examples: ['gbctl content files SPACE'] },
@@ -82,17 +76,17 @@ export const overlays: Overlays = {
     after: async ({ result, opts, io, client }) => {
       const out = opts.output as string | undefined;
       if (out === undefined) return result;
-      const url = (result as { downloadURL: string }).downloadURL;
+      const url = result.downloadURL;
       const saved = saveBytes(io, out, await fetchDownload(url, client, 'file'));
       if (!saved) return undefined;
       io.stderr.write(`✓ Saved ${saved.bytes} bytes to ${saved.file}\n`);
-      return { ...saved, id: (result as { id: string }).id, name: (result as { name: string }).name };
+      return { ...saved, id: result.id, name: result.name };
     },
     examples: ['gbctl content file SPACE FILE --json downloadURL', 'gbctl content file SPACE FILE --output logo.png'],
   },
   'content.backlinks': { columns: ['kind', 'page', 'space'], examples: ['gbctl content backlinks SPACE FILE'] },
   'content.page': {
-    view: (r, input: InvocationInput) => (input.query.format === 'markdown' ? ((r as { markdown?: string }).markdown ?? '') : r),
+    view: (r, input: InvocationInput) => (input.query.format === 'markdown' ? (r.markdown ?? '') : r),
     examples: ['gbctl pages get SPACE PAGE --format markdown > page.md', 'gbctl pages get SPACE PAGE --change-request 2 --format markdown'],
   },
   'content.links': { columns: ['status', 'targetReference.kind', 'targetReference.page', 'targetReference.url'], examples: ['gbctl content links SPACE PAGE --status broken'] },

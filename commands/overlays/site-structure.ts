@@ -1,12 +1,9 @@
 import type { Overlays } from '../../src/cli/overlay.js';
 import { positionOptions } from './position.js';
 
-type Obj = Record<string, unknown>;
-const id = (r: unknown) => String((r as Obj | undefined)?.id ?? '');
-
 export const overlays: Overlays = {
   'sections.list': { columns: ['id', 'title', 'path', 'default', 'sectionGroup'] },
-  'sections.create': { examples: ['gbctl sections create SITE --space SPACE --title "API reference"'], done: (_p, r) => `✓ Added section ${id(r)}` },
+  'sections.create': { examples: ['gbctl sections create SITE --space SPACE --title "API reference"'], done: (_p, r) => `✓ Added section ${r.id}` },
   'sections.update': { examples: ['gbctl sections update SITE SECTION --path api --condition null'] },
   'sections.delete': { confirm: (p, name) => `Remove section ${name} and its site spaces from site ${String(p.siteId)}?` },
   'sections.move': {
@@ -14,7 +11,7 @@ export const overlays: Overlays = {
     examples: ['gbctl sections move SITE SECTION --before OTHER'],
   },
   'section-groups.list': {
-    view: (r) => ({ items: (r as { items: Obj[] }).items.map((g) => ({ id: g.id, title: g.title, sections: (g.sections as Obj[]).map((s) => s.id).join(',') })) }),
+    view: (r) => ({ items: r.items.map((g) => ({ id: g.id, title: g.title, sections: g.sections.map((s) => s.id).join(',') })) }),
   },
   'section-groups.create': { examples: ['gbctl section-groups create SITE --title Products --sections SECTION1,SECTION2'] },
   'section-groups.delete': { confirm: (_p, name) => `Delete section group ${name}? Its sections move to the top level.` },

@@ -3,13 +3,10 @@ import { usageError } from '../../src/cli/exit-codes.js';
 import type { Overlays } from '../../src/cli/overlay.js';
 import { readJsonObject } from '../../src/cli/read-input.js';
 
-type Obj = Record<string, unknown>;
-const id = (r: unknown) => String((r as Obj | undefined)?.id ?? '');
-
 export const overlays: Overlays = {
   'sites.list': { columns: ['id', 'title', 'visibility', 'published', 'siteSpaces'], examples: ['gbctl sites list --published', 'gbctl sites list --space SPACE'] },
   'sites.create': {
-    done: (_p, r) => `✓ Created site ${id(r)} (unpublished: gbctl sites publish ${id(r)})`,
+    done: (_p, r) => `✓ Created site ${r.id} (unpublished: gbctl sites publish ${r.id})`,
     examples: ['gbctl sites create --title "Docs" --spaces SPACE1,SPACE2', 'gbctl sites create --title "Docs" --spaces sample', 'gbctl sites setup   # guided'],
   },
   'sites.update': {
@@ -27,9 +24,9 @@ export const overlays: Overlays = {
   },
   'sites.delete': { confirm: (_p, name) => `Delete site ${name}? Its spaces are kept.`, done: (p) => `✓ Deleted site ${String(p.siteId)}` },
   'sites.publish': {
-    view: (r) => (r as { urls: { published?: string } }).urls.published ?? '',
+    view: (r) => r.urls.published ?? '',
     done: (p, r) => {
-      const hint = embeddedHint((r as { urls: { published?: string } }).urls.published, `gbctl preview ${String(p.siteId)}`);
+      const hint = embeddedHint(r.urls.published, `gbctl preview ${String(p.siteId)}`);
       return `✓ Published site ${String(p.siteId)}${hint ? `\n${hint}` : ''}`;
     },
   },
@@ -40,9 +37,6 @@ export const overlays: Overlays = {
   },
   'sites.template-conditions': { columns: ['condition', 'description'] },
   'sites.published': {
-    view: (r) => {
-      const p = r as { site: Obj; structure: { type: string; structure: Obj[] } };
-      return { site: p.site.id, title: p.site.title, published: p.site.published, structure: p.structure.type, items: p.structure.structure.length, url: (p.site.urls as Obj).published ?? '' };
-    },
+    view: (p) => ({ site: p.site.id, title: p.site.title, published: p.site.published, structure: p.structure.type, items: p.structure.structure.length, url: p.site.urls.published ?? '' }),
   },
 };

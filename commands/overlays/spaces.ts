@@ -9,7 +9,7 @@ export const spaceOrCollectionPosition = positionOptions([
 
 export const overlays: Overlays = {
   'spaces.list': { columns: ['id', 'title', 'visibility', 'updatedAt'], examples: ['gbctl spaces list', 'gbctl spaces list --json id,title'] },
-  'spaces.create': { examples: ['gbctl spaces create --title "API reference" --emoji 📘'], done: (_p, r) => `✓ Created space ${(r as { id: string }).id}` },
+  'spaces.create': { examples: ['gbctl spaces create --title "API reference" --emoji 📘'], done: (_p, r) => `✓ Created space ${r.id}` },
   'spaces.get': { examples: ['gbctl spaces get SPACE --json'] },
   'spaces.update': { examples: ['gbctl spaces update SPACE --title "New title" --edit-mode locked'] },
   'spaces.delete': {
@@ -17,7 +17,7 @@ export const overlays: Overlays = {
     done: (p) => `✓ Deleted space ${String(p.spaceId)} (restore with: gbctl spaces restore ${String(p.spaceId)})`,
     examples: ['gbctl spaces delete SPACE --yes'],
   },
-  'spaces.duplicate': { done: (_p, r) => `✓ Duplicated as ${(r as { id: string }).id}` },
+  'spaces.duplicate': { done: (_p, r) => `✓ Duplicated as ${r.id}` },
   'spaces.restore': { done: (p) => `✓ Restored space ${String(p.spaceId)}`, examples: ['gbctl spaces restore SPACE'] },
   'spaces.move': {
     options: spaceOrCollectionPosition,

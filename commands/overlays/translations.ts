@@ -1,4 +1,5 @@
 import type { ExtraOption, Overlays } from '../../src/cli/overlay.js';
+import type { AnyTranslation } from '../../src/contract/schemas/translation.js';
 
 type Obj = Record<string, unknown>;
 
@@ -18,26 +19,24 @@ const instructionsOption: ExtraOption = {
 };
 
 /** Translations come in two shapes; show each by its own fields. */
-function translationRow(t: Obj): Obj {
-  if (t.object === 'translation-settings') return { id: t.id, title: t.title, languages: (t.languages as string[]).join(',') };
-  const source = (t.source ?? {}) as Obj;
-  const stats = (t.stats ?? {}) as Obj;
-  return { id: t.id, language: t.language, source: `${String(source.space)} (${String(source.language)})`, status: t.status, runs: stats.runs };
+function translationRow(t: AnyTranslation): Obj {
+  if (t.object === 'translation-settings') return { id: t.id, title: t.title, languages: t.languages.join(',') };
+  return { id: t.id, language: t.language, source: `${t.source.space} (${t.source.language})`, status: t.status, runs: t.stats.runs };
 }
 
 export const overlays: Overlays = {
-  'translations.list': { view: (r) => ({ items: (r as { items: Obj[] }).items.map(translationRow) }) },
+  'translations.list': { view: (r) => ({ items: r.items.map(translationRow) }) },
   'translations.create': {
     options: [
       { flags: '--source-space <space>', description: 'space to translate (translation shape)', apply: (v, i) => { i.body.source = { ...((i.body.source as Obj | undefined) ?? {}), space: v }; } },
       { flags: '--source-language <language>', description: 'language of the source space (translation shape)', apply: (v, i) => { i.body.source = { ...((i.body.source as Obj | undefined) ?? {}), language: v }; } },
       instructionsOption,
     ],
-    view: (r) => translationRow(r as Obj),
+    view: translationRow,
     examples: ['gbctl translations create --language fr --source-space SPACE --source-language en', 'gbctl translations create --title "Docs languages" --languages fr,de   # translation-settings servers'],
   },
-  'translations.get': { view: (r) => ({ ...translationRow(r as Obj), ...((r as Obj).object === 'translation' ? { result: ((r as Obj).result as Obj | undefined)?.space ?? '' } : {}) }) },
-  'translations.update': { options: [instructionsOption], view: (r) => translationRow(r as Obj) },
+  'translations.get': { view: (r) => ({ ...translationRow(r), ...(r.object === 'translation' ? { result: r.result?.space ?? '' } : {}) }) },
+  'translations.update': { options: [instructionsOption], view: translationRow },
   'translations.delete': { confirm: (_p, name) => `Delete translation ${name}? Its result space is kept.` },
   'translations.run': { done: (p) => `✓ Ran translation ${String(p.translationId)} (see: gbctl translations get ${String(p.translationId)})` },
 };

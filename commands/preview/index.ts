@@ -85,7 +85,7 @@ Examples:
         try {
           if (!id) throw usageError('give the site to preview', 'gbctl preview SITE, or set a default with "gbctl profile set site SITE_ID"');
           const organizationId = await conn.organization();
-          const got = (await conn.client.call(siteEndpoints['sites.get'], { params: { organizationId, siteId: id } })) as { urls: { published?: string; app: string } };
+          const got = await conn.client.call(siteEndpoints['sites.get'], { params: { organizationId, siteId: id } });
           if (!got.urls.published) io.stderr.write(`site ${id} is not published; this is its app page\n`);
           await showWeb(io, cli.deps, o, 'http', got.urls.published ?? got.urls.app);
         } finally {

@@ -24,10 +24,7 @@ async function orgSpaces(conn: Connection, organizationId: string): Promise<{ id
   const out: { id: string; title: string }[] = [];
   let page: string | undefined;
   do {
-    const res = (await conn.client.call(endpoints['spaces.list'], { params: { organizationId }, query: { limit: 1000, ...(page ? { page } : {}) } })) as {
-      items: { id: string; title: string }[];
-      next?: { page: string };
-    };
+    const res = await conn.client.call(endpoints['spaces.list'], { params: { organizationId }, query: { limit: 1000, ...(page ? { page } : {}) } });
     out.push(...res.items.map((s) => ({ id: s.id, title: s.title })));
     page = res.next?.page;
   } while (page);
@@ -43,7 +40,7 @@ async function chooseOrganization(
 ): Promise<string> {
   let orgs: { id: string; title: string }[] = [];
   try {
-    orgs = ((await conn.client.call(endpoints['account.orgs'], { query: { limit: 1000 } })) as { items: { id: string; title: string }[] }).items;
+    orgs = (await conn.client.call(endpoints['account.orgs'], { query: { limit: 1000 } })).items;
   } catch {
     // The endpoint may be unavailable: fall back to the default organization or a typed id.
   }

@@ -1,6 +1,6 @@
 import { emitOrText } from '../../src/cli/emit.js';
 import { embeddedHint } from '../../src/cli/web-url.js';
-import { endpoints } from '../../src/contract/index.js';
+import { endpoints, type CallArgs, type EndpointId, type Endpoints } from '../../src/contract/index.js';
 import type { Connection, Io } from '../../src/cli/context.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
 import { sayDone } from '../../src/cli/prompt.js';
@@ -35,7 +35,7 @@ class Interrupted extends Error {}
  * way) or on an error, deletes what it made and says what remains restorable.
  */
 export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: { json?: unknown; jq?: string | undefined }): Promise<void> {
-  const call = (id: keyof typeof endpoints, input: { params?: Record<string, unknown>; body?: unknown; query?: Record<string, unknown> }) => conn.client.call(endpoints[id], input);
+  const call = <K extends EndpointId>(id: K, ...input: CallArgs<Endpoints[K]>) => conn.client.call(endpoints[id], ...input);
   const organizationId = plan.organization;
   const made: { site?: string; spaces: string[] } = { spaces: [] };
   let interrupted = false;
@@ -55,20 +55,20 @@ export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: {
   try {
     try {
       const existing = plan.spaces;
-      const site = (await step(`Creating the site "${plan.title}"`, () =>
+      const site = await step(`Creating the site "${plan.title}"`, () =>
         call('sites.create', { params: { organizationId }, body: { title: plan.title, visibility: plan.visibility, ...(plan.newSpace ? { spaces: plan.newSpace } : existing.length ? { spaces: existing } : {}) } }),
-      )) as Site;
+      );
       made.site = site.id;
       const siteParams = { organizationId, siteId: site.id };
       if (plan.newSpace) {
-        const listed = (await call('site-spaces.list', { params: siteParams })) as { items: { space: { id: string } }[] };
+        const listed = await call('site-spaces.list', { params: siteParams });
         made.spaces.push(...listed.items.map((i) => i.space.id));
         for (const id of existing) await step(`Adding the space ${id}`, () => call('site-spaces.create', { params: siteParams, body: { spaceId: id } }));
       }
       for (const s of plan.sections) {
         let spaceId = s.space;
         if (!spaceId) {
-          const created = (await step(`Creating the space "${s.title}"`, () => call('spaces.create', { params: { organizationId }, body: { title: s.title.slice(0, 50) } }))) as { id: string };
+          const created = await step(`Creating the space "${s.title}"`, () => call('spaces.create', { params: { organizationId }, body: { title: s.title.slice(0, 50) } }));
           made.spaces.push(created.id);
           spaceId = created.id;
         }
@@ -76,7 +76,7 @@ export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: {
         await step(`Adding the section "${s.title}"`, () => call('sections.create', { params: siteParams, body: { spaceId: sid, title: s.title } }));
       }
       if (plan.publish) await step('Publishing', () => call('sites.publish', { params: siteParams }));
-      const final = (await call('sites.get', { params: siteParams })) as Site;
+      const final = await call('sites.get', { params: siteParams });
       await report(io, final, out);
     } catch (e) {
       const undone = await rollback(conn, io, organizationId, made);

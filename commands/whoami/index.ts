@@ -39,7 +39,7 @@ Examples:
       let user: { id: string; displayName: string; email?: string };
       let organization: string | undefined;
       try {
-        user = (await conn.client.call(account['account.user'])) as typeof user;
+        user = await conn.client.call(account['account.user']);
         // Unknown is an answer here, not a failure: whoami is what one runs to find out.
         organization = await conn.organization().catch(() => undefined);
       } catch (e) {

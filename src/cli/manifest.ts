@@ -1,7 +1,7 @@
 import type { Endpoint } from '../contract/endpoint.js';
 import { fieldsOf, type FieldKind } from '../contract/introspect.js';
 import { argName, kebab } from './names.js';
-import type { Overlays } from './overlay.js';
+import { overlayOf, type Overlays } from './overlay.js';
 import { isPageSlot, PAGE_ARG_DESCRIPTION } from './page-paths.js';
 import { itemSchema } from '../contract/response-fields.js';
 
@@ -128,7 +128,7 @@ const pageOption = (d: string | undefined) => (d && /page id/.test(d) ? d.replac
 
 function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
   const { primary } = plan;
-  const overlay = overlays[primary.id] ?? {};
+  const overlay = overlayOf(overlays, primary.id) ?? {};
   // A list answers items and pages them with a `page` token; `page` alone may name a page (a PDF's first).
   const list = !!primary.query?.shape && 'page' in primary.query.shape && itemSchema(primary.response) !== undefined;
   const args: ManifestArg[] = positionalParams(primary).map((p) => ({

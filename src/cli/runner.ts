@@ -98,21 +98,22 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
       await walkList(conn.client, endpoint, input, io, opts, { all: !!f.all, ...(limit !== undefined ? { limit } : {}), ...(overlay.view ? { view: overlay.view } : {}), input: inv.input });
       return;
     }
-    let result = await conn.client.call(endpoint, input);
+    const result = await conn.client.call(endpoint, input);
     if (inv.opts.web) {
       web = webUrlOf(result);
       if (!web) throw usageError(`this ${inv.command.noun.replace(/s$/, '')} has no web address`);
       return;
     }
-    if (overlay.after) result = await overlay.after({ result, opts: inv.opts, io, client: conn.client, input: inv.input });
+    // What `after` gives is shown as it is; the overlay's other callbacks read the call's answer.
+    const answer = overlay.after ? await overlay.after({ result, opts: inv.opts, io, client: conn.client, input: inv.input }) : result;
     const mode = outputMode(io, opts);
-    const shown = (mode === 'table' || mode === 'tsv') && overlay.view ? overlay.view(result, inv.input, mode === 'table') : result;
+    const shown = (mode === 'table' || mode === 'tsv') && overlay.view && !overlay.after ? overlay.view(result, inv.input, mode === 'table') : answer;
     await emit(io, shown, opts);
     const failed = overlay.failure?.(inv.input.params, result);
     if (failed) throw failed;
     if (name !== undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${name}`).replace(/^✓ /, ''));
     // A write that answers no body would otherwise print nothing at all: it says what it did.
-    else if (inv.command.mutating && result === undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${lastParam(inv.input.params)}`).replace(/^✓ /, ''));
+    else if (inv.command.mutating && answer === undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${lastParam(inv.input.params)}`).replace(/^✓ /, ''));
     else if (io.stderr.isTTY && overlay.done) io.stderr.write(`${safeText(overlay.done(inv.input.params, result))}\n`);
   } catch (e) {
     throw explainForCommand(explainAuthFailure(e, conn.resolved.sources.token), flags, inv.command.orgScoped);
@@ -129,7 +130,7 @@ const lastParam = (params: Record<string, unknown>) => Object.values(params).map
 async function walkList(
   client: Client,
   endpoint: Endpoint,
-  input: { params: Record<string, unknown>; query: Record<string, unknown>; body?: unknown },
+  input: { params: Record<string, unknown>; query: Record<string, unknown>; body?: Record<string, unknown> },
   io: Io,
   opts: EmitOptions,
   want: { all: boolean; limit?: number; view?: Overlay['view']; input: Invocation['input'] },

@@ -3,6 +3,7 @@ import { describeIssues } from '../contract/issues.js';
 import { fillPath } from '../contract/path.js';
 import type { z } from 'zod';
 import type { Endpoint } from '../contract/endpoint.js';
+import type { CallArgs, ResultOf } from '../contract/call-types.js';
 import { encodeQuery } from '../contract/introspect.js';
 import { ApiError, InputError, NetworkError, ResponseShapeError } from './errors.js';
 import type { Transport, WireRequest, WireResponse } from './transport.js';
@@ -192,8 +193,18 @@ export class Client {
     return { contentType: res.headers['content-type'] ?? '', bytes: res.bytes ?? new TextEncoder().encode(res.body) };
   }
 
-  /** Calls one catalogue endpoint and returns its response parsed by the endpoint's schema. */
-  async call(endpoint: Endpoint, input: CallInput = {}): Promise<unknown> {
+  /**
+   * Calls one catalogue endpoint and returns its response parsed by the endpoint's schema: the
+   * input and the answer are typed by the endpoint given.
+   */
+  async call<E extends Endpoint>(endpoint: E, ...[input]: CallArgs<E>): Promise<ResultOf<E>> {
+    // The one place a call's types are asserted: the input is the endpoint's (checked again by
+    // its schemas), the answer its schema's output (parsed here, or trusted from gbctl's own
+    // handlers, whose answers the server's tests hold to it).
+    return (await this.callUntyped(endpoint, (input ?? {}) as CallInput)) as ResultOf<E>;
+  }
+
+  private async callUntyped(endpoint: Endpoint, input: CallInput): Promise<unknown> {
     const req = buildRequest(endpoint, input, this.opts.token, this.opts.userAgent);
     const res = await this.send(req);
     if (res.status === 204 || res.status === 205 || !endpoint.response) return undefined;

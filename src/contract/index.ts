@@ -42,3 +42,4 @@ export function endpointById(id: string): Endpoint | undefined {
 }
 
 export * from './endpoint.js';
+export * from './call-types.js';

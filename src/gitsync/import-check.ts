@@ -8,7 +8,6 @@ import { readGitSync } from '../server/lib/gitsync/read.js';
 import { readFileUrl } from '../server/lib/import-sources.js';
 import type { PageRecord } from '../server/model/revision.js';
 import { recordsOfApi } from './plan.js';
-import type { ApiPage } from './write.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/;
 
@@ -41,7 +40,11 @@ export async function importRemovals(client: Client, params: Record<string, unkn
   }
   const cr = params.changeRequestId;
   const where = cr === undefined ? `space ${params.spaceId}` : `change request ${String(cr)}`;
-  const rev = (await client.call(cr === undefined ? content['content.revision'] : crContent['cr-content.revision'], { params, query: { computed: false } })) as { pages: ApiPage[] };
+  const spaceId = params.spaceId;
+  const rev =
+    cr === undefined
+      ? await client.call(content['content.revision'], { params: { spaceId }, query: { computed: false } })
+      : await client.call(crContent['cr-content.revision'], { params: { spaceId, changeRequestId: String(cr) }, query: { computed: false } });
   const existing = recordsOfApi(rev.pages);
   const now = docs(existing).length;
   if (!now) return undefined;

@@ -30,14 +30,11 @@ const flat = (pages: ApiPage[]): ApiPage[] => pages.flatMap((p) => [p, ...flat(p
  * change request's, not older revisions: a revision that is neither is an error saying so.
  */
 async function scopeOfRevision(client: Client, s: SpaceSource): Promise<string | undefined> {
-  const main = (await client.call(content['content.revision'], { params: { spaceId: s.spaceId }, query: { metadata: false } })) as ApiRevision;
+  const main = await client.call(content['content.revision'], { params: { spaceId: s.spaceId }, query: { metadata: false } });
   if (main.id === s.revision) return undefined;
   let page: string | undefined;
   do {
-    const list = (await client.call(changeRequests['change-requests.list'], { params: { spaceId: s.spaceId }, query: { limit: 100, ...(page ? { page } : {}) } })) as {
-      items: { id: string; number: number; revision?: string }[];
-      next?: { page: string };
-    };
+    const list = await client.call(changeRequests['change-requests.list'], { params: { spaceId: s.spaceId }, query: { limit: 100, ...(page ? { page } : {}) } });
     const hit = list.items.find((cr) => cr.revision === s.revision);
     if (hit) return String(hit.number);
     page = list.next?.page;
@@ -66,8 +63,8 @@ export async function readSpace(client: Client, s: SpaceSource, progress: (done:
   let done = 0;
   const pageEndpoint = cr !== undefined ? crContent['cr-content.page'] : content['content.page'];
   for (const p of docs) {
-    const got = (await client.call(pageEndpoint, { params: { ...params, pageId: p.id }, query: { format: 'markdown' } })) as { markdown?: string };
-    p.markdown = got.markdown ?? '';
+    const got = await client.call(pageEndpoint, { params: { ...params, pageId: p.id }, query: { format: 'markdown' } });
+    p.markdown = typeof got.markdown === 'string' ? got.markdown : '';
     progress(++done, total, p.title);
   }
   const files: ExportInput['files'] = [];

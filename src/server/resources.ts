@@ -1,10 +1,10 @@
 import type { Endpoint } from '../contract/endpoint.js';
-import type { Handler } from './types.js';
+import type { AnyHandler } from './types.js';
 
 /** An endpoint of the catalogue with the handler that serves it. */
 export interface Route {
   endpoint: Endpoint;
-  handler: Handler<never>;
+  handler: AnyHandler;
 }
 
 /**

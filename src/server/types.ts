@@ -1,22 +1,24 @@
-import type { z } from 'zod';
+import type { BodyOf, ParamsOf, QueryOf, ResultOf } from '../contract/call-types.js';
 import type { EndpointId, Endpoints } from '../contract/index.js';
 import type { Ctx } from './context.js';
 
-type Out<S> = S extends z.ZodType ? z.output<S> : Record<string, never>;
-
-export type ParamsOf<K extends EndpointId> = Out<Endpoints[K] extends { params: infer P } ? P : undefined>;
-export type QueryOf<K extends EndpointId> = Out<Endpoints[K] extends { query: infer Q } ? Q : undefined>;
-export type BodyOf<K extends EndpointId> = Out<Endpoints[K] extends { body: infer B } ? B : undefined>;
-export type ResultOf<K extends EndpointId> = Endpoints[K] extends { response: infer R extends z.ZodType } ? z.input<R> : void;
-
+/** A request's parts as the handler gets them: validated by the endpoint's schemas. */
 export interface Input<K extends EndpointId> {
-  params: ParamsOf<K>;
-  query: QueryOf<K>;
-  body: BodyOf<K>;
+  params: ParamsOf<Endpoints[K], 'read'>;
+  query: QueryOf<Endpoints[K], 'read'>;
+  body: BodyOf<Endpoints[K], 'read'>;
 }
 
+/** A request's body as the handler of endpoint `K` gets it. */
+export type BodyIn<K extends EndpointId> = BodyOf<Endpoints[K], 'read'>;
+/** A request's query as the handler of endpoint `K` gets it. */
+export type QueryIn<K extends EndpointId> = QueryOf<Endpoints[K], 'read'>;
+
 /** Serves one endpoint: validated input in, the response body (before its schema) out. */
-export type Handler<K extends EndpointId> = (c: Ctx, input: Input<K>) => Promise<ResultOf<K>>;
+export type Handler<K extends EndpointId> = (c: Ctx, input: Input<K>) => Promise<ResultOf<Endpoints[K], 'written'>>;
+
+/** The handler of an endpoint not known here: the app gives it the input its endpoint's schemas validated. */
+export type AnyHandler = (c: Ctx, input: never) => Promise<unknown>;
 
 /** One handler per endpoint: a missing one does not compile. */
 export type Handlers = { [K in EndpointId]: Handler<K> };

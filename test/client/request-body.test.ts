@@ -16,10 +16,13 @@ describe('the client, given a body', () => {
   it('refuses a field the endpoint does not take, naming it and listing those it does, and sends nothing', async () => {
     const t = recording();
     const client = new Client({ transport: t, parseResponses: false });
+    // The call's type refuses these too; a caller whose input is not typed (flags, --data) is refused at run time.
+    // @ts-expect-error -- titel is not a field of the body
     const e = await client.call(endpoints['spaces.update'], { params: { spaceId: 'abc' }, body: { titel: 'x' } }).catch((x: unknown) => x);
     expect(e).toBeInstanceOf(InputError);
     expect((e as InputError).message).toBe('"titel" is not a field of this request');
     expect((e as InputError).fields).toEqual(['title', 'emoji', 'editMode', 'defaultLevel', 'language']);
+    // @ts-expect-error -- sectoins is not a field of the body
     await expect(client.call(endpoints['sites.create'], { params: { organizationId: 'o' }, body: { title: 'S', spaces: ['a'], sectoins: [] } })).rejects.toThrow('"sectoins" is not a field');
     expect(t.sent).toEqual([]);
   });
@@ -29,6 +32,7 @@ describe('the client, given a body', () => {
     const client = new Client({ transport: t, parseResponses: false });
     await expect(client.call(endpoints['spaces.update'], { params: { spaceId: 'abc' }, body: {} })).rejects.toThrow('nothing to change');
     await expect(client.call(endpoints['spaces.update'], { params: { spaceId: 'abc' }, body: { title: undefined } })).rejects.toThrow('nothing to change');
+    // @ts-expect-error -- spaces.duplicate takes no body
     await expect(client.call(endpoints['spaces.duplicate'], { params: { spaceId: 'abc' }, body: { title: 'x' } })).rejects.toThrow('takes no request body');
     expect(t.sent).toEqual([]);
   });

@@ -84,6 +84,10 @@ export const ImportResult = z.looseObject({
   revision: z.string(),
   importedResources: z.number(),
   totalResources: z.number(),
+  /** gbctl's own: the files the import left out, and why. */
+  skipped: z.array(z.object({ path: z.string(), reason: z.string() })).optional(),
+  /** gbctl's own: what did not stop the import but was not as it should be. */
+  warnings: z.array(z.string()).optional(),
 });
 
 // ---- request parts, shared by the space and change-request content endpoints ----

@@ -1,5 +1,5 @@
 import type { EndpointId } from '../../contract/index.js';
-import type { BodyOf } from '../types.js';
+import type { BodyIn } from '../types.js';
 import type { ReadTx } from '../../store/store.js';
 import { authorize, isoNow, roleIn, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
@@ -11,7 +11,7 @@ import { listKey, paginate, paginateOrdered, type PageQuery } from '../lib/pagin
 import { endPosition, positionFor } from '../lib/siblings.js';
 import { toCollection } from '../views/collection.js';
 
-type Body<K extends EndpointId> = BodyOf<K>;
+type Body<K extends EndpointId> = BodyIn<K>;
 
 function collectionFor(c: Ctx, tx: ReadTx, id: string): CollectionRecord {
   const r = tx.get(collections, id);

@@ -1,4 +1,4 @@
-import type { BodyOf } from '../types.js';
+import type { BodyIn } from '../types.js';
 import { isoNow, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
 import type { PageRecord } from '../model/revision.js';
@@ -25,7 +25,7 @@ function pageOrFail(scope: Scope, pageId: string): PageRecord {
 
 /** Edits of a change request's pages (gbctl routes: the platform edits through its editor). */
 export const crPagesService = {
-  create: (c: Ctx, spaceId: string, cr: string, body: BodyOf<'change-requests.create-page'>) =>
+  create: (c: Ctx, spaceId: string, cr: string, body: BodyIn<'change-requests.create-page'>) =>
     c.write((tx) => {
       const scope = editable(contentScope(c, tx, spaceId, cr));
       if (body.parent) {
@@ -41,7 +41,7 @@ export const crPagesService = {
       return toPage(c, scope, pageIndexUnder(rev.pages, page.id), page, {});
     }),
 
-  update: (c: Ctx, spaceId: string, cr: string, pageId: string, body: BodyOf<'change-requests.update-page'>) =>
+  update: (c: Ctx, spaceId: string, cr: string, pageId: string, body: BodyIn<'change-requests.update-page'>) =>
     c.write((tx) => {
       const scope = editable(contentScope(c, tx, spaceId, cr));
       const old = pageOrFail(scope, pageId);

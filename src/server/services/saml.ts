@@ -6,12 +6,12 @@ import type { ReadTx } from '../../store/store.js';
 import { isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
 import { badRequest, notFound } from '../http-error.js';
 import { samlProviders, teams, type SamlProviderRecord, type TeamRecord } from '../model/saml.js';
-import type { BodyOf } from '../types.js';
+import type { BodyIn } from '../types.js';
 import { orgFor } from './orgs.js';
 import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
 import { urls } from '../lib/urls.js';
 
-type Body<K extends EndpointId> = BodyOf<K>;
+type Body<K extends EndpointId> = BodyIn<K>;
 
 /** Checks that `pem` is one PEM-encoded X.509 certificate; returns it trimmed. */
 export function checkCertificate(pem: string): string {

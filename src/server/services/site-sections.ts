@@ -6,7 +6,7 @@ import {
   groupsOf, rootItems, sectionGroups, sectionsInOrder, sectionsOf, siteSections, sites, siteSpaceRows, siteSpacesIn,
   type SectionGroupRecord, type SectionRecord, type SiteRecord,
 } from '../model/site.js';
-import type { BodyOf } from '../types.js';
+import type { BodyIn } from '../types.js';
 import { orgFor } from './orgs.js';
 import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
 import { endOf, placeAmong, pointerTarget } from '../lib/site-order.js';
@@ -14,7 +14,7 @@ import { createSection, fixDefaults, orgSpace, setDefaultSiteSpace } from './sit
 import { toGroup, toSection } from '../views/site.js';
 import { siteFor, spaceOfSiteSpace } from './site-access.js';
 
-type Body<K extends EndpointId> = BodyOf<K>;
+type Body<K extends EndpointId> = BodyIn<K>;
 
 /** For deletes: the site when it exists (404 only when the organization is not the caller's). */
 export function siteIfExists(c: Ctx, tx: ReadTx, organizationId: string, siteId: string): SiteRecord | undefined {

@@ -3,7 +3,7 @@ import { type Ctx } from '../context.js';
 import { conflict, notFound } from '../http-error.js';
 import { sectionsInOrder, siteSpaceRows, siteSpacesIn, type SiteRecord, type SiteSpaceRecord } from '../model/site.js';
 import type { ReadTx } from '../../store/store.js';
-import type { BodyOf, QueryOf } from '../types.js';
+import type { BodyIn, QueryIn } from '../types.js';
 import { listKey, paginate } from '../lib/paginate.js';
 import { placeAmong, pointerTarget } from '../lib/site-order.js';
 import { addSiteSpace, allSiteSpaces, fixDefaults, orgSpace } from './site-structure.js';
@@ -11,7 +11,7 @@ import { sectionOf, siteIfExists } from './site-sections.js';
 import { toSiteSpace } from '../views/site.js';
 import { siteFor, spaceOfSiteSpace } from './site-access.js';
 
-type Body<K extends EndpointId> = BodyOf<K>;
+type Body<K extends EndpointId> = BodyIn<K>;
 
 function siteSpaceOf(tx: ReadTx, site: SiteRecord, id: string): SiteSpaceRecord {
   const ss = tx.get(siteSpaceRows, id);
@@ -22,7 +22,7 @@ function siteSpaceOf(tx: ReadTx, site: SiteRecord, id: string): SiteSpaceRecord 
 const where = (ss: SiteSpaceRecord) => (ss.section ? `section ${ss.section}` : 'the root');
 
 export const siteSpacesService = {
-  list: (c: Ctx, organizationId: string, siteId: string, q: QueryOf<'site-spaces.list'>) =>
+  list: (c: Ctx, organizationId: string, siteId: string, q: QueryIn<'site-spaces.list'>) =>
     c.read((tx) => {
       const site = siteFor(c, tx, organizationId, siteId);
       const all = allSiteSpaces(tx, site.id).filter((ss) => q.default === undefined || ss.default === q.default);

@@ -4,7 +4,7 @@ import { isoNow, type Ctx } from '../context.js';
 import { badRequest } from '../http-error.js';
 import { sectionGroups, sectionsOf, siteSections, sites, siteSpaceRows, siteSpacesIn, type SiteRecord } from '../model/site.js';
 import type { PageRecord } from '../model/revision.js';
-import type { BodyOf, QueryOf } from '../types.js';
+import type { BodyIn, QueryIn } from '../types.js';
 import { orgFor } from './orgs.js';
 import { listKey, paginateOrdered } from '../lib/paginate.js';
 import { addSiteSpace, orgSpace, setDefaultSection, setDefaultSiteSpace } from './site-structure.js';
@@ -12,7 +12,7 @@ import { toSite } from '../views/site.js';
 import { siteFor } from './site-access.js';
 import { createSpaceRecord } from './spaces.js';
 
-type Body<K extends EndpointId> = BodyOf<K>;
+type Body<K extends EndpointId> = BodyIn<K>;
 
 function samplePages(c: Ctx): PageRecord[] {
   const now = isoNow(c);
@@ -44,7 +44,7 @@ function deleteSiteRows(tx: WriteTx, siteId: string): void {
 }
 
 export const sitesService = {
-  list: (c: Ctx, organizationId: string, q: QueryOf<'sites.list'>) =>
+  list: (c: Ctx, organizationId: string, q: QueryIn<'sites.list'>) =>
     c.read((tx) => {
       orgFor(c, tx, organizationId);
       const test =

@@ -1,5 +1,5 @@
 import type { EndpointId } from '../../contract/index.js';
-import type { BodyOf } from '../types.js';
+import type { BodyIn } from '../types.js';
 import type { ReadTx, WriteTx } from '../../store/store.js';
 import { authorize, isoNow, roleIn, shareKeyOpensSpace, type Ctx } from '../context.js';
 import { toSpace, type SpaceViewer } from '../views/space.js';
@@ -14,7 +14,7 @@ import { orgFor } from './orgs.js';
 import { listKey, paginateOrdered, type PageQuery } from '../lib/paginate.js';
 import { positionFor, endPosition } from '../lib/siblings.js';
 
-type Body<K extends EndpointId> = BodyOf<K>;
+type Body<K extends EndpointId> = BodyIn<K>;
 
 /** Deleted spaces stay restorable this long, then they are gone. */
 export const RESTORE_WINDOW_MS = 7 * DAY_MS;

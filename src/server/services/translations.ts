@@ -8,7 +8,7 @@ import type { PageRecord } from '../model/revision.js';
 import { getRevision, putRevision } from '../model/revision-store.js';
 import { spaces } from '../model/space.js';
 import { translationRows, translationSettingsRows, type TranslationRecord, type TranslationSettingsRecord } from '../model/translation.js';
-import type { BodyOf } from '../types.js';
+import type { BodyIn } from '../types.js';
 import { orgFor } from './orgs.js';
 import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
 import { createSpaceRecord } from './spaces.js';
@@ -20,7 +20,7 @@ import { urls } from '../lib/urls.js';
  * server is started with translations=settings) is a titled list of languages with no run.
  */
 
-type Body<K extends EndpointId> = BodyOf<K>;
+type Body<K extends EndpointId> = BodyIn<K>;
 type AnyRecord = TranslationRecord | TranslationSettingsRecord;
 
 const EMPTY_DOCUMENT = { object: 'document', data: {}, nodes: [] };
