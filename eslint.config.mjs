@@ -6,6 +6,13 @@ const frozenSpread = {
   message: 'V8 gives a spread copy it then freezes a hidden class of its own: use frozenCopy (src/store/frozen.ts)',
 };
 
+const trailingWhitespace = {
+  // Tried from every position of the text, a trailing-whitespace pattern backtracks over
+  // each run of whitespace: quadratic in a page with long runs (indented code).
+  selector: 'Literal[regex.pattern=/^(?:[^\\^].*)?\\\\s[*+][$]$/]',
+  message: 'a regex ending in \\s*$ or \\s+$ not anchored at ^ takes quadratic time on runs of whitespace: use trimEnd()',
+};
+
 // Views present; services decide. A view is handed records already found and authorized, and who
 // they are shown to, and returns the API's shape: it finds, authorizes and refuses nothing.
 const viewsDecideNothing = 'views present what services found and authorized (see docs/architecture.md)';
@@ -19,7 +26,7 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': ['error', frozenSpread],
+      'no-restricted-syntax': ['error', frozenSpread, trailingWhitespace],
     },
   },
   {
@@ -34,16 +41,11 @@ export default tseslint.config(
           ],
           patterns: [{ group: ['../services/*', '**/server/services/*'], message: `${viewsDecideNothing}: services use views, never the other way` }],
         },
-        {
-          // Tried from every position of the text, a trailing-whitespace pattern backtracks over
-          // each run of whitespace: quadratic in a page with long runs (indented code).
-          selector: 'Literal[regex.pattern=/^(?:[^\\^].*)?\\\\s[*+][$]$/]',
-          message: 'a regex ending in \\s*$ or \\s+$ not anchored at ^ takes quadratic time on runs of whitespace: use trimEnd()',
-        },
       ],
       'no-restricted-syntax': [
         'error',
         frozenSpread,
+        trailingWhitespace,
         { selector: 'ThrowStatement', message: `${viewsDecideNothing}: a missing or forbidden record is the service's 404 or 403` },
         { selector: "MemberExpression[object.name='c'][property.name=/^(caller|shareKey|access)$/]", message: `${viewsDecideNothing}: take who the answer is shown to as an argument` },
         { selector: "CallExpression[callee.property.name=/^(read|write)$/]", message: `${viewsDecideNothing}: the service opens the transaction and hands the view its tx` },
@@ -62,7 +64,7 @@ export default tseslint.config(
   },
   {
     // The bin shim is CommonJS so that --version and --help skip the ESM loader.
-    files: ['bin/**/*.js'],
+    files: ['bin/**/*.js', '*.cjs'],
     languageOptions: { sourceType: 'commonjs', globals: { require: 'readonly', __dirname: 'readonly', module: 'writable' } },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
   },
