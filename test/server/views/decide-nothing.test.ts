@@ -3,7 +3,14 @@ import { describe, expect, it } from 'vitest';
 
 /** Lints a view's text with the project's configuration, as if it stood in src/server/views/. */
 async function problems(code: string): Promise<string[]> {
-  const eslint = new ESLint();
+  // The probe is no file of the project, which the rules that need types cannot read: they are off here.
+  const eslint = new ESLint({
+    overrideConfig: {
+      files: ['**/*.ts'],
+      languageOptions: { parserOptions: { projectService: false } },
+      rules: { '@typescript-eslint/no-floating-promises': 'off', '@typescript-eslint/switch-exhaustiveness-check': 'off' },
+    },
+  });
   const [result] = await eslint.lintText(code, { filePath: 'src/server/views/probe.ts' });
   return (result?.messages ?? []).map((m) => `${m.ruleId}: ${m.message}`);
 }
