@@ -1,5 +1,6 @@
 import { posix } from 'node:path';
-import { flattenPages, type FlatPage } from '../model/page-tree.js';
+import type { FlatPage } from '../model/page-tree.js';
+import { flatPages } from '../model/flat-pages.js';
 import type { FileRecord, RevisionRecord } from '../model/revision.js';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
@@ -40,7 +41,7 @@ export function indexRevision(rev: RevisionRecord): RevisionIndex {
   const pages = new Map<string, FlatPage>();
   const byFile = new Map<string, string>();
   const byFileLower = new Map<string, string>();
-  for (const f of flattenPages(rev.pages)) {
+  for (const f of flatPages(rev.pages)) {
     pages.set(f.page.id, f);
     if (f.page.type !== 'document') continue;
     const file = pageFile(f);
