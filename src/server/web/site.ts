@@ -10,6 +10,7 @@ import { sectionsInOrder, siteSpacesIn } from '../views/site.js';
 import type { ReadTx } from '../../store/store.js';
 import { article, pageAt, sidebar, viewOf, type Addressing, type RevisionView } from './content.js';
 import { esc, htmlResponse, notice, page, redirect } from './html.js';
+import { markdownAt, markdownResponse } from './page-markdown.js';
 import { servePublishedSpec } from './openapi.js';
 import { readerFor } from './reader.js';
 import { signedIn } from './session.js';
@@ -141,6 +142,7 @@ export async function servePublished(env: Env, req: CoreRequest, url: URL): Prom
   }
   const key = r.visibility === 'share-link' ? r.shareKey : undefined;
   const a: Addressing = {
+    key: `${r.spaceBase}${query(key)}`,
     page: (path) => `${r.spaceBase}${path ? `/${path.split('/').map(encodeURIComponent).join('/')}` : ''}${query(key)}`,
     file: (f) => (f.blob ? `/_gbctl/blobs/${encodeURIComponent(f.blob)}` : '#'),
   };
@@ -163,6 +165,8 @@ export async function servePublished(env: Env, req: CoreRequest, url: URL): Prom
     const target = v.flat.find((f) => f.page.gitPath === redirectTo);
     if (target) return redirect(a.page(target.path), extra);
   }
+  const md = markdownAt(v, r.pagePath);
+  if (md) return markdownResponse(md, extra);
   const f = pageAt(v, r.pagePath);
   if (!f) {
     if (!r.pagePath && !v.docs.length) {
