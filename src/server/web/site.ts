@@ -11,6 +11,7 @@ import type { ReadTx } from '../../store/store.js';
 import { article, pageAt, sidebar, viewOf, type Addressing, type RevisionView } from './content.js';
 import { esc, htmlResponse, notice, page, redirect } from './html.js';
 import { markdownAt, markdownResponse } from './page-markdown.js';
+import { pageResponse } from './page-cache.js';
 import { servePublishedSpec } from './openapi.js';
 import { readerFor } from './reader.js';
 import { signedIn } from './session.js';
@@ -174,8 +175,7 @@ export async function servePublished(env: Env, req: CoreRequest, url: URL): Prom
     }
     return notFoundPage();
   }
-  const html = page({ ...shell, title: f.page.title, sidebar: markCurrent(cachedSidebar(v, a), a.page(f.path)), body: article(v, f, a) });
-  return htmlResponse(200, html, extra);
+  return pageResponse(req, v.rev, a.key, f.page.id, shell, () => page({ ...shell, title: f.page.title, sidebar: markCurrent(cachedSidebar(v, a), a.page(f.path)), body: article(v, f, a) }), extra);
 }
 
 async function searchFor(env: Env, r: Resolved, q: string): Promise<{ title: string; path: string; snippet: string }[]> {
