@@ -50,7 +50,7 @@ export async function servePreview(io: Io, deps: CliDeps, g: GlobalOptions, targ
   const path = storePath(g, io.env);
   let e;
   try {
-    e = await openEmbedded(deps.serverResources, { path, origin: '', fileUrls: true, warn: (m) => io.stderr.write(`${m}\n`), app: { web: serveWeb } });
+    e = await openEmbedded(deps.serverResources, { path, origin: '', fileUrls: true, warn: (m) => io.stderr.write(`${m}\n`), app: { web: serveWeb }, preloadSearch: true });
   } catch (err) {
     throw new CliError((err as Error).message);
   }

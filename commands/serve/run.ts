@@ -80,6 +80,7 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
       privateUrls: loopback || !!o.allowPrivateUrls,
       warn: (m) => io.stderr.write(`${m}\n`),
       app: { validateResponses: !!o.validate, controls, web: serveWeb },
+      preloadSearch: true,
     });
   } catch (e) {
     throw new CliError((e as Error).message);

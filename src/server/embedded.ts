@@ -1,10 +1,15 @@
 import { JsonFileStore } from '../store/json-file-store.js';
+import type { ReadTx } from '../store/store.js';
 import { ensureSeeded } from './admin/accounts.js';
 import { embeddedSession } from './admin/session.js';
 import { createApp, type App, type AppOptions } from './app.js';
 import type { Env } from './context.js';
 import { randomIds, systemClock } from './env.js';
 import type { ServerResources } from './resources.js';
+import { flushSearch, preloadSearch } from './lib/search-thread.js';
+import { getRevision } from './model/revision-store.js';
+import { spaces } from './model/space.js';
+import { searchDir } from './lib/search-files.js';
 
 export interface EmbeddedOptions {
   /** The store file; created when absent. */
@@ -20,6 +25,28 @@ export interface EmbeddedOptions {
   /** Warnings of the store (a torn journal tail dropped, a stale lock broken). */
   warn?: (line: string) => void;
   app?: AppOptions;
+  /**
+   * Read the search indexes kept beside the store before answering (a server: its first searches
+   * answer from them), waiting at most PRELOAD_WAIT_MS; the rest is read while it serves.
+   */
+  preloadSearch?: boolean;
+}
+
+/** How long opening waits for the kept search indexes to be read. */
+export const PRELOAD_WAIT_MS = 3_000;
+
+/** Reads the kept search indexes; resolves when done or after `waitMs`, whichever is first. */
+async function preload(env: Env, waitMs: number, warn: (line: string) => void): Promise<void> {
+  const dir = searchDir(env);
+  if (!dir) return;
+  const current = (space: string) => env.store.read((tx: ReadTx) => {
+    const s = tx.get(spaces, space);
+    return s && !s.deletedAt ? getRevision(tx, s.revision) : undefined;
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const loading = preloadSearch(env.store, dir, current).catch((e: Error) => warn(`gbctl: the search indexes kept in ${dir} were not read: ${e.message}`));
+  await Promise.race([loading, new Promise<void>((r) => (timer = setTimeout(r, waitMs)))]);
+  clearTimeout(timer);
 }
 
 /** A store file opened and seeded in this process, with the API over it. */
@@ -58,7 +85,10 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
       ...(opts.fileUrls !== undefined ? { fileUrls: opts.fileUrls } : {}),
       ...(opts.privateUrls !== undefined ? { privateUrls: opts.privateUrls } : {}),
       sessions,
+      cacheDir: `${store.path}.cache`,
     };
+    // The search route's code is loaded meanwhile: a resource's code loads on first use.
+    if (opts.preloadSearch) await Promise.all([preload(env, PRELOAD_WAIT_MS, opts.warn ?? (() => {})), resources.route('content.search')]);
     return {
       store,
       env,
@@ -66,7 +96,11 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
       organization: admin.organization,
       token,
       created: !!admin.created,
-      close: () => store.close(),
+      // Search indexes moved forward are written out before the store closes.
+      close: async () => {
+        await flushSearch().catch(() => {});
+        await store.close();
+      },
     };
   } catch (e) {
     await store.close();

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import type { Job } from './lib/workers/protocol.js';
+import { searchTask } from './lib/workers/search-task.js';
 import { renderTask } from './web/render-task.js';
 
 /**
@@ -8,7 +9,7 @@ import { renderTask } from './web/render-task.js';
  */
 parentPort?.on('message', ({ id, job }: { id: number; job: Job }) => {
   try {
-    const value = renderTask(job);
+    const value = job.kind === 'render' ? renderTask(job) : searchTask(job);
     parentPort?.postMessage({ id, ok: true, value });
   } catch (e) {
     parentPort?.postMessage({ id, ok: false, error: e instanceof Error ? e.message : String(e) });

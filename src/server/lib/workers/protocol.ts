@@ -3,8 +3,9 @@
  * its answer comes back with it. Everything here crosses threads by structured clone.
  */
 import type { RenderedPage } from '../render/options.js';
+import type { SearchJob, SearchJobResult } from './search-protocol.js';
 
-export type Role = 'render';
+export type Role = 'render' | 'search';
 
 /** A page of a revision as a link resolves to it: no content. */
 export interface MapPage {
@@ -31,8 +32,8 @@ export interface RenderJob {
   map: SiteMap;
 }
 
-export type Job = RenderJob;
+export type Job = RenderJob | SearchJob;
 
-export type JobResult<J extends Job> = J extends RenderJob ? RenderedPage : never;
+export type JobResult<J extends Job> = J extends RenderJob ? RenderedPage : J extends SearchJob ? SearchJobResult<J> : never;
 
 export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };
