@@ -17,14 +17,17 @@ import { markdownUrl } from './page-markdown.js';
  * - a larger one renders on the render thread, one at a time; concurrent reads of it share that
  *   one rendering, and meanwhile the request thread answers others;
  * - a page over RENDER_LIMIT_BYTES is not rendered: it says it is too large to preview and
- *   links to its markdown, as does one whose rendering failed or took over RENDER_TIMEOUT_MS.
+ *   links to its markdown, as does one whose rendering failed or took over its time limit
+ *   (renderLimits): that answer is kept for the revision, so such a page is not tried again
+ *   on every read.
  */
 
 /** Pages with more markdown than this (1 MiB; the largest page of GitBook's own docs is 190 kB) are not rendered. */
 export const RENDER_LIMIT_BYTES = 1024 * 1024;
 /** Pages with at least this much markdown are rendered off the request thread. */
 export const THREAD_FROM_BYTES = 32 * 1024;
-export const RENDER_TIMEOUT_MS = 60_000;
+/** How long one rendering on the render thread may take: past it, the thread is ended. */
+export const renderLimits = { timeoutMs: 60_000 };
 /** Rendered HTML kept, in characters over all pages; the least recently read go first. */
 const CACHE_CHARS = 48 * 1024 * 1024;
 
@@ -121,11 +124,15 @@ function siteMap(v: RenderSource, a: RenderAddressing): SiteMap {
   return m;
 }
 
+/** The last rendering handed to the render thread: the next is handed over when it is done, so a time limit counts one rendering, not the wait. */
+let queue: Promise<unknown> = Promise.resolve();
+
 function renderOffThread(key: string, v: RenderSource, page: PageRecord, a: RenderAddressing): Promise<void> {
   renderCounts.offThread++;
   const job = { kind: 'render' as const, markdown: page.markdown, page: { id: page.id, ...(page.gitPath !== undefined ? { gitPath: page.gitPath } : {}) }, map: siteMap(v, a) };
-  return thread
-    .call(job, RENDER_TIMEOUT_MS)
+  const rendered = queue.then(() => thread.call(job, renderLimits.timeoutMs));
+  queue = rendered.catch(() => undefined);
+  return rendered
     .then(
       (r) => void remember(key, r),
       (e: Error) => void remember(key, notRendered(v, page, a, `This page could not be shown: ${e.message}.`)),

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startServer, tempDir, type TestServer } from '../../helpers/server.js';
 import { writeTree } from '../../gitsync/fixture.js';
-import { RENDER_LIMIT_BYTES, THREAD_FROM_BYTES, renderCounts } from '../../../src/server/web/rendered.js';
+import { RENDER_LIMIT_BYTES, THREAD_FROM_BYTES, renderCounts, renderLimits } from '../../../src/server/web/rendered.js';
 
 /** Markdown of about `bytes`, a realistic mix of blocks, linking to the other pages. */
 function markdownOf(title: string, bytes: number): string {
@@ -37,7 +37,8 @@ beforeAll(async () => {
     'other.md': '# Other\n\nBack [home](README.md).\n',
     'big.md': BIG,
     'heavy.md': HEAVY,
-    'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Other](other.md)\n* [Big](big.md)\n* [Heavy](heavy.md)\n',
+    'slow.md': HEAVY.replace('# Heavy', '# Slow'),
+    'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Other](other.md)\n* [Big](big.md)\n* [Heavy](heavy.md)\n* [Slow](slow.md)\n',
   });
   space = (await api(s, 'POST', `/orgs/${s.org}/spaces`, { title: 'Sizes' })).body.id;
   expect((await api(s, 'POST', `/spaces/${space}/content/import`, { url: pathToFileURL(root).href, source: 'markdown' })).status).toBe(201);
@@ -157,5 +158,22 @@ describe('rendered pages', () => {
     expect(app.status).toBe(200);
     expect(await app.text()).toMatch(new RegExp(`<a href="/app/s/${space}/other">link</a>`));
     expect(renderCounts.offThread).toBe(offBefore + 2);
+  }, 120_000);
+
+  it('shows a page whose rendering takes over its time limit as not shown, and renders the next one on a new thread', async () => {
+    const was = renderLimits.timeoutMs;
+    renderLimits.timeoutMs = 20;
+    let html: string;
+    try {
+      html = await (await get(at(site, 'slow'))).text();
+    } finally {
+      renderLimits.timeoutMs = was;
+    }
+    expect(html).toContain('This page could not be shown: the render job took more than 20 ms.');
+    expect(html).toMatch(/<a href="[^"]+\/slow\.md" download="slow\.md">Download its markdown<\/a>/);
+    // Kept for the revision: not tried again on every read.
+    expect(await (await get(at(site, 'slow'))).text()).toBe(html);
+    const app = await (await get(`${s.url}/app/s/${space}/slow`, { cookie: `gbctl_token=${s.token}` })).text();
+    expect(app).toContain('<h2 id="section-1">Section 1</h2>');
   }, 120_000);
 });

@@ -43,7 +43,8 @@ export class JobThread {
     return new Promise<JobResult<J>>((resolve, reject) => {
       const p: Pending = { resolve: resolve as (v: unknown) => void, reject };
       if (timeoutMs !== undefined) {
-        p.timer = setTimeout(() => this.fail(w, new Error(`the ${this.o.role} job took more than ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+        const limit = timeoutMs >= 1000 ? `${Math.round(timeoutMs / 1000)} s` : `${timeoutMs} ms`;
+        p.timer = setTimeout(() => this.fail(w, new Error(`the ${this.o.role} job took more than ${limit}`)), timeoutMs);
       }
       this.pending.set(id, p);
       w.postMessage({ id, job });
