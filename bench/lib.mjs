@@ -27,7 +27,7 @@ export function stats(times) {
 }
 
 const fmt = (ms) => (ms >= 100 ? ms.toFixed(0) : ms >= 10 ? ms.toFixed(1) : ms.toFixed(2));
-const mmm = (s) => `${fmt(s.min)}/${fmt(s.median)}/${fmt(s.max)} ms`;
+const mmm = (s, unit = 'ms') => `${fmt(s.min)}/${fmt(s.median)}/${fmt(s.max)} ${unit}`;
 
 let failures = 0;
 export const failed = () => failures;
@@ -36,13 +36,13 @@ export const failed = () => failures;
  * One growth row: the large case's median over the small case's, beside its target; a ratio past
  * the target prints FAIL. Times are min/median/max of the repetitions.
  */
-export function growthRow(name, small, large, target) {
+export function growthRow(name, small, large, target, unit = 'ms') {
   const a = stats(small);
   const b = stats(large);
   const ratio = b.median / a.median;
   const ok = ratio <= target;
   if (!ok) failures++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(64)} ${ratio.toFixed(2).padStart(6)}×  (target ≤ ${target}×)  small ${mmm(a)}  large ${mmm(b)}`);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(64)} ${ratio.toFixed(2).padStart(6)}×  (target ≤ ${target}×)  small ${mmm(a, unit)}  large ${mmm(b, unit)}`);
   return ratio;
 }
 

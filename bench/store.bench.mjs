@@ -1,8 +1,10 @@
 // The embedded store under load, over HTTP against `gbctl serve`, beside json-server on the same data.
 // Run by `npm run bench` (after a build). Loopback only; bounded in time (~3 minutes).
-//   BENCH_SIZES=1000,20000,100000  BENCH_SECONDS=4
+// The memory row: serve's RSS after the same workload (reads, then BENCH_WRITES comments) at the
+// largest size less at the smallest, over the store's files (snapshot, journal, index) likewise.
+//   BENCH_SIZES=1000,20000,100000  BENCH_SECONDS=4  BENCH_WRITES=2000
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -18,6 +20,7 @@ const BIN = join(ROOT, 'bin', 'gbctl.js');
 const JSON_SERVER = join(ROOT, 'node_modules', 'json-server', 'lib', 'bin.js');
 const SIZES = (process.env.BENCH_SIZES ?? '1000,20000,100000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const WRITES = Number(process.env.BENCH_WRITES ?? 2000);
 const dir = mkdtempSync(join(tmpdir(), 'gbctl-bench-'));
 const gbctl = (...args) => execFileSync(process.execPath, [BIN, ...args], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
@@ -83,8 +86,9 @@ async function latency(n, send) {
   return { p50: times[Math.floor(n / 2)], p99: times[Math.floor(n * 0.99)] };
 }
 
-async function cannon(url, method, body, headers) {
-  const r = await autocannon({ url, method, body, headers: { 'content-type': 'application/json', ...headers }, connections: 8, duration: SECONDS });
+/** `amount` requests over 8 connections, when given (the same workload at every size), else for SECONDS. */
+async function cannon(url, method, body, headers, amount) {
+  const r = await autocannon({ url, method, body, headers: { 'content-type': 'application/json', ...headers }, connections: 8, ...(amount ? { amount } : { duration: SECONDS }) });
   if (r.non2xx || r.errors) throw new Error(`autocannon on ${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50 };
 }
@@ -115,9 +119,11 @@ try {
     const get = await latency(300, () => fetch(`${serve.url}/v1/spaces/${data.space}`, { headers: auth }));
     const list = await latency(300, () => fetch(`${serve.url}/v1/orgs/${data.org}/spaces?limit=20`, { headers: auth }));
     const comments = await latency(300, () => fetch(`${serve.url}/v1/spaces/${data.space}/comments?limit=20`, { headers: auth }));
-    const gWrites = await cannon(`${serve.url}/v1/spaces/${data.space}/comments`, 'POST', JSON.stringify({ body: { markdown: 'A new comment' } }), auth);
+    const gWrites = await cannon(`${serve.url}/v1/spaces/${data.space}/comments`, 'POST', JSON.stringify({ body: { markdown: 'A new comment' } }), auth, WRITES);
     const rssAfter = rssMiB(serve.child.pid);
     await stop(serve.child);
+    // The store as it stands after the workload: snapshot, journal and index.
+    const storeBytes = [store, `${store}.journal`, `${store}.index`].reduce((n, f) => n + (existsSync(f) ? statSync(f).size : 0), 0);
 
     const dbFile = join(dir, `db-${size}.json`);
     writeFileSync(dbFile, JSON.stringify(data.tables));
@@ -128,7 +134,7 @@ try {
     const jsWrites = await cannon(`${js.url}/comments`, 'POST', comment, {});
     await stop(js.child);
 
-    results.push({ size, onDisk, startMs: serve.startMs, rssLoaded, rssAfter, write, get, list, comments, gWrites, jsWrite, jsList, jsWrites });
+    results.push({ size, onDisk, storeBytes, startMs: serve.startMs, rssLoaded, rssAfter, write, get, list, comments, gWrites, jsWrite, jsList, jsWrites });
     const r = results.at(-1);
     console.log(
       `${size} objects (${mib(onDisk).toFixed(1)} MiB on disk): start ${r.startMs.toFixed(0)} ms, RSS ${rssLoaded.toFixed(0)} MiB loaded / ${rssAfter.toFixed(0)} MiB after (${(rssAfter / mib(onDisk)).toFixed(1)}× the file)\n` +
@@ -148,8 +154,11 @@ try {
   checkRow(`spaces list page p50 ${last.size} / ${first.size} (all in the listed organization)`, last.list.p50 / first.list.p50, 1.5);
   checkRow(`comments page p50 ${last.size} / ${first.size} (all on the listed space)`, last.comments.p50 / first.comments.p50, 1.5);
   console.log(`info durable writes/s at ${last.size}: gbctl ${last.gWrites.rps.toFixed(0)} vs json-server ${last.jsWrites.rps.toFixed(0)} (non-durable): ${(last.gWrites.rps / Math.max(1, last.jsWrites.rps)).toFixed(1)}×`);
-  checkRow(`RSS at ${last.size} loaded, over the ${mib(last.onDisk).toFixed(1)} MiB store on disk`, last.rssLoaded / mib(last.onDisk), 3);
-  checkRow(`RSS at ${last.size} after the writes and reads, over the store on disk`, last.rssAfter / mib(last.onDisk), 3);
+  // Memory that grows with the data: what serve's RSS gains from the small store to the large one,
+  // after the same workload, over what the store's files gain.
+  const grown = (last.rssAfter - first.rssAfter) / mib(last.storeBytes - first.storeBytes);
+  console.log(`info RSS after the workload: ${first.rssAfter.toFixed(1)} MiB at ${first.size}, ${last.rssAfter.toFixed(1)} MiB at ${last.size}; store files ${mib(first.storeBytes).toFixed(1)} and ${mib(last.storeBytes).toFixed(1)} MiB`);
+  checkRow(`serve RSS growth over store growth (${last.size} − ${first.size} objects, same workload)`, grown, 1.5);
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }

@@ -8,6 +8,8 @@ import { inProcessTransport } from './client/transport.js';
 import { cliResources, serverResources } from './registry.js';
 import { openEmbedded as openStore } from './server/embedded.js';
 import { BESPOKE } from '../commands/index.js';
+// Every table's kept lists declared before any command writes a snapshot (store import, reset).
+import './server/model/indexes.js';
 
 /** Origin of the URLs the embedded store hands out (it has no socket). */
 export const EMBEDDED_ORIGIN = 'gbctl://local';

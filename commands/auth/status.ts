@@ -5,6 +5,7 @@ import { configFile, resolve } from '../../src/cli/config.js';
 import { chooseBackend, type GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
+import { httpStatus } from '../../src/cli/errors.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 
@@ -29,12 +30,14 @@ export function registerStatus(auth: Command, cli: Cli): void {
       const conn = await cli.connect(o);
       let user: { displayName?: string; id?: string } | undefined;
       let problem: string | undefined;
+      let failure: unknown;
       let organization: string | undefined;
       try {
         user = (await conn.client.call(account['account.user'])) as typeof user;
         organization = await conn.organization().catch(() => undefined);
       } catch (e) {
         problem = (e as Error).message;
+        failure = e;
       } finally {
         await conn.close();
       }
@@ -64,6 +67,6 @@ export function registerStatus(auth: Command, cli: Cli): void {
         io.stderr.write(`warning: ${status.token.storedIn} holds a token and can be read by other users (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${status.token.storedIn}\n`);
       }
       for (const v of r.shadowed) io.stderr.write(`warning: ${v} is set and overrides the value in profile "${r.profile}"\n`);
-      if (problem) throw new CliError(`the token does not work: ${problem}`, Exit.auth, 'run "gbctl auth login"');
+      if (problem) throw new CliError(`the token does not work: ${problem}`, Exit.auth, 'run "gbctl auth login"', { status: httpStatus(failure), cause: failure });
     });
 }

@@ -3,7 +3,8 @@ import { resolve } from 'node:path';
 import type { GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
-import { readFolder, writeFolder } from '../../src/gitsync/disk.js';
+import { isGitSyncFolder, readFolder, writeFolder } from '../../src/gitsync/disk.js';
+import { usageError } from '../../src/cli/exit-codes.js';
 import { readSpace } from '../../src/gitsync/read-space.js';
 import { buildFolder } from '../../src/gitsync/write.js';
 import { printsJson } from '../../src/cli/output-flags.js';
@@ -11,6 +12,7 @@ import { printsJson } from '../../src/cli/output-flags.js';
 interface ExportOptions extends GlobalOptions {
   changeRequest?: string;
   revision?: string;
+  force?: boolean;
   json?: unknown;
 }
 
@@ -22,13 +24,16 @@ export function registerExport(content: Command, cli: Cli): void {
     .argument('<dir>', 'folder to write (created when missing; files of the same name are replaced)')
     .option('--change-request <n>', 'export this change request\'s content (id or number)')
     .option('--revision <id>', 'export the content of this revision (the space\'s current one, or a change request\'s)')
+    .option('--force', 'write into a folder that holds other files and is no Git Sync folder')
     .addHelpText(
       'after',
       `
 Reads with the API's GET operations only (the revision, each page as markdown, each file's
 download), so it works with the embedded store, gbctl serve and the hosted API alike. Pages
 keep the file they were imported from; links between pages are written as relative links.
-Progress goes to stderr; the folder's path to stdout.
+The folder must be empty, missing, or a Git Sync folder already (it has a SUMMARY.md, at the
+root its .gitbook.yaml names): anything else needs --force. Progress goes to stderr; the
+folder's path to stdout.
 
 Examples:
   $ gbctl content export SPACE ./docs
@@ -36,6 +41,7 @@ Examples:
     )
     .action(async (spaceId: string, dir: string, _o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as ExportOptions;
+      if (!o.force) await refuseForeignFolder(dir);
       const conn = await cli.connect(o);
       try {
         const showProgress = !!io.stderr.isTTY;
@@ -47,7 +53,7 @@ Examples:
         const files = buildFolder(input);
         await writeFolder(dir, files);
         // Files of an earlier export that are no longer pages are left alone, but named.
-        const stale = [...(await readFolder(dir)).keys()].filter((p) => !files.has(p) && (/\.md$/i.test(p) || p.startsWith('.gitbook/')));
+        const stale = [...(await readFolder(dir)).keys()].filter((p) => !files.has(p) && (/\.md$/i.test(p) || /(^|\/)\.gitbook\//.test(p)));
         if (stale.length) io.stderr.write(`warning: ${stale.length} files in ${dir} are not part of the export (left as they were): ${stale.slice(0, 10).join(', ')}${stale.length > 10 ? ', …' : ''}\n`);
         const missing = input.files.filter((f) => !f.bytes).map((f) => f.name);
         if (missing.length) io.stderr.write(`warning: no bytes could be downloaded for ${missing.join(', ')}; they are not in the folder\n`);
@@ -59,4 +65,12 @@ Examples:
         await conn.close();
       }
     });
+}
+
+/** A folder that holds files and is no Git Sync folder is someone else's: export does not write into it unasked. */
+async function refuseForeignFolder(dir: string): Promise<void> {
+  const verdict = await isGitSyncFolder(dir);
+  if (verdict === 'foreign') {
+    throw usageError(`${dir} holds files and is no Git Sync folder (it has no SUMMARY.md)`, 'export into an empty folder, or pass --force to write into this one');
+  }
 }

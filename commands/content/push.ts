@@ -11,6 +11,7 @@ import { crContent } from '../../src/contract/endpoints/cr-content.js';
 import { readFolder } from '../../src/gitsync/disk.js';
 import { normalizeLocal, planIsEmpty, planPush, type PushPlan } from '../../src/gitsync/plan.js';
 import { readSpace } from '../../src/gitsync/read-space.js';
+import { leftOutLines } from '../../src/gitsync/left-out.js';
 import { unifiedDiff } from '../../src/server/lib/render/unified-diff.js';
 import { buildFolder } from '../../src/gitsync/write.js';
 import { embeddedHint } from '../../src/cli/web-url.js';
@@ -91,7 +92,7 @@ Examples:
       const o = cmd.optsWithGlobals() as PushOptions;
       if (o.direct && (o.changeRequest !== undefined || o.merge)) throw usageError('--direct imports into the space: it takes no --change-request or --merge');
       const local = normalizeLocal(await readFolder(dir));
-      for (const s of local.skipped) io.stderr.write(`skipped ${s.path}: ${s.reason}\n`);
+      for (const line of leftOutLines(local.skipped)) io.stderr.write(`${line}\n`);
       for (const w of local.warnings) io.stderr.write(`warning: ${w}\n`);
       const conn = await cli.connect(o);
       try {

@@ -24,7 +24,7 @@ export function checkServed(cli: Cli, o: ControlOpts): string {
 }
 
 /** Sends one request to `/_gbctl/PATH` of the configured server with the configured token, and answers its JSON. */
-export async function control(cli: Cli, o: ControlOpts, method: string, path: string, body?: unknown): Promise<unknown> {
+export async function control(cli: Cli, o: ControlOpts, method: string, path: string, body?: unknown, how: { retry?: boolean } = {}): Promise<unknown> {
   checkServed(cli, o);
   const conn = await cli.connect(o);
   try {
@@ -32,8 +32,9 @@ export async function control(cli: Cli, o: ControlOpts, method: string, path: st
     if (body !== undefined) headers['content-type'] = 'application/json';
     const res = await conn.client.send(
       { method, path: `/_gbctl/${path}`, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) },
-      // A control changes the server's state once; repeating it after a lost answer could apply it twice.
-      { idempotent: method === 'GET' },
+      // A control changes the server's state once; repeating it after a lost answer could apply it
+      // twice. A readiness check answers now: a retry would hide that the server is down.
+      { idempotent: method === 'GET' && how.retry !== false },
     );
     return res.body ? (JSON.parse(res.body) as unknown) : undefined;
   } catch (e) {

@@ -3,7 +3,7 @@ import type { Cli } from '../../src/cli/deps.js';
 import { control, examples, opts, show } from './control.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 
-interface Health {
+export interface Health {
   status: string;
   version: string;
   uptimeMs: number;
@@ -11,16 +11,17 @@ interface Health {
   rssBytes: number;
 }
 
+export const healthLine = (v: Health) => `${v.status}: gbctl ${v.version}, up ${(v.uptimeMs / 1000).toFixed(0)}s, ${(v.rssBytes / 1048576).toFixed(0)} MiB resident${v.jit ? ', --jit' : ''}`;
+
+export const HEALTH_FIELDS = ['status', 'version', 'uptimeMs', 'jit', 'rssBytes'];
+
 export function registerHealth(parent: Command, cli: Cli): void {
-  printsJson(parent.command('health'), ['status', 'version', 'uptimeMs', 'jit', 'rssBytes'])
-    .description('Check that the server answers: its status, version, uptime and memory (exit 8 when it cannot be reached)')
-    .addHelpText('after', examples('gbctl emulator health', 'until gbctl emulator health --no-retry >/dev/null 2>&1; do sleep 0.2; done'))
+  printsJson(parent.command('health'), HEALTH_FIELDS)
+    .description('Check that the server answers now: its status, version, uptime and memory (exit 8 at once when it cannot be reached; no retries)')
+    .addHelpText('after', examples('gbctl emulator health', 'gbctl emulator wait --timeout 30s   # to wait for a server that is starting'))
     .action(async (_f: unknown, cmd: Command) => {
       const o = opts(cmd);
-      const h = await control(cli, o, 'GET', 'health');
-      await show(cli, o, h, (x) => {
-        const v = x as Health;
-        return `${v.status}: gbctl ${v.version}, up ${(v.uptimeMs / 1000).toFixed(0)}s, ${(v.rssBytes / 1048576).toFixed(0)} MiB resident${v.jit ? ', --jit' : ''}`;
-      });
+      const h = await control(cli, o, 'GET', 'health', undefined, { retry: false });
+      await show(cli, o, h, (x) => healthLine(x as Health));
     });
 }

@@ -6,9 +6,10 @@ import { registerRequests } from './requests.js';
 import { registerReset } from './reset.js';
 import { registerRestore } from './restore.js';
 import { registerSnapshot } from './snapshot.js';
+import { registerWait } from './wait.js';
 
 export const command: BespokeModule = {
-  summary: 'Drive a running "gbctl serve" for tests: its health, clock, dataset snapshots, fault injection and request log',
+  summary: 'Drive a running "gbctl serve" for tests: wait for it, its health, clock, dataset snapshots, fault injection and request log',
   register(program, cli) {
     const emulator = program
       .command('emulator')
@@ -21,12 +22,14 @@ are not part of the platform API and need an operator token (an admin of the sto
 organization, as "gbctl serve --write-env" writes). Against the embedded store they exit 2.
 
 Examples:
-  $ gbctl serve --port 0 --write-env gbctl.env & until [ -f gbctl.env ]; do sleep 0.1; done
+  $ gbctl serve --detach --port 0 --write-env gbctl.env
   $ set -a; . ./gbctl.env; set +a
+  $ gbctl emulator wait --timeout 30s        # a server started elsewhere (a container, a service)
   $ gbctl emulator snapshot clean && gbctl emulator clock --advance 8d
   $ gbctl emulator restore clean --yes`,
       );
     registerHealth(emulator, cli);
+    registerWait(emulator, cli);
     registerClock(emulator, cli);
     registerSnapshot(emulator, cli);
     registerRestore(emulator, cli);

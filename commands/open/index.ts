@@ -1,17 +1,17 @@
 import type { Command } from 'commander';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
-import { showWeb } from '../preview/serve.js';
+import { showWeb, type BrowserOptions } from '../preview/serve.js';
 import type { Connection, GlobalOptions } from '../../src/cli/context.js';
 import { ApiError } from '../../src/client/errors.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
-import { webUrlOf } from '../../src/cli/web-url.js';
 import { changeRequests } from '../../src/contract/endpoints/change-requests.js';
 import { collections } from '../../src/contract/endpoints/collections.js';
 import { sites } from '../../src/contract/endpoints/sites.js';
 import { spaces } from '../../src/contract/endpoints/spaces.js';
 import { printsNoJson } from '../../src/cli/output-flags.js';
+import { PREVIEW_PORT, webUrlOf } from '../../src/cli/web-url.js';
 
-interface OpenOptions extends GlobalOptions {
+interface OpenOptions extends GlobalOptions, BrowserOptions {
   changeRequest?: string;
   published?: boolean;
 }
@@ -49,17 +49,21 @@ function registerOpen(program: Command, cli: Cli): void {
     .argument('<object>', 'a space, site or collection id, or a URL gbctl printed')
     .option('--change-request <n>', 'the change request of that space (id or number)')
     .option('--published', 'the published address rather than the app page')
+    .option('--no-browser', 'print the address and end, without opening a browser or serving the store')
     .addHelpText(
       'after',
       `
-Over HTTP the address is printed (and opened on a terminal with a browser). From the embedded
-store, whose addresses start with gbctl://local, the store is served on a local port until
-Ctrl-C, as gbctl preview does, and the address on that server is printed.
+Over HTTP the address is printed (and opened on a terminal with a browser). The embedded
+store's addresses (gbctl://local/…) answer only while "gbctl preview" serves the store: without
+a terminal, in CI or with --no-browser, gbctl open prints the address the preview serves the
+object at (http://127.0.0.1:${PREVIEW_PORT}/…) and the command that starts it, and ends at once;
+on a terminal with a browser it serves the store itself until Ctrl-C and opens the page.
 
 Examples:
   $ gbctl open SPACE
   $ gbctl open SITE --published
-  $ gbctl open SPACE --change-request 3`,
+  $ gbctl open SPACE --change-request 3
+  $ gbctl open SPACE --no-browser`,
     )
     .action(async (object: string, _o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as OpenOptions;

@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Client } from '../../src/client/client.js';
-import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
+import { CliError, Exit, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
 import type { ExtraOption, Overlays } from '../../src/cli/overlay.js';
 import { readText } from '../../src/cli/read-input.js';
 
@@ -33,7 +33,7 @@ async function saveDownload(result: unknown, opts: Record<string, unknown>, clie
   if (sameServer) bytes = (await client.download(u.pathname + u.search)).bytes;
   else {
     const res = await fetch(url);
-    if (!res.ok) throw new CliError(`cannot download the PDF: ${url} answered HTTP ${res.status}`);
+    if (!res.ok) throw new CliError(`cannot download the PDF: ${url} answered HTTP ${res.status}`, exitForStatus(res.status), undefined, { status: res.status });
     bytes = new Uint8Array(await res.arrayBuffer());
   }
   try {
@@ -109,7 +109,7 @@ export const overlays: Overlays = {
   'change-requests.export': {
     options: [{ flags: '--output <file>', description: 'save the PDF to this file (required with the embedded store)' }],
     after: ({ result, opts, client }) => saveDownload(result, opts, client),
-    examples: ['gbctl change-requests export SPACE 3 --output cr.pdf', 'gbctl change-requests export SPACE 3 --page PAGE --only --output page.pdf'],
+    examples: ['gbctl change-requests export SPACE 3 --output cr.pdf', 'gbctl change-requests export SPACE 3 --page-id PAGE --only --output page.pdf'],
   },
   'change-requests.create-page': {
     options: [markdownFile],

@@ -16,7 +16,7 @@ export const overlays: Overlays = {
   'comments.list': { columns: commentColumns, examples: ['gbctl comments list SPACE --status open', 'gbctl comments list SPACE --change-request 2 --order asc'] },
   'comments.create': {
     options: [markdownBody],
-    examples: ['gbctl comments create SPACE --markdown "Is this still true?" --page PAGE', 'gbctl comments create SPACE --change-request 2 --markdown "Looks good"'],
+    examples: ['gbctl comments create SPACE --markdown "Is this still true?" --page-id PAGE', 'gbctl comments create SPACE --change-request 2 --markdown "Looks good"'],
     done: (_p, r) => `✓ Posted comment ${(r as { id: string }).id}`,
   },
   'comments.get': { examples: ['gbctl comments get SPACE COMMENT --format markdown'] },

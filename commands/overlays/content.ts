@@ -3,6 +3,8 @@ import { pathToFileURL } from 'node:url';
 import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
 import { checkOutput, fetchDownload, saveBytes } from './download.js';
 import { templateHelp } from '../../src/server/lib/template-list.js';
+import { leftOutLines } from '../../src/gitsync/left-out.js';
+import { safeText } from '../../src/cli/terminal-text.js';
 
 interface Flat {
   id: string;
@@ -20,7 +22,7 @@ interface ImportAnswer {
   warnings?: string[];
 }
 
-/** The import's outcome; the files left out are listed by `after`, on stderr, whatever the output. */
+/** The import's outcome; the files left out are listed by `after`, on stderr, whatever the output (all of them in --json's `skipped`). */
 function importDone(r: ImportAnswer): string {
   return `✓ Imported ${r.importedResources} of ${r.totalResources} resources as revision ${r.revision}`;
 }
@@ -36,9 +38,11 @@ export const overlays: Overlays = {
   },
   'content.revision': { examples: ['gbctl content revision SPACE --json', 'gbctl content revision SPACE --change-request 3 --no-metadata --json'] },
   'content.import': {
-    description: 'Sources read by the embedded server: markdown (a Git Sync folder: .gitbook.yaml, SUMMARY.md for order and groups, or the folder tree without it; a .md file with the images beside it; or a zip), html (HTML files), website (an http(s) site, crawled on its origin) and zip. The URL may be file:// or http(s)://. The import becomes the content: pages matched by their file keep their ids, pages not in the source are removed.',
-    examples: ['gbctl content import SPACE --path ./docs', 'gbctl content import SPACE --url "file://$PWD/docs.zip" --source zip', 'gbctl content import SPACE --url https://example.com/ --source website --change-request 2'],
+    description: 'Sources read by the embedded server: markdown (a Git Sync folder: .gitbook.yaml, SUMMARY.md for order and groups, or the folder tree without it; a .md file with the images beside it; or a zip), html (HTML files), website (an http(s) site, crawled on its origin) and zip. The URL may be file:// or http(s)://. A folder, a zip or a website becomes the content: pages matched by their file keep their ids, pages not in the source are removed; before that, the command says how many pages go and asks (without a terminal it needs --yes). A single .md or .html file adds its page, or updates the page of the same path, and leaves the others alone.',
+    examples: ['gbctl content import SPACE --path ./docs', 'gbctl content import SPACE --path ./changelog.md', 'gbctl content import SPACE --url "file://$PWD/docs.zip" --source zip --yes', 'gbctl content import SPACE --url https://example.com/ --source website --change-request 2'],
+    confirmFirst: async ({ client, input }) => (await import('../../src/gitsync/import-check.js')).importRemovals(client, input.params, input.body),
     options: [
+      { flags: '-y, --yes', description: 'remove the pages the import does not have without asking (required without a terminal)' },
       {
         flags: '--path <path>',
         description: 'a local folder, .zip or .md file, sent as its file:// URL (source markdown, or zip for a .zip, unless --source says otherwise)',
@@ -51,8 +55,8 @@ export const overlays: Overlays = {
     done: (_p, r) => importDone(r as ImportAnswer),
     after: ({ result, io }) => {
       const r = result as ImportAnswer;
-      for (const s of r.skipped ?? []) io.stderr.write(`skipped ${s.path}: ${s.reason}\n`);
-      for (const w of r.warnings ?? []) io.stderr.write(`warning: ${w}\n`);
+      for (const line of leftOutLines(r.skipped ?? [])) io.stderr.write(`${safeText(line)}\n`);
+      for (const w of r.warnings ?? []) io.stderr.write(`warning: ${safeText(w)}\n`);
       return Promise.resolve(result);
     },
   },

@@ -1,7 +1,7 @@
 import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Client } from '../../src/client/client.js';
-import { CliError, usageError } from '../../src/cli/exit-codes.js';
+import { CliError, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
 import type { Io } from '../../src/cli/context.js';
 
 /** gbctl's own download route, served by the embedded store and by `gbctl serve` alike. */
@@ -36,7 +36,7 @@ export async function fetchDownload(url: string, client: Client, what: string): 
     return (await client.download(u.pathname + u.search)).bytes;
   }
   const res = await fetch(url);
-  if (!res.ok) throw new CliError(`cannot download the ${what}: ${url} answered HTTP ${res.status}`);
+  if (!res.ok) throw new CliError(`cannot download the ${what}: ${url} answered HTTP ${res.status}`, exitForStatus(res.status), undefined, { status: res.status });
   return new Uint8Array(await res.arrayBuffer());
 }
 

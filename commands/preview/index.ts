@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
-import { servePreview, showWeb } from './serve.js';
+import { servePreview, showWeb, type BrowserOptions } from './serve.js';
 import type { GlobalOptions } from '../../src/cli/context.js';
 import { resolve } from '../../src/cli/config.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
@@ -8,8 +8,9 @@ import { sites as siteEndpoints } from '../../src/contract/endpoints/sites.js';
 import { sites } from '../../src/server/model/site.js';
 import type { Embedded } from '../../src/server/embedded.js';
 import { printsNoJson } from '../../src/cli/output-flags.js';
+import { EMBEDDED_URL, PREVIEW_PORT } from '../../src/cli/web-url.js';
 
-interface PreviewOptions extends GlobalOptions {
+interface PreviewOptions extends GlobalOptions, BrowserOptions {
   port?: string;
 }
 
@@ -37,24 +38,33 @@ function registerPreview(program: Command, cli: Cli): void {
   const { io } = cli;
   printsNoJson(program.command('preview'))
     .description(command.summary as string)
-    .argument('[site]', "site id (default: the profile's site; without one, the app pages)")
-    .option('--port <n>', 'port to listen on (default: a free one)')
+    .argument('[site]', "site id, or an address the embedded store gave (gbctl://local/…) (default: the profile's site; without one, the app pages)")
+    .option('--port <n>', `port to listen on; 0 picks a free one (default: ${PREVIEW_PORT})`)
+    .option('--no-browser', 'print the address without opening a browser')
     .addHelpText(
       'after',
       `
 Serves the embedded store (the same pages as gbctl serve: published sites, app pages, file
-downloads) on 127.0.0.1 until Ctrl-C, prints the address on stdout and, on a terminal with a
+downloads) on 127.0.0.1:${PREVIEW_PORT} until Ctrl-C, prints the address on stdout and, on a terminal with a
 browser, opens it. App pages are signed in with a one-time link for the store's admin.
+"gbctl open" and "get --web" print the addresses it serves (and the command to start it)
+when they cannot open a browser. A busy port is exit 8.
 With an endpoint configured there is nothing to serve: it prints the site's published address.
 
 Examples:
   $ gbctl preview SITE
-  $ gbctl preview --port 4000`,
+  $ gbctl preview gbctl://local/app/s/SPACE
+  $ gbctl preview --port 0 --no-browser`,
     )
     .action(async (site: string | undefined, _o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as PreviewOptions;
-      const port = o.port === undefined ? 0 : Number(o.port);
+      const port = o.port === undefined ? PREVIEW_PORT : Number(o.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port: "${String(o.port)}" is not a port number (0-65535)`);
+      // An address the embedded store gave is served as it is (what "gbctl open" says to run).
+      if (site !== undefined && EMBEDDED_URL.test(site)) {
+        await servePreview(io, cli.deps, o, site, { port, ...(o.browser === false ? { browser: false } : {}) });
+        return;
+      }
       const id = site ?? resolve(o, io.env).site;
       const conn = await cli.connect(o);
       if (conn.mode === 'http') {
@@ -70,6 +80,6 @@ Examples:
         return;
       }
       await conn.close();
-      await servePreview(io, cli.deps, o, (e) => (id ? sitePath(e, id, io) : '/app'), { port });
+      await servePreview(io, cli.deps, o, (e) => (id ? sitePath(e, id, io) : '/app'), { port, ...(o.browser === false ? { browser: false } : {}) });
     });
 }

@@ -3,14 +3,20 @@ import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
 import { listen } from '../../src/server/http.js';
 import { serveWeb } from '../../src/server/web/index.js';
 import { mintSignInCode } from '../../src/server/web/session.js';
-import { storePath, type GlobalOptions, type Io } from '../../src/cli/context.js';
+import { explicitStore, storePath, type GlobalOptions, type Io } from '../../src/cli/context.js';
 import type { CliDeps } from '../../src/cli/deps.js';
 import { CliError, usageError } from '../../src/cli/exit-codes.js';
-import { EMBEDDED_URL } from '../../src/cli/web-url.js';
+import { EMBEDDED_URL, PREVIEW_PORT } from '../../src/cli/web-url.js';
+import { listenError } from '../serve/listen-error.js';
 
-/** Whether a browser can be started here: a terminal, not CI, and a display (or macOS/Windows). */
-function canOpenBrowser(io: Io): boolean {
-  if (!io.stdout.isTTY || io.env.CI || io.env.GBCTL_NO_BROWSER) return false;
+/** The options that say whether a browser may be opened: --no-browser sets browser to false. */
+export interface BrowserOptions {
+  browser?: boolean;
+}
+
+/** Whether a browser can be started here: asked for, a terminal, not CI, and a display (or macOS/Windows). */
+export function canOpenBrowser(io: Io, o: BrowserOptions = {}): boolean {
+  if (o.browser === false || !io.stdout.isTTY || io.env.CI || io.env.GBCTL_NO_BROWSER) return false;
   return process.platform === 'darwin' || process.platform === 'win32' || !!io.env.DISPLAY || !!io.env.WAYLAND_DISPLAY || !!io.env.BROWSER;
 }
 
@@ -37,6 +43,17 @@ export function openInBrowser(io: Io, url: string): void {
 export interface PreviewOptions {
   port?: number;
   host?: string;
+  /** On a busy port, take a free one rather than fail (when the address is printed anyway). */
+  anyPort?: boolean;
+  browser?: boolean;
+}
+
+/** The path of a `gbctl://local/…` address (or of an address on a preview's origin) on the preview's server. */
+export function localPath(url: string, origin?: string): string {
+  let p = url.replace(/^gbctl:\/\/local/, '');
+  if (origin && p.startsWith(origin)) p = p.slice(origin.length);
+  p ||= '/app';
+  return p.startsWith('/') ? p : `/${p}`;
 }
 
 /**
@@ -54,47 +71,74 @@ export async function servePreview(io: Io, deps: CliDeps, g: GlobalOptions, targ
   } catch (err) {
     throw new CliError((err as Error).message);
   }
+  const port = o.port ?? PREVIEW_PORT;
   let listening;
   try {
-    listening = await listen(e.app, { host, port: o.port ?? 0 });
+    listening = await listen(e.app, { host, port }).catch((err: NodeJS.ErrnoException) => {
+      if (o.anyPort && err.code === 'EADDRINUSE') return listen(e.app, { host, port: 0 });
+      throw err;
+    });
   } catch (err) {
     await e.close();
-    throw new CliError(`cannot listen on ${host}:${o.port ?? 0}: ${(err as Error).message}`);
+    throw listenError(host, port, err, 'gbctl preview');
   }
   e.env.origin = listening.url;
-  try {
-    const raw = typeof target === 'string' ? target : await target(e);
-    const local = raw.replace(/^gbctl:\/\/local/, '').replace(new RegExp(`^${listening.url.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), '') || '/app';
-    const url = `${listening.url}${local.startsWith('/') ? local : `/${local}`}`;
-    const signIn = `${listening.url}/app/~/sign-in?code=${mintSignInCode(e.env, e.token)}&next=${encodeURIComponent(local.startsWith('/app') ? local : '/app')}`;
-    if (local.startsWith('/app')) {
-      io.stdout.write(`${signIn}\n`);
-      io.stderr.write(`serving ${path} at ${listening.url} (Ctrl-C stops); the link signs this browser in once as the store's admin, then shows ${url}\n`);
-      openInBrowser(io, signIn);
-    } else {
-      io.stdout.write(`${url}\n`);
-      io.stderr.write(`serving ${path} at ${listening.url} (Ctrl-C stops); to read the app pages, sign in once with ${signIn}\n`);
-      openInBrowser(io, url);
-    }
-  } catch (err) {
-    listening.server.close();
-    await e.close();
-    throw err;
-  }
-  await new Promise<void>((resolve) => {
-    const stop = () => {
-      listening.server.close(() => resolve());
-      listening.server.closeIdleConnections();
+  const server = listening.server;
+  // Listened for before "Ctrl-C stops" is printed, so that a Ctrl-C at once still stops cleanly.
+  let stop = () => {};
+  const stopped = new Promise<void>((resolve) => {
+    stop = () => {
+      server.close(() => resolve());
+      server.closeIdleConnections();
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  try {
+    const raw = typeof target === 'string' ? target : await target(e);
+    const local = localPath(raw, listening.url);
+    const url = `${listening.url}${local}`;
+    const signIn = `${listening.url}/app/~/sign-in?code=${mintSignInCode(e.env, e.token)}&next=${encodeURIComponent(local.startsWith('/app') ? local : '/app')}`;
+    if (local.startsWith('/app')) {
+      io.stdout.write(`${signIn}\n`);
+      io.stderr.write(`serving ${path} at ${listening.url} (Ctrl-C stops); the link signs this browser in once as the store's admin, then shows ${url}\n`);
+      if (o.browser !== false) openInBrowser(io, signIn);
+    } else {
+      io.stdout.write(`${url}\n`);
+      io.stderr.write(`serving ${path} at ${listening.url} (Ctrl-C stops); to read the app pages, sign in once with ${signIn}\n`);
+      if (o.browser !== false) openInBrowser(io, url);
+    }
+  } catch (err) {
+    process.off('SIGINT', stop);
+    process.off('SIGTERM', stop);
+    server.close();
+    await e.close();
+    throw err;
+  }
+  await stopped;
   await e.close();
 }
 
-/** Prints an object's web address: over HTTP at once; from the embedded store by serving it. */
-export async function showWeb(io: Io, deps: CliDeps, g: GlobalOptions, mode: 'embedded' | 'http', url: string): Promise<void> {
-  if (mode === 'embedded' && EMBEDDED_URL.test(url)) return servePreview(io, deps, g, url);
-  io.stdout.write(`${url}\n`);
-  openInBrowser(io, url);
+/** How to start the preview that serves an embedded address: the store named as it was, if by a flag. */
+export function previewCommand(g: GlobalOptions, io: Io, url: string): string {
+  const store = explicitStore(g, io.env);
+  return `gbctl preview ${url}${store?.source === '--store' ? ` --store ${store.path}` : ''}`;
+}
+
+/**
+ * Prints an object's web address and, on a terminal with a browser, opens it. Over HTTP the
+ * address is the server's own. An embedded address (`gbctl://local/…`) answers only while a
+ * preview serves the store: a person at a terminal with a browser gets one, up until Ctrl-C, as
+ * `gbctl preview` does; anywhere else (no terminal, CI, --no-browser) the address the preview
+ * serves it at is printed with the command that starts it, and the command ends at once.
+ */
+export async function showWeb(io: Io, deps: CliDeps, g: GlobalOptions & BrowserOptions, mode: 'embedded' | 'http', url: string): Promise<void> {
+  if (mode !== 'embedded' || !EMBEDDED_URL.test(url)) {
+    io.stdout.write(`${url}\n`);
+    if (canOpenBrowser(io, g)) openInBrowser(io, url);
+    return;
+  }
+  if (canOpenBrowser(io, g)) return servePreview(io, deps, g, url, { anyPort: true });
+  io.stdout.write(`http://127.0.0.1:${PREVIEW_PORT}${localPath(url)}\n`);
+  io.stderr.write(`the embedded store is served only while a preview runs; start one with: ${previewCommand(g, io, url)}\n`);
 }

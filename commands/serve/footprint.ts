@@ -18,9 +18,9 @@ export function favourFootprint(jit: boolean): void {
 }
 
 /**
- * Loading a store scans its snapshot and lists its ids and places (or, for a store gbctl did not
- * write as it stands, parses it whole): V8 would keep the garbage of that until its next full
- * collection. Two once loaded give it back.
+ * Loading a store reads the headers of its snapshot and index, but one without a matching index
+ * is scanned (its ids and places listed) and one gbctl did not write as it stands parsed whole:
+ * V8 would keep the garbage of that until its next full collection. Two once loaded give it back.
  */
 export async function releaseLoadGarbage(): Promise<void> {
   v8.setFlagsFromString('--expose-gc');

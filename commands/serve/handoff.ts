@@ -1,4 +1,4 @@
-import { existsSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { usageError } from '../../src/cli/exit-codes.js';
 
@@ -17,8 +17,8 @@ export const jsonReadyFile = (path: string) => /\.json$/i.test(path);
 export const needsToken = (o: { writeEnv?: string | undefined; readyFile?: string | undefined }) => !!o.writeEnv || (!!o.readyFile && jsonReadyFile(o.readyFile));
 
 /** Checked before the store is opened: a file that cannot be written is a usage error with nothing started. */
-export function checkHandoffPaths(o: { writeEnv?: string | undefined; readyFile?: string | undefined }): void {
-  for (const [flag, p] of [['--write-env', o.writeEnv], ['--ready-file', o.readyFile]] as const) {
+export function checkHandoffPaths(o: { writeEnv?: string | undefined; readyFile?: string | undefined; pidFile?: string | undefined }): void {
+  for (const [flag, p] of [['--write-env', o.writeEnv], ['--ready-file', o.readyFile], ['--pid-file', o.pidFile]] as const) {
     if (p === undefined) continue;
     const dir = dirname(resolve(p));
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw usageError(`${flag}: the folder ${dir} does not exist`);
@@ -41,10 +41,16 @@ export function writeEnvText(h: Handoff & { token: string }): string {
   return `GITBOOK_ENDPOINT=${h.url}\nGITBOOK_TOKEN=${h.token}\nGITBOOK_ORGANIZATION=${h.organization}\n`;
 }
 
-export function writeHandoff(o: { writeEnv?: string | undefined; readyFile?: string | undefined }, h: Handoff): void {
+export function writeHandoff(o: { writeEnv?: string | undefined; readyFile?: string | undefined; pidFile?: string | undefined }, h: Handoff): void {
+  if (o.pidFile) writeAtomically(o.pidFile, `${process.pid}\n`, false);
   if (o.writeEnv) writeAtomically(o.writeEnv, writeEnvText({ ...h, token: h.token as string }), true);
   if (o.readyFile) {
     if (jsonReadyFile(o.readyFile)) writeAtomically(o.readyFile, `${JSON.stringify({ url: h.url, organization: h.organization, token: h.token })}\n`, true);
     else writeAtomically(o.readyFile, `${h.url}\n`, false);
   }
+}
+
+/** A pid file names a running server: it goes when the server stops. */
+export function removePidFile(o: { pidFile?: string | undefined }): void {
+  if (o.pidFile) rmSync(o.pidFile, { force: true });
 }

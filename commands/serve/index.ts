@@ -1,6 +1,7 @@
 import { Option, type Command } from 'commander';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
 import { serve, type ServeOptions } from './run.js';
+import { detach } from './detach.js';
 import { printsNoJson } from '../../src/cli/output-flags.js';
 
 export const command: BespokeModule = {
@@ -26,6 +27,9 @@ function registerServe(program: Command, cli: Cli): void {
     // Node.js reads --env-file itself wherever it appears and stops when the file is missing, so
     // gbctl cannot own that name; when it does get through (the file exists), say which to use.
     .addOption(new Option('--env-file <path>').hideHelp())
+    .option('--pid-file <path>', 'once listening, write the server\'s process id to this file (removed when it stops): kill "$(cat FILE)" stops it')
+    .option('--detach', 'start the server in the background and return once it listens: the environment lines on stdout (or, with --write-env, "listening on URL"); a server that cannot start fails with its own error and exit code')
+    .option('--log-file <path>', 'with --detach: where the server writes its output (default: a new file in the temporary folder, named on stderr)')
     .option('--log', 'print every request as an NDJSON line on stderr')
     .option('--max-body <bytes>', 'largest request body accepted; larger ones get 413', String(1024 * 1024))
     .option('--allow-file-urls', 'let imports and OpenAPI sources read file:// URLs even when bound to a non-loopback address')
@@ -37,7 +41,17 @@ function registerServe(program: Command, cli: Cli): void {
       'after',
       `
 On start it prints one line to stdout: "listening on http://HOST:PORT"; the store and its
-organization go to stderr. Requests need "Authorization: Bearer <token>".
+organization go to stderr. Requests need "Authorization: Bearer <token>"; serve never prints
+one: --write-env writes one, and "gbctl local token" mints one and prints it once.
+A port in use (or any address it cannot listen on) is exit 8, naming the port.
+
+--detach runs the server in the background (its own process group; its output goes to
+--log-file) and returns once it listens, so a CI step needs no polling loop: stdout carries
+GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION lines (for "set -a; eval" or
+>> "$GITHUB_ENV"), or, with --write-env FILE, the file is written and stdout says "listening
+on URL". A server that cannot start (a broken store, a busy port) makes it fail with the
+server's own error and exit code. Stop it with "kill PID" (the pid is on stderr, and in
+--pid-file FILE when given).
 
 For CI, --write-env FILE (and a --ready-file ending in .json) carry a token minted at start-up
 for the store's admin, labelled "serve write-env" (a restart replaces it); it is never printed.
@@ -73,10 +87,14 @@ store's default organization; "gbctl emulator …" wraps each:
                                            clears them                    gbctl emulator requests
 
 Examples:
-  $ gbctl serve --port 0 --store ./ci-store.json --write-env ./gbctl.env --seed 42 &
-  $ while [ ! -f ./gbctl.env ]; do sleep 0.1; done; set -a; . ./gbctl.env; set +a; gbctl spaces list
+  $ gbctl serve --detach --port 0 --store ./ci-store.json --write-env ./gbctl.env --pid-file ./gbctl.pid --seed 42
+  $ set -a; . ./gbctl.env; set +a; gbctl spaces list; kill "$(cat ./gbctl.pid)"
+  $ gbctl serve --detach --port 0 --store ./ci-store.json >> "$GITHUB_ENV"
   $ gbctl emulator clock --advance 8d
   $ curl -H "Authorization: Bearer $GITBOOK_TOKEN" -d '{"advance":"8d"}' "$GITBOOK_ENDPOINT/_gbctl/clock"`,
     )
-    .action((_o: unknown, cmd: Command) => serve(io, cli.deps.serverResources, cmd.optsWithGlobals() as ServeOptions));
+    .action((_o: unknown, cmd: Command) => {
+      const o = cmd.optsWithGlobals() as ServeOptions;
+      return o.detach ? detach(io, o, process.argv.slice(2)) : serve(io, cli.deps.serverResources, o);
+    });
 }

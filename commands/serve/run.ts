@@ -9,10 +9,10 @@ import { listen, shutdown } from '../../src/server/http.js';
 import { serveWeb } from '../../src/server/web/index.js';
 import type { ServerResources } from '../../src/server/resources.js';
 import { mintOperatorToken } from '../../src/server/admin/operator-token.js';
-import { mintAdminToken } from '../../src/server/admin/accounts.js';
 import { releaseSavepoint, type Savepoint } from '../../src/store/savepoint.js';
 import { favourFootprint, releaseLoadGarbage } from './footprint.js';
-import { checkHandoffPaths, needsToken, writeHandoff } from './handoff.js';
+import { checkHandoffPaths, needsToken, removePidFile, writeHandoff, type Handoff } from './handoff.js';
+import { listenError } from './listen-error.js';
 
 export interface ServeOptions extends GlobalOptions {
   port: string;
@@ -22,6 +22,7 @@ export interface ServeOptions extends GlobalOptions {
   seed?: string;
   readyFile?: string;
   writeEnv?: string;
+  pidFile?: string;
   /** Refused: Node.js owns the name (see index.ts). */
   envFile?: string;
   log?: boolean;
@@ -30,9 +31,29 @@ export interface ServeOptions extends GlobalOptions {
   allowPrivateUrls?: boolean;
   shutdownGrace: string;
   jit?: boolean;
+  detach?: boolean;
+  logFile?: string;
+}
+
+/** Set by `serve --detach` on the server it starts: say over IPC when listening, with the handoff. */
+export const NOTIFY_ENV = 'GBCTL_SERVE_NOTIFY';
+
+/** What a detached server tells the command that started it. */
+export interface Started extends Handoff {
+  pid: number;
+  store: string;
 }
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
+
+/** Everything about serve's command line, checked before anything is opened or started. */
+export function checkServeOptions(o: ServeOptions) {
+  if (o.envFile !== undefined) throw usageError('--env-file is Node.js\'s own flag (it reads that file, and stops when it is missing)', 'use --write-env FILE to have serve write GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION');
+  if (o.logFile !== undefined && !o.detach) throw usageError('--log-file goes with --detach: in the foreground, serve writes to its own stdout and stderr');
+  const n = numbers(o);
+  checkHandoffPaths(o);
+  return n;
+}
 
 function numbers(o: ServeOptions) {
   const port = Number(o.port);
@@ -48,9 +69,8 @@ function numbers(o: ServeOptions) {
 
 /** `gbctl serve`: the embedded server on a socket, with the emulator's test controls, until SIGINT or SIGTERM. */
 export async function serve(io: Io, resources: ServerResources, o: ServeOptions): Promise<void> {
-  if (o.envFile !== undefined) throw usageError('--env-file is Node.js\'s own flag (it reads that file, and stops when it is missing)', 'use --write-env FILE to have serve write GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION');
-  const { port, seed, maxBodyBytes, graceMs } = numbers(o);
-  checkHandoffPaths(o);
+  const { port, seed, maxBodyBytes, graceMs } = checkServeOptions(o);
+  const notify = io.env[NOTIFY_ENV] === '1' && typeof process.send === 'function';
   const path = storePath(o, io.env, { dataAlias: true });
   favourFootprint(o.jit !== false);
   const log = new RequestLog(1000, o.log ? (e) => io.stderr.write(`${JSON.stringify(e)}\n`) : undefined);
@@ -87,7 +107,7 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
   }
   const e = opened;
   // Minted before the initial snapshot, so that "POST /_gbctl/reset" keeps it valid.
-  const token = needsToken(o) ? (await e.store.write((tx) => mintOperatorToken(e.env, tx, 'serve write-env'))).secret : undefined;
+  const token = needsToken(o) || notify ? (await e.store.write((tx) => mintOperatorToken(e.env, tx, 'serve write-env'))).secret : undefined;
   await rememberInitial(controls);
   await releaseLoadGarbage();
   let listening;
@@ -95,24 +115,29 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
     listening = await listen(e.app, { host: o.host, port, maxBodyBytes, faults: controls.faults, log });
   } catch (err) {
     await e.close();
-    throw new CliError(`cannot listen on ${o.host}:${port}: ${(err as Error).message}`);
+    throw listenError(o.host, port, err);
   }
   e.env.origin = listening.url;
   writeHandoff(o, { url: listening.url, organization: e.organization, ...(token !== undefined ? { token } : {}) });
   io.stdout.write(`listening on ${listening.url}\n`);
   io.stderr.write(`store: ${path}\norganization: ${e.organization}\n`);
-  // A new store's first admin token, shown this once (the store keeps only its hash).
-  if (e.created) io.stderr.write(`admin token (shown once: the store keeps only its hash): ${await mintAdminToken(e.env)}\n`);
-  io.stderr.write(o.writeEnv ? `environment: ${o.writeEnv} (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION)\n` : `token: run "gbctl local token --store ${path}" to mint an admin token\n`);
+  // A token is never printed: the files asked for carry one, or the way to mint one is said.
+  io.stderr.write(o.writeEnv ? `environment: ${o.writeEnv} (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION)\n` : `token: run "gbctl local token --store ${path}" to mint an admin token (printed once), or start with --write-env FILE\n`);
   if (!loopback) {
     io.stderr.write(`warning: bound to ${o.host}, reachable from other machines; anyone who can reach it and holds a token can change the store\n`);
     if (!o.allowFileUrls) io.stderr.write('file:// URLs in imports and OpenAPI sources are refused (--allow-file-urls allows them)\n');
     if (!o.allowPrivateUrls) io.stderr.write('loopback, private and link-local addresses in imports and OpenAPI sources are refused (--allow-private-urls allows them)\n');
   }
-  await new Promise<void>((resolve) => {
+  const stopped = new Promise<void>((resolve) => {
     const stop = () => void shutdown(listening.server, graceMs).then(resolve);
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
+  if (notify) {
+    const started: Started = { url: listening.url, organization: e.organization, token: token as string, pid: process.pid, store: path };
+    process.send?.(started, () => process.disconnect?.());
+  }
+  await stopped;
+  removePidFile(o);
   await e.close();
 }

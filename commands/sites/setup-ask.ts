@@ -2,6 +2,7 @@ import { endpoints } from '../../src/contract/index.js';
 import type { Connection, Io } from '../../src/cli/context.js';
 import type { SetupPlan } from './setup-run.js';
 import { importEsm } from '../../src/cli/esm.js';
+import { safeLine } from '../../src/cli/terminal-text.js';
 
 type Visibility = SetupPlan['visibility'];
 
@@ -46,7 +47,7 @@ async function chooseOrganization(
   } catch {
     // The endpoint may be unavailable: fall back to the default organization or a typed id.
   }
-  if (orgs.length > 1) return select({ message: 'Organization', choices: orgs.map((o) => ({ name: `${o.title} (${o.id})`, value: o.id })) }, ctx);
+  if (orgs.length > 1) return select({ message: 'Organization', choices: orgs.map((o) => ({ name: safeLine(`${o.title} (${o.id})`), value: o.id })) }, ctx);
   if (orgs[0]) return orgs[0].id;
   try {
     return await conn.organization();
@@ -88,7 +89,7 @@ export async function ask(conn: Connection, io: Io, given: Given): Promise<Setup
       {
         message: 'Which spaces should the site show? (space to select, enter to confirm)',
         choices: [
-          ...known.map((s) => ({ name: `${s.title || 'Untitled'} (${s.id})`, value: s.id })),
+          ...known.map((s) => ({ name: safeLine(`${s.title || 'Untitled'} (${s.id})`), value: s.id })),
           { name: 'Create a new empty space', value: NEW_EMPTY },
           { name: 'Create a new space with sample pages', value: NEW_SAMPLE },
         ],
@@ -112,7 +113,7 @@ export async function ask(conn: Connection, io: Io, given: Given): Promise<Setup
       const space = await select<string>(
         {
           message: `Content of section "${t}"`,
-          choices: [{ name: `A new space "${t}"`, value: NEW_FOR_SECTION }, ...known.map((s) => ({ name: `${s.title || 'Untitled'} (${s.id})`, value: s.id }))],
+          choices: [{ name: safeLine(`A new space "${t}"`), value: NEW_FOR_SECTION }, ...known.map((s) => ({ name: safeLine(`${s.title || 'Untitled'} (${s.id})`), value: s.id }))],
         },
         ctx,
       );

@@ -3,6 +3,7 @@ import { embeddedHint } from '../../src/cli/web-url.js';
 import { endpoints } from '../../src/contract/index.js';
 import type { Connection, Io } from '../../src/cli/context.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
+import { sayDone } from '../../src/cli/prompt.js';
 
 /** Everything the wizard will do, answered by flags or by a person. */
 export interface SetupPlan {
@@ -31,7 +32,7 @@ class Interrupted extends Error {}
 
 /**
  * Creates the site as planned, saying each step on stderr. On Ctrl-C (after the step under
- * way) or on an error, removes what it made and says so.
+ * way) or on an error, deletes what it made and says what remains restorable.
  */
 export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: { json?: unknown; jq?: string | undefined }): Promise<void> {
   const call = (id: keyof typeof endpoints, input: { params?: Record<string, unknown>; body?: unknown; query?: Record<string, unknown> }) => conn.client.call(endpoints[id], input);
@@ -78,9 +79,9 @@ export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: {
       const final = (await call('sites.get', { params: siteParams })) as Site;
       await report(io, final, out);
     } catch (e) {
-      const removed = await rollback(conn, io, organizationId, made);
-      if (e instanceof Interrupted) throw new CliError(`cancelled: ${removed}`, Exit.cancelled);
-      io.stderr.write(`setup failed; ${removed}\n`);
+      const undone = await rollback(conn, io, organizationId, made);
+      if (e instanceof Interrupted) throw new CliError(`cancelled: ${undone}`, Exit.cancelled);
+      io.stderr.write(`setup failed; ${undone}\n`);
       throw e;
     }
   } finally {
@@ -88,38 +89,46 @@ export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: {
   }
 }
 
+/**
+ * Deletes what the setup made and says what is left: a site is gone for good, a space is
+ * deleted softly, restorable for 7 days (the platform's rule), so the words say so.
+ */
 async function rollback(conn: Connection, io: Io, organizationId: string, made: { site?: string; spaces: string[] }): Promise<string> {
-  const done: string[] = [];
+  const parts: string[] = [];
   const failed: string[] = [];
   if (made.site) {
     try {
       await conn.client.call(endpoints['sites.delete'], { params: { organizationId, siteId: made.site } });
-      done.push(`the site ${made.site}`);
+      parts.push(`deleted the site ${made.site}`);
     } catch (e) {
       failed.push(`the site ${made.site} (${(e as Error).message})`);
     }
   }
+  const spaces: string[] = [];
   for (const id of made.spaces) {
     try {
       await conn.client.call(endpoints['spaces.delete'], { params: { spaceId: id } });
-      done.push(`the space ${id}`);
+      spaces.push(id);
     } catch (e) {
       failed.push(`the space ${id} (${(e as Error).message})`);
     }
   }
-  const parts = [done.length ? `removed ${done.join(', ')}` : 'nothing had been created'];
+  if (spaces.length === 1) parts.push(`deleted the space ${spaces[0]} (restorable for 7 days: gbctl spaces restore ${spaces[0]})`);
+  if (spaces.length > 1) parts.push(`deleted the spaces ${spaces.join(', ')} (each restorable for 7 days: gbctl spaces restore ID)`);
+  if (!parts.length && !failed.length) parts.push('nothing had been created');
   if (failed.length) {
-    parts.push(`could not remove ${failed.join(', ')}`);
-    io.stderr.write(`warning: could not remove ${failed.join(', ')}\n`);
+    parts.push(`could not delete ${failed.join(', ')}`);
+    io.stderr.write(`warning: could not delete ${failed.join(', ')}\n`);
   }
   return parts.join('; ');
 }
 
 function report(io: Io, site: Site, out: { json?: unknown; jq?: string | undefined }): Promise<void> {
+  sayDone(io, `Created the site "${site.title}" (${site.id})${site.published ? ', published' : ', not published yet'}`);
   return emitOrText(io, out, site, () => {
     const rows: [string, string][] = [['app', site.urls.app], ...(site.urls.published ? [['published', site.urls.published] as [string, string]] : []), ['api', site.urls.location]];
     const hint = embeddedHint(site.urls.app, `gbctl preview ${site.id}`);
     if (hint) io.stderr.write(`${hint}\n`);
-    return [`✓ Created the site "${site.title}" (${site.id})${site.published ? ', published' : ', not published yet'}`, ...rows.map(([k, v]) => `  ${k.padEnd(11)}${v}`)].join('\n');
+    return rows.map(([k, v]) => `${k.padEnd(11)}${v}`).join('\n');
   });
 }

@@ -79,7 +79,8 @@ export function registerSetup(sites: Command, cli: Cli): void {
       `
 In a terminal, every answer not given as a flag is asked for. Without a terminal (or with CI
 set, GBCTL_NO_INPUT set or --no-input), a missing answer is an error naming its flag.
-Ctrl-C while asking creates nothing; Ctrl-C while creating removes what was made so far.
+Ctrl-C while asking creates nothing; Ctrl-C while creating (or a failed step) deletes what was made
+so far and says what remains: a new space stays restorable for 7 days (gbctl spaces restore).
 
 Examples:
   $ gbctl sites setup

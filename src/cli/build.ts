@@ -2,6 +2,7 @@ import { Command, Option } from 'commander';
 import type { Manifest, ManifestCommand, ManifestOption } from './manifest.js';
 import { takesDefaultSite } from './default-site.js';
 import { printsJson } from './output-flags.js';
+import { FORMATS } from './emit.js';
 
 /** A command invoked: which manifest entry, its positional values and its parsed options. */
 export interface Called {
@@ -47,12 +48,15 @@ export function buildCommands(program: Command, manifest: Manifest, run: (c: Cal
     if (m.list) {
       cmd.option('--limit <n>', 'return at most this many items in all');
       cmd.option('--all', 'follow pages to the end, printing items as they arrive');
-      cmd.addOption(new Option('--format <format>', 'output format').choices(['table', 'tsv', 'json', 'ndjson']));
+      cmd.addOption(new Option('--format <format>', 'output format, whether stdout is a terminal or not').choices(FORMATS));
     }
     if (m.options.length) cmd.option('-F, --field <key=value>', 'set a request field (repeatable; value parsed as JSON when it is JSON)', collect);
     if (m.mutating) cmd.option('--dry-run [mode]', 'print the request instead of sending it ("curl" for a curl command line)');
     if (m.destructive) cmd.option('-y, --yes', 'do not ask for confirmation (required without a terminal)');
-    if (!m.mutating && !m.list && m.verb === 'get') cmd.option('--web', "print the object's web address (and open it in a browser on a terminal)");
+    if (!m.mutating && !m.list && m.verb === 'get') {
+      cmd.option('--web', "print the object's web address (and open it in a browser on a terminal)");
+      cmd.option('--no-browser', 'with --web: print the address and end, without opening a browser or serving the store');
+    }
     const more = [m.description, `Examples:\n${m.examples.map((e) => `  $ ${e}`).join('\n')}`].filter(Boolean);
     cmd.addHelpText('after', `\n${more.join('\n\n')}`);
     cmd.action(async (...all: unknown[]) => {

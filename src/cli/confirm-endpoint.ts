@@ -4,13 +4,67 @@ import { pathParams } from '../contract/endpoint.js';
 import type { Io } from './context.js';
 import type { CliResources } from './deps.js';
 import type { Overlay } from './overlay.js';
-import { usageError } from './exit-codes.js';
+import { CliError, Exit, usageError } from './exit-codes.js';
 import { canPrompt, confirmOrFail, type Confirmation } from './prompt.js';
 
 /** The read of the object a destructive endpoint acts on: `spaces.delete` is read by `spaces.get`, `comments.delete-reply` by `comments.get-reply`. */
 function readerId(id: string): string | undefined {
   const m = /^([\w-]+)\.(delete|transfer|unpublish|remove)(-[\w-]+)?$/.exec(id);
   return m ? `${m[1]}.get${m[3] ?? ''}` : undefined;
+}
+
+type Item = Record<string, unknown>;
+const hasId = (id: unknown) => (i: Item) => i.id === id;
+
+/**
+ * Objects the API reads only as items of a list: the list, and how to know the object in it.
+ * Every destructive endpoint has a get reader or a row here (a test holds it so).
+ */
+const LISTED: Record<string, { list: string; what: string; find(params: Record<string, unknown>): (i: Item) => boolean; param: string }> = {
+  'sections.delete': { list: 'sections.list', what: 'section', param: 'siteSectionId', find: (p) => hasId(p.siteSectionId) },
+  'section-groups.delete': { list: 'section-groups.list', what: 'section group', param: 'siteSectionGroupId', find: (p) => hasId(p.siteSectionGroupId) },
+  'section-groups.remove-section': {
+    list: 'section-groups.list',
+    what: 'section in that group',
+    param: 'siteSectionId',
+    find: (p) => (g) => g.id === p.siteSectionGroupId && ((g.sections ?? []) as Item[]).some(hasId(p.siteSectionId)),
+  },
+  'site-spaces.delete': { list: 'site-spaces.list', what: 'site space', param: 'siteSpaceId', find: (p) => hasId(p.siteSpaceId) },
+};
+
+/** Endpoints whose object is read by an endpoint of another name. */
+const READ_BY: Record<string, string> = { 'change-requests.delete-page': 'cr-content.page' };
+
+/** How the object a destructive endpoint acts on is read, if it can be. */
+export function targetReader(id: string): { get: string } | { list: string } | undefined {
+  if (LISTED[id]) return { list: LISTED[id].list };
+  const get = READ_BY[id] ?? readerId(id);
+  return get ? { get } : undefined;
+}
+
+/**
+ * Reads the object a destructive call would act on; a missing one is "not found" (exit 5) before
+ * anything is asked or sent, since the API answers a DELETE of a missing object 204 as if done.
+ */
+async function readTarget(ctx: { resources: CliResources; client: Client }, endpoint: Endpoint, params: Record<string, unknown>): Promise<unknown> {
+  const listed = LISTED[endpoint.id];
+  if (listed) {
+    const list = await ctx.resources.endpoint(listed.list);
+    if (!list) return undefined;
+    const match = listed.find(params);
+    let page: string | undefined;
+    do {
+      const res = (await ctx.client.call(list, { params, query: { limit: 1000, ...(page ? { page } : {}) } })) as { items: Item[]; next?: { page: string } };
+      const found = res.items.find(match);
+      if (found) return found;
+      page = res.next?.page;
+    } while (page);
+    throw new CliError(`no ${listed.what} ${String(params[listed.param])} in site ${String(params.siteId)}`, Exit.notFound);
+  }
+  const reader = READ_BY[endpoint.id] ?? readerId(endpoint.id);
+  const get = reader ? await ctx.resources.endpoint(reader) : undefined;
+  if (!get || !pathParams(get.path).every((p) => params[p] !== undefined)) return undefined;
+  return ctx.client.call(get, { params });
 }
 
 /** A person's name for an object: its title, label or name, and its id. */
@@ -30,15 +84,8 @@ export async function confirmEndpoint(
   overlay: Overlay,
   params: Record<string, unknown>,
 ): Promise<string> {
-  let name = lastId(params);
-  // Only a person reads the title, so only then is the object read first.
-  if (!ctx.yes && canPrompt(ctx.io, ctx.noInput)) {
-    const reader = readerId(endpoint.id);
-    const get = reader ? await ctx.resources.endpoint(reader) : undefined;
-    if (get && pathParams(get.path).every((p) => params[p] !== undefined)) {
-      name = nameOf(await ctx.client.call(get, { params }).catch(() => undefined), name);
-    }
-  }
+  // Read first, with --yes too: a missing object is exit 5, and a person is asked by its title.
+  const name = nameOf(await readTarget(ctx, endpoint, params), lastId(params));
   const action = actionOf(endpoint, name);
   const c: Confirmation = { action, question: overlay.confirm?.(params, name) ?? `${action[0]?.toUpperCase()}${action.slice(1)}?` };
   await confirmOrFail(ctx.io, c, ctx.yes, ctx.noInput);

@@ -1,9 +1,11 @@
 import { homedir } from 'node:os';
 import { join, resolve as resolvePath } from 'node:path';
-import { Client } from '../client/client.js';
+import { Client, retryMessage, type RetryInfo } from '../client/client.js';
+import { redactEndpoint } from '../client/redact.js';
 import { httpTransport, type Transport } from '../client/transport.js';
 import { resolve, type Resolved } from './config.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
+import { checkTuning } from './global-flags.js';
 import { soleOrganization } from './sole-organization.js';
 import { VERSION } from './version.js';
 
@@ -104,20 +106,12 @@ export function isBodyData(v: string): boolean {
   return v === '-' || v.startsWith('@') || /^\s*[{[]/.test(v);
 }
 
-function number(flag: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined) return fallback;
-  const n = Number(raw);
-  if (!Number.isFinite(n) || n < 0) throw usageError(`--${flag}: "${raw}" is not a non-negative number`);
-  return n;
-}
-
-function clientExtras(g: GlobalOptions, io: Io) {
+function clientExtras(g: GlobalOptions, io: Io, retries: number) {
   const debug = !!g.debug || io.env.GBCTL_DEBUG === 'api';
   return {
     userAgent: `gbctl/${VERSION}`,
-    retries: g.retry === false ? 0 : number('retries', g.retries, 3),
-    onRetry: (r: { attempt: number; of: number; waitMs: number; reason: string }) =>
-      io.stderr.write(`retrying in ${(r.waitMs / 1000).toFixed(1)}s after ${r.reason} (retry ${r.attempt} of ${r.of})\n`),
+    retries,
+    onRetry: (r: RetryInfo) => io.stderr.write(`${retryMessage(r)}\n`),
     ...(debug
       ? { trace: (t: { method: string; url: string; status: number | 'error'; ms: number }) => io.stderr.write(`${t.method} ${t.url} ${t.status} ${t.ms.toFixed(0)}ms\n`) }
       : {}),
@@ -126,22 +120,22 @@ function clientExtras(g: GlobalOptions, io: Io) {
 
 /** A client for the configured endpoint, or for the embedded store when there is none. */
 export async function connect(g: GlobalOptions, io: Io, openEmbedded: OpenEmbedded): Promise<Connection> {
+  const tuning = checkTuning(g);
   checkDataFlag(g);
   const r = resolve(g, io.env);
-  const extras = clientExtras(g, io);
+  const extras = clientExtras(g, io, tuning.retries);
   const backend = chooseBackend(g, io.env, r);
   if (g.debug || io.env.GBCTL_DEBUG === 'api') {
-    io.stderr.write(backend.kind === 'http' ? `backend: ${backend.endpoint} (from ${backend.source})\n` : `backend: embedded store ${backend.path} (from ${backend.source})\n`);
+    io.stderr.write(backend.kind === 'http' ? `backend: ${redactEndpoint(backend.endpoint)} (from ${backend.source})\n` : `backend: embedded store ${backend.path} (from ${backend.source})\n`);
   }
   if (backend.kind === 'http') {
     let origin: string;
     try {
       origin = new URL(backend.endpoint).origin;
     } catch {
-      throw usageError(`endpoint "${backend.endpoint}" (from ${backend.source}) is not a URL`, 'give the host, e.g. https://api.gitbook.com or http://127.0.0.1:7700');
+      throw usageError(`endpoint "${redactEndpoint(backend.endpoint)}" (from ${backend.source}) is not a URL`, 'give the host, e.g. https://api.gitbook.com or http://127.0.0.1:7700');
     }
-    const timeoutMs = number('timeout', g.timeout, 30) * 1000;
-    const client = new Client({ transport: httpTransport(origin, timeoutMs, io.env), token: r.token, ...extras });
+    const client = new Client({ transport: httpTransport(origin, tuning.timeoutMs, io.env), token: r.token, ...extras });
     let sole: Promise<string> | undefined;
     return {
       client,

@@ -1,16 +1,25 @@
 import type { Io } from './context.js';
 import { usageError } from './exit-codes.js';
-import { isList, render, renderRows, selectFields, useColor } from './output.js';
+import { applyJq } from './jq.js';
+import { isList, render, renderRows, selectFields, tsvRecord, tsvRows, useColor, type TextMode } from './output.js';
+import { safeText } from './terminal-text.js';
+
+/** The output formats `--format` names (on list commands). */
+export const FORMATS = ['table', 'tsv', 'json', 'ndjson'] as const;
+export type Format = (typeof FORMATS)[number];
 
 export interface EmitOptions {
   /** true for the whole value, or the fields to keep. */
   json: boolean | string[];
   jq?: string;
-  ndjson?: boolean;
-  tsv?: boolean;
+  /** --format as given: it wins over whether stdout is a terminal. */
+  format?: Format;
   color?: boolean | undefined;
   columns?: string[];
 }
+
+/** What one run prints: jq's output, JSON, one JSON value a line, tab-separated rows, or a table. */
+export type OutputMode = 'jq' | 'json' | 'ndjson' | TextMode;
 
 /** --json as given: true for the whole value, the fields named, or false when it was not given. */
 export function jsonOption(value: unknown): boolean | string[] {
@@ -21,39 +30,67 @@ export function jsonOption(value: unknown): boolean | string[] {
     .filter(Boolean);
 }
 
-/** Runs a jq filter (a real jq, as WebAssembly, loaded only when asked for); strings print raw. */
-export async function applyJq(data: unknown, expr: string): Promise<string> {
-  const { raw } = await import('jq-wasm');
-  try {
-    const out = await raw(JSON.stringify(data ?? null), expr, ['-r']);
-    return out.endsWith('\n') || out === '' ? out : `${out}\n`;
-  } catch (e) {
-    throw usageError(`--jq: ${(e as Error).message.replace(/^Failed to execute[^:]*:\s*/, '').trim()}`);
+/**
+ * Output flags that ask for two different things are a usage error, before anything is done:
+ * --format table or tsv with --json, --jq with any --format but json.
+ */
+export function checkOutputConflicts(o: { json?: unknown; jq?: string | undefined; format?: string | undefined }): void {
+  const { format } = o;
+  if (format === undefined) return;
+  if ((format === 'table' || format === 'tsv') && o.json !== undefined && o.json !== false) {
+    throw usageError(`--format ${format} and --json ask for two different outputs`, 'give one of them (--format json is --json)');
   }
+  if (o.jq !== undefined && format !== 'json') throw usageError(`--format ${format} and --jq ask for two different outputs`, 'give one of them (--jq prints what the filter gives)');
 }
 
-/** Prints one result as asked: jq, JSON (whole or some fields), or the human format. */
+/** The mode the flags and stdout give: an explicit --format first, then --jq, --json, then a table on a terminal and rows otherwise. */
+export function outputMode(io: Io, o: EmitOptions): OutputMode {
+  if (o.jq) return 'jq';
+  if (o.format === 'ndjson') return 'ndjson';
+  if (o.format === 'json' || o.json) return 'json';
+  if (o.format === 'table' || o.format === 'tsv') return o.format;
+  return io.stdout.isTTY ? 'table' : 'tsv';
+}
+
+/** Whether people read this output: tables and relative times, rather than data. */
+export const forPeople = (io: Io, o: EmitOptions): boolean => outputMode(io, o) === 'table';
+
+/** Where jq's own stderr lines (debug, stderr) go. */
+const jqWarn = (io: Io) => (line: string) => io.stderr.write(`${safeText(line)}\n`);
+
+/** Prints one result as asked: jq, JSON (whole or some fields), one JSON line, or the text formats. */
 export async function emit(io: Io, data: unknown, o: EmitOptions): Promise<void> {
   if (data === undefined) return;
   const selected = Array.isArray(o.json) ? selectFields(data, o.json) : data;
-  if (o.jq) {
-    io.stdout.write(await applyJq(selected, o.jq));
+  const mode = outputMode(io, o);
+  if (mode === 'jq') {
+    io.stdout.write(await applyJq(selected, o.jq as string, jqWarn(io)));
     return;
   }
-  if (o.ndjson && isList(selected)) {
-    for (const item of selected.items) io.stdout.write(`${JSON.stringify(item)}\n`);
+  if (mode === 'ndjson') {
+    for (const item of isList(selected) ? selected.items : Array.isArray(selected) ? selected : [selected]) io.stdout.write(`${JSON.stringify(item)}\n`);
     return;
   }
-  if (o.json || o.ndjson) {
+  if (mode === 'json') {
     io.stdout.write(`${JSON.stringify(selected, null, 2)}\n`);
     return;
   }
-  await render(io, data, { color: useColor(io, o.color), ...(o.columns ? { columns: o.columns } : {}), tsv: !!o.tsv });
+  await render(io, selected, { mode, color: mode === 'table' && useColor(io, o.color), ...(o.columns ? { columns: o.columns } : {}) });
+}
+
+/** Every key the items have, in the order first met: the columns of rows nobody chose columns for. */
+function allKeys(items: unknown[]): string[] {
+  const keys = new Set<string>();
+  for (const i of items) if (i && typeof i === 'object') for (const k of Object.keys(i)) if (k !== 'object') keys.add(k);
+  return [...keys];
 }
 
 /**
  * A bespoke command's result: JSON as the output flags ask (whole, some fields, through --jq),
- * else what `text` gives (it may write itself and give nothing), with a final newline.
+ * else what `text` gives (it may write itself and give nothing). That text is for a terminal;
+ * piped, a result that is a list prints as tab-separated rows of its items' fields, and one
+ * whose text has several lines (a layout for people) as `field<TAB>value` lines; a one-line
+ * text (an id, a URL, a secret) prints as it is. Text is escaped for the terminal either way.
  */
 export async function emitOrText(
   io: Io,
@@ -67,7 +104,18 @@ export async function emitOrText(
     return;
   }
   const t = await text();
-  if (t) io.stdout.write(t.endsWith('\n') ? t : `${t}\n`);
+  if (!t) return;
+  if (!io.stdout.isTTY && Array.isArray(data)) {
+    io.stdout.write(tsvRows(data, allKeys(data)));
+    return;
+  }
+  const lines = t.replace(/\n$/, '');
+  if (!io.stdout.isTTY && lines.includes('\n') && data && typeof data === 'object') {
+    io.stdout.write(tsvRecord(data));
+    return;
+  }
+  const safe = safeText(t);
+  io.stdout.write(safe.endsWith('\n') ? safe : `${safe}\n`);
 }
 
 /**
@@ -77,19 +125,15 @@ export async function emitOrText(
 export class ListPrinter {
   private buffered: unknown[] = [];
   private count = 0;
+  private readonly mode: OutputMode;
 
   constructor(
     private io: Io,
     private o: EmitOptions,
     /** How items read in a table or rows (an overlay's view); JSON shows them as they are. */
     private human?: (items: unknown[]) => unknown[],
-  ) {}
-
-  private get mode(): 'jq' | 'ndjson' | 'json' | 'rows' | 'table' {
-    if (this.o.jq) return 'jq';
-    if (this.o.ndjson) return 'ndjson';
-    if (this.o.json) return 'json';
-    return this.o.tsv || !this.io.stdout.isTTY ? 'rows' : 'table';
+  ) {
+    this.mode = outputMode(io, o);
   }
 
   async push(items: unknown[]): Promise<void> {
@@ -105,8 +149,8 @@ export class ListPrinter {
           this.count++;
         }
         break;
-      case 'rows':
-        await renderRows(this.io, this.human ? this.human(shown) : shown, { color: false, ...(this.o.columns ? { columns: this.o.columns } : {}), tsv: true });
+      case 'tsv':
+        await renderRows(this.io, this.human ? this.human(shown) : shown, { mode: 'tsv', color: false, ...(this.o.columns ? { columns: this.o.columns } : {}) });
         break;
       case 'jq':
         this.buffered.push(...shown);
@@ -119,7 +163,7 @@ export class ListPrinter {
   async end(): Promise<void> {
     const mode = this.mode;
     if (mode === 'json') this.io.stdout.write(this.count ? '\n]\n' : '[]\n');
-    else if (mode === 'jq') this.io.stdout.write(await applyJq(this.buffered, this.o.jq as string));
-    else if (mode === 'table') await renderRows(this.io, this.buffered, { color: useColor(this.io, this.o.color), ...(this.o.columns ? { columns: this.o.columns } : {}) });
+    else if (mode === 'jq') this.io.stdout.write(await applyJq(this.buffered, this.o.jq as string, jqWarn(this.io)));
+    else if (mode === 'table') await renderRows(this.io, this.buffered, { mode: 'table', color: useColor(this.io, this.o.color), ...(this.o.columns ? { columns: this.o.columns } : {}) });
   }
 }

@@ -25,12 +25,16 @@ export function exitForStatus(status: number): number {
 /** A failure the CLI reports as-is with a chosen exit code. */
 export class CliError extends Error {
   override name = 'CliError';
+  /** The HTTP status of the answer this failure reports, when there was one (`.error.status` with --json). */
+  readonly status: number | undefined;
   constructor(
     message: string,
     readonly exitCode: number = Exit.error,
     readonly hint?: string,
+    more: { status?: number | undefined; cause?: unknown } = {},
   ) {
-    super(message);
+    super(message, more.cause === undefined ? undefined : { cause: more.cause });
+    this.status = more.status;
   }
 }
 

@@ -21,11 +21,17 @@ export const TOPICS: Record<string, string> = {
   stdout carries only data; errors, hints, progress and confirmations go to stderr.
 
   On a terminal, lists print as a table and objects as key/value lines, with colour.
-  When piped, the same data prints as tab-separated rows with no header, no colour,
-  no truncation and exact ISO times: piping never switches to JSON by itself. A record is
-  one line: tab, newline, carriage return and backslash inside a value are written \\t,
-  \\n, \\r and \\\\; a nested object shows as its URL, id or title, a nested list as its length.
+  When piped, every command that prints data prints tab-separated values: a list one
+  item a line, an object one "field<TAB>value" line a field, a one-line answer (an id, a
+  URL) as it is; no header, no padding, no colour, no truncation, exact ISO times, and a
+  nested object or list as JSON. Piping never switches to JSON by itself. A record is one
+  line: inside a value, backslash is written \\\\, tab \\t, newline \\n, carriage return \\r,
+  any other control character \\xHH and a bidirectional mark, override or isolate \\uHHHH.
   A reader that stops early (| head) ends gbctl quietly with exit 0.
+
+  Text from the API never reaches a terminal raw: tables, rows, plain text, prompts and
+  error messages show control characters (escape sequences, carriage returns, backspaces)
+  and bidirectional overrides escaped as above. JSON on stdout is the API's, byte for byte.
 
   --json               the response as JSON: an object, or for a list command an array of
                        its items, whatever the paging flags (--jq '.[0].id' always works)
@@ -44,8 +50,10 @@ export const TOPICS: Record<string, string> = {
   --page-size N        items per request (the API's "limit", 0 to 1000, default 50)
   --limit N            at most N items in all, fetching as many pages as needed
   --all                every page, printing items as they arrive
-  --format ndjson      one JSON object per line; --format json is --json; --format tsv forces
-                       tab-separated rows; --format table the human format
+  --format FORMAT      table, tsv, json or ndjson (one JSON object a line), whether stdout
+                       is a terminal or not: --format table draws a table into a pipe too.
+                       --format table or tsv with --json, or --jq with any --format but
+                       json, ask for two outputs: a usage error (exit 2)
 
   Colour is off when stdout is not a terminal, with NO_COLOR set (any value) or --no-color;
   FORCE_COLOR turns it on.

@@ -61,7 +61,8 @@ export function toInvocation(c: Called, where: (endpointId: string, field: strin
     const eq = kv.indexOf('=');
     if (eq <= 0) throw usageError(`-F ${kv}: expected key=value`);
     const key = kv.slice(0, eq);
-    const target = where(endpointId, key);
+    // A field a request's body lacks goes in the body all the same, to be refused there with every other way of giving one.
+    const target = where(endpointId, key) ?? (m.mutating ? 'body' : undefined);
     if (!target) {
       const known = m.options.filter((o) => o.endpoints.includes(endpointId)).map((o) => o.field);
       throw usageError(`-F ${key}: not a field of this request`, `fields: ${known.join(', ')}`);

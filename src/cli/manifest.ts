@@ -2,6 +2,8 @@ import type { Endpoint } from '../contract/endpoint.js';
 import { fieldsOf, type FieldKind } from '../contract/introspect.js';
 import { argName, kebab } from './names.js';
 import type { Overlays } from './overlay.js';
+import { isPageSlot, PAGE_ARG_DESCRIPTION } from './page-paths.js';
+import { itemSchema } from '../contract/response-fields.js';
 
 /**
  * The command tree as plain data. It is derived from the catalogue and the overlays at build
@@ -121,25 +123,30 @@ function describeOption(description: string | undefined, kind: FieldKind, nullab
   return d;
 }
 
+/** A page field's own words, with "page id" said as the id or path the CLI takes. */
+const pageOption = (d: string | undefined) => (d && /page id/.test(d) ? d.replace('page id', 'page id or path') : `${d ? `${d}: ` : ''}${PAGE_ARG_DESCRIPTION}`);
+
 function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
   const { primary } = plan;
   const overlay = overlays[primary.id] ?? {};
-  const list = !!primary.query?.shape && 'page' in primary.query.shape;
+  // A list answers items and pages them with a `page` token; `page` alone may name a page (a PDF's first).
+  const list = !!primary.query?.shape && 'page' in primary.query.shape && itemSchema(primary.response) !== undefined;
   const args: ManifestArg[] = positionalParams(primary).map((p) => ({
     name: argName(p),
-    description: primary.params?.shape[p]?.description ?? p,
+    description: isPageSlot(primary.id, 'params', p) ? PAGE_ARG_DESCRIPTION : (primary.params?.shape[p]?.description ?? p),
     required: true,
     param: p,
   }));
   const all = [...fieldsOf(primary.query), ...fieldsOf(primary.body)];
   for (const a of primary.cli?.args ?? []) {
     const f = all.find((x) => x.name === a);
-    args.push({ name: kebab(a), description: f?.description ?? a, required: !f?.optional, field: a });
+    const page = isPageSlot(primary.id, primary.query?.shape && a in primary.query.shape ? 'query' : 'body', a);
+    args.push({ name: kebab(a), description: page ? PAGE_ARG_DESCRIPTION : (f?.description ?? a), required: !f?.optional, field: a });
   }
   const taken = new Set(primary.cli?.args ?? []);
   const options = new Map<string, ManifestOption>();
   for (const e of [primary, ...plan.variants]) {
-    for (const f of [...fieldsOf(e.query), ...fieldsOf(e.body)]) {
+    for (const [where, f] of [...fieldsOf(e.query).map((x) => ['query', x] as const), ...fieldsOf(e.body).map((x) => ['body', x] as const)]) {
       if (taken.has(f.name)) continue;
       const existing = options.get(f.name);
       if (existing) {
@@ -152,7 +159,7 @@ function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
         kind: f.kind,
         nullable: f.nullable,
         ...(f.values?.length ? { values: f.values } : {}),
-        description: describeOption(f.description, f.kind, f.nullable),
+        description: describeOption(isPageSlot(e.id, where, f.name, !!itemSchema(e.response)) ? pageOption(f.description) : f.description, f.kind, f.nullable),
         endpoints: [e.id],
       });
     }

@@ -1,19 +1,8 @@
 import type { Command } from 'commander';
 import type { Io } from './context.js';
 import { usageError } from './exit-codes.js';
-import { jsonOption, type EmitOptions } from './emit.js';
-
-/** Compiles a jq expression against null: a syntax error is a usage error before anything is sent. */
-export async function checkJq(expr: string): Promise<void> {
-  const { raw } = await import('jq-wasm');
-  try {
-    await raw('null', expr, ['-r']);
-  } catch (e) {
-    const message = (e as Error).message;
-    // Errors at run time on null (iterating it, error("…")) are not the expression's fault.
-    if (/compile error|syntax error/.test(message)) throw usageError(`--jq: ${message.replace(/\s+/g, ' ').replace(/^jq: error: /, '').trim()}`);
-  }
-}
+import { checkOutputConflicts, jsonOption, type EmitOptions } from './emit.js';
+import { checkJq } from './jq.js';
 
 /**
  * Checks the output flags of a command against the fields its response documents, before any
@@ -65,7 +54,8 @@ export const jsonContract = (cmd: Command): JsonContract | undefined => contract
 export const keysOf = <T>(all: Record<keyof T & string, true>): string[] => Object.keys(all);
 
 /** Before any command's action: refuses output flags it would ignore, and a --jq that does not compile. */
-export async function checkCommandOutputFlags(cmd: Command, o: { json?: unknown; jq?: string }): Promise<void> {
+export async function checkCommandOutputFlags(cmd: Command, o: { json?: unknown; jq?: string; format?: string }): Promise<void> {
+  checkOutputConflicts(o);
   const contract = contracts.get(cmd);
   if (contract === 'none' && (o.json !== undefined || o.jq !== undefined)) {
     const name = [cmd.name(), ...ancestors(cmd)].reverse().join(' ');

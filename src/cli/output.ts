@@ -1,5 +1,6 @@
 import type { Io } from './context.js';
 import { importEsm } from './esm.js';
+import { safeLine, safeText } from './terminal-text.js';
 
 type Obj = Record<string, unknown>;
 
@@ -21,7 +22,7 @@ export function selectFields(data: unknown, fields: string[]): unknown {
   return isList(data) ? data.items.map((i) => pick(i, fields)) : pick(data, fields);
 }
 
-/** A nested value in one column: an object by its URL, id or name, a list by its length. */
+/** A nested value in a table's column: an object by its URL, id or name, a list by its length. */
 function summary(v: object): string {
   if (Array.isArray(v)) return String(v.length);
   const o = v as Obj;
@@ -29,15 +30,21 @@ function summary(v: object): string {
   return Object.keys(o).length ? `${Object.keys(o).length} fields` : '';
 }
 
+/** A value in a table, as a person reads it (before escaping). */
 function cell(v: unknown): string {
   if (v === undefined || v === null) return '';
   if (typeof v === 'object') return summary(v);
   return String(v);
 }
 
-/** One field of a tab-separated record: tab, newline, carriage return and backslash escaped, so a record is one line. */
+/**
+ * One field of a tab-separated record, so that a record is one line and reads back exactly:
+ * a nested value as JSON; backslash written \\, then tab, newline and carriage return as \t, \n,
+ * \r and every other control or bidirectional character as \xHH or \uHHHH (terminal-text.ts).
+ */
 export function tsvField(v: unknown): string {
-  return cell(v).replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+  const text = v === undefined || v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v);
+  return safeLine(text.replace(/\\/g, '\\\\'));
 }
 
 /** A column's header in words: `siteSpaces` is SITE SPACES, `updatedAt` UPDATED, `urls.app` APP. */
@@ -74,46 +81,69 @@ function truncate(s: string, n: number): string {
   return s.length > n ? `${s.slice(0, n - 1)}…` : s;
 }
 
+/** How a result prints when it is not JSON: a table (and key/value lines) for people, or tab-separated rows. */
+export type TextMode = 'table' | 'tsv';
+
 export interface RenderOptions {
+  mode: TextMode;
   color: boolean;
   columns?: string[];
-  /** Tab-separated rows even on a terminal. */
-  tsv?: boolean;
 }
 
-/** List items as a table on a terminal, tab-separated rows otherwise (no header, no truncation). */
+/** Items as tab-separated rows: no header, no truncation, exact values. */
+export function tsvRows(items: unknown[], cols: string[]): string {
+  return items.map((i) => `${i && typeof i === 'object' ? cols.map((c) => tsvField(getPath(i, c))).join('\t') : tsvField(i)}\n`).join('');
+}
+
+/** List items as a table (mode table) or tab-separated rows (mode tsv). */
 export async function renderRows(io: Io, items: unknown[], opts: RenderOptions): Promise<void> {
   if (!items.length) return;
   const out = io.stdout;
   const cols = opts.columns ?? defaultColumns(items);
-  if (opts.tsv || !out.isTTY) {
-    out.write(items.map((i) => `${cols.map((c) => tsvField(getPath(i, c))).join('\t')}\n`).join(''));
+  if (opts.mode === 'tsv') {
+    out.write(tsvRows(items, cols));
     return;
   }
-  const rows = items.map((i) => cols.map((c) => humanCell(getPath(i, c))));
+  const rows = items.map((i) => cols.map((c) => safeLine(humanCell(getPath(i, c)))));
   const [{ default: Table }, bold] = await Promise.all([import('cli-table3'), colorer(opts.color)]);
   const t = new Table({ head: cols.map((c) => bold(header(c))), style: { head: [], border: [] }, chars: PLAIN_CHARS });
   for (const r of rows) t.push(r.map((c) => truncate(c, 60)));
   out.write(`${t.toString()}\n`);
 }
 
-/** Renders one result: a list's items as rows, an object as key/value lines, a string as-is. */
+/** An object's fields as `key<TAB>value` lines, nested values as JSON. */
+export function tsvRecord(data: object): string {
+  return Object.entries(data as Obj)
+    .filter(([k]) => k !== 'object')
+    .map(([k, v]) => `${tsvField(k)}\t${tsvField(v)}\n`)
+    .join('');
+}
+
+/** Renders one result: a list's items as rows, an object as key/value lines, a string as text. */
 export async function render(io: Io, data: unknown, opts: RenderOptions): Promise<void> {
   const out = io.stdout;
   if (data === undefined) return;
   if (typeof data === 'string') {
-    out.write(data.endsWith('\n') ? data : `${data}\n`);
+    const text = safeText(data);
+    out.write(text.endsWith('\n') ? text : `${text}\n`);
     return;
   }
   if (isList(data)) return renderRows(io, data.items, opts);
-  const entries = Object.entries((data ?? {}) as Obj).filter(([k]) => k !== 'object');
-  if (opts.tsv || !out.isTTY) {
-    out.write(entries.map(([k, v]) => `${k}\t${tsvField(v)}\n`).join(''));
+  if (data === null || typeof data !== 'object') {
+    out.write(`${opts.mode === 'tsv' ? tsvField(data) : safeLine(cell(data))}\n`);
     return;
   }
+  if (opts.mode === 'tsv') {
+    out.write(tsvRecord(data));
+    return;
+  }
+  const entries = Object.entries(data as Obj).filter(([k]) => k !== 'object');
   const bold = await colorer(opts.color);
-  const width = Math.max(...entries.map(([k]) => k.length));
-  for (const [k, v] of entries) out.write(`${bold(k.padEnd(width))}  ${truncate(typeof v === 'string' && ISO.test(v) ? `${v} (${relativeTime(v)})` : cell(v), 100)}\n`);
+  const width = Math.max(...entries.map(([k]) => safeLine(k).length));
+  for (const [k, v] of entries) {
+    const value = typeof v === 'string' && ISO.test(v) ? `${v} (${relativeTime(v)})` : cell(v);
+    out.write(`${bold(safeLine(k).padEnd(width))}  ${truncate(safeLine(value), 100)}\n`);
+  }
 }
 
 export function getPath(o: unknown, path: string): unknown {

@@ -1,6 +1,7 @@
 import type { Client } from '../client/client.js';
 import type { Io } from './context.js';
 import type { CliError } from './exit-codes.js';
+import type { Confirmation } from './prompt.js';
 
 /** A flag that fills part of a request the generic flags cannot say well (e.g. a move position). */
 export interface ExtraOption {
@@ -31,6 +32,12 @@ export interface Overlay {
    * result is printed as usual, then the command fails with this error and its exit code.
    */
   failure?: (params: Record<string, unknown>, result: unknown) => CliError | undefined;
+  /**
+   * Looks, once connected and before the call, at what the call would do; a confirmation it
+   * returns is asked on a terminal and otherwise needs --yes (which the overlay then declares),
+   * like a destructive command's.
+   */
+  confirmFirst?: (ctx: { client: Client; input: InvocationInput }) => Promise<Confirmation | undefined>;
   /** Runs after a successful call, before output, e.g. to save a download. Its return value replaces the shown result. */
   after?: (ctx: { result: unknown; opts: Record<string, unknown>; io: Io; client: Client; input: InvocationInput }) => Promise<unknown>;
 }

@@ -1,6 +1,8 @@
+import type { z } from 'zod';
 import type { Client } from '../client/client.js';
 import type { Endpoint } from '../contract/endpoint.js';
 import type { CliResources } from './deps.js';
+import { CliError, Exit } from './exit-codes.js';
 import type { InvocationInput } from './overlay.js';
 
 interface PageNode {
@@ -9,29 +11,57 @@ interface PageNode {
   pages?: PageNode[];
 }
 
-/** The places a page id goes in a request: the path's pageId, a page to attach to or start from, a new page's parent. */
-function pageSlots(endpoint: Endpoint, input: InvocationInput, list: boolean): { where: Record<string, unknown>; key: string }[] {
-  const slots = [
-    { where: input.params, key: 'pageId' },
-    ...(list ? [] : [{ where: input.query, key: 'page' }]),
-    { where: input.body, key: 'page' },
-    { where: input.body, key: 'pageId' },
-    ...(/-page$/.test(endpoint.id) ? [{ where: input.body, key: 'parent' }] : []),
-  ];
-  return slots.filter((s) => typeof s.where[s.key] === 'string');
+type Where = 'params' | 'query' | 'body';
+
+/**
+ * Where a request names a page: the path's pageId, the page comments are filtered by or attached
+ * to, the page a PDF starts from, a new page's parent. Each takes a page id or a page's path on
+ * the command line. (A list's `page` is its page token instead: `paged` says the answer is one.)
+ */
+export function isPageSlot(endpointId: string, where: Where, key: string, paged = false): boolean {
+  if (where === 'params') return key === 'pageId';
+  if (where === 'query') return key === 'targetPage' || (key === 'page' && !paged);
+  return key === 'page' || (key === 'parent' && /-page$/.test(endpointId));
+}
+
+/** What the help says of an argument or option that names a page. */
+export const PAGE_ARG_DESCRIPTION = 'page id or path (e.g. guides/getting-started)';
+
+function schemaOf(endpoint: Endpoint, where: Where, key: string): z.ZodType | undefined {
+  const object = where === 'params' ? endpoint.params : where === 'query' ? endpoint.query : endpoint.body;
+  return (object?.shape as Record<string, z.ZodType> | undefined)?.[key];
+}
+
+/**
+ * The input as it will be once page paths are resolved, for checking it before anything is
+ * sent: a page slot's value (an id or a path, unknown until the tree is read) stands as an id.
+ */
+export function withPageIds(endpoint: Endpoint, input: InvocationInput, list: boolean): InvocationInput {
+  const out = { params: { ...input.params }, query: { ...input.query }, body: { ...input.body } };
+  for (const where of ['params', 'query', 'body'] as const) {
+    for (const key of Object.keys(out[where])) if (typeof out[where][key] === 'string' && isPageSlot(endpoint.id, where, key, list)) out[where][key] = 'page';
+  }
+  return out;
 }
 
 const normal = (p: string) => p.replace(/^\/+|\/+$/g, '').replace(/(\/README)?\.md$/i, '');
 
 /**
  * Lets a page be named by its path (`guides/getting-started`) wherever a page id is taken: the
- * space's (or change request's) page tree is read once and a value that is no page's id but
- * is a page's path becomes that page's id. Anything else is sent as given, for the API to judge.
+ * space's (or change request's) page tree is read once; a value that is a page's id stays, one
+ * that is a page's path becomes that page's id, and one that is neither is "not found" (exit 5).
+ * A dry run reads the tree only for a value that cannot be an id (a path with a slash): it
+ * prints the request as it would be sent without reading anything else.
  */
-export async function resolvePagePaths(endpoint: Endpoint, input: InvocationInput, list: boolean, client: Client, resources: CliResources): Promise<void> {
-  const slots = pageSlots(endpoint, input, list);
+export async function resolvePagePaths(endpoint: Endpoint, input: InvocationInput, opts: { list: boolean; dryRun: boolean }, client: Client, resources: CliResources): Promise<void> {
+  const slots = (['params', 'query', 'body'] as const).flatMap((where) =>
+    Object.keys(input[where])
+      .filter((key) => typeof input[where][key] === 'string' && isPageSlot(endpoint.id, where, key, opts.list))
+      .map((key) => ({ where, key })),
+  );
+  const asked = opts.dryRun ? slots.filter((s) => schemaOf(endpoint, s.where, s.key)?.safeParse(input[s.where][s.key]).success === false) : slots;
   const spaceId = input.params.spaceId;
-  if (!slots.length || typeof spaceId !== 'string') return;
+  if (!asked.length || typeof spaceId !== 'string') return;
   const cr = input.params.changeRequestId;
   const tree = await resources.endpoint(cr === undefined ? 'content.pages' : 'cr-content.pages');
   if (!tree) return;
@@ -46,8 +76,12 @@ export async function resolvePagePaths(endpoint: Endpoint, input: InvocationInpu
     }
   };
   walk(pages);
-  for (const s of slots) {
-    const v = s.where[s.key] as string;
-    if (!ids.has(v)) s.where[s.key] = byPath.get(normal(v)) ?? v;
+  for (const s of asked) {
+    const v = input[s.where][s.key] as string;
+    if (ids.has(v)) continue;
+    const id = byPath.get(normal(v));
+    if (id === undefined && endpoint.cli?.pageMayBeAbsent && schemaOf(endpoint, s.where, s.key)?.safeParse(v).success) continue;
+    if (id === undefined) throw new CliError(`no page with the id or path "${v}" in space ${spaceId}${cr === undefined ? '' : ` (change request ${String(cr)})`}`, Exit.notFound, `see "gbctl pages list ${spaceId}${cr === undefined ? '' : ` --change-request ${String(cr)}`}"`);
+    input[s.where][s.key] = id;
   }
 }

@@ -6,6 +6,7 @@ import { fieldLocator } from './fields.js';
 import { registerHelp } from './help.js';
 import { toInvocation } from './invocation.js';
 import { checkCommandOutputFlags } from './output-flags.js';
+import { checkTuning } from './global-flags.js';
 import { runInvocation } from './runner.js';
 import { VERSION } from './version.js';
 
@@ -28,15 +29,20 @@ export function rootCommand(cli: Cli): Command {
     .option('--debug', 'trace every request on stderr (method, URL, status, time)')
     .option('--retries <n>', 'retries of idempotent requests on 429, 502-504 and network errors (default 3)')
     .option('--no-retry', 'do not retry')
-    .option('--timeout <seconds>', 'request timeout (default 30)')
+    .option('--timeout <duration>', 'how long one request may take: 30s, 2m, 500ms, or seconds (default 30s)')
     .showHelpAfterError('(run with --help for usage)')
     .configureHelp({ showGlobalOptions: false, sortSubcommands: true })
     .addHelpText('afterAll', '\nOptions every command takes (--json, --jq, --store, --endpoint, --org, …): gbctl help global-options')
     .exitOverride()
     .configureOutput({ writeOut: (s) => io.stdout.write(s), writeErr: (s) => io.stderr.write(s) });
   program.helpCommand(false);
-  // Every command, the bespoke ones included, refuses output flags it cannot honour before it does anything.
-  program.hook('preAction', (_root, action) => checkCommandOutputFlags(action, action.optsWithGlobals()));
+  // Every command, the bespoke ones included, refuses output flags it cannot honour, and flags
+  // that tune requests with values they cannot take, before it does anything.
+  program.hook('preAction', async (_root, action) => {
+    const opts = action.optsWithGlobals();
+    checkTuning(opts);
+    await checkCommandOutputFlags(action, opts);
+  });
   return program;
 }
 
@@ -68,6 +74,30 @@ export function targetNames(program: Command, args: string[], commands: Set<stri
   if (!first || first === 'completion') return first ? undefined : new Set();
   if (first === 'help') return words[1] ? new Set([words[1]]) : new Set();
   return new Set([first]);
+}
+
+/**
+ * A group named with no verb (`gbctl`, `gbctl spaces`, `gbctl --store x local tokens`) is a
+ * request for its help, which goes to stdout with exit 0 as `--help` does: `--help` is added.
+ * A group is a command with subcommands and no arguments of its own (`gbctl api` has both).
+ */
+export function helpForBareGroup(program: Command, args: string[]): string[] {
+  if (args.includes('--help') || args.includes('-h')) return args;
+  const takesValue = valueFlags(program);
+  let cmd = program;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i] as string;
+    if (a === '--') return args;
+    if (takesValue.has(a)) {
+      i++;
+      continue;
+    }
+    if (a.startsWith('-')) continue;
+    const sub = cmd.commands.find((c) => c.name() === a || c.aliases().includes(a));
+    if (!sub) return args;
+    cmd = sub;
+  }
+  return cmd.commands.length && !cmd.registeredArguments.length ? [...args, '--help'] : args;
 }
 
 /**

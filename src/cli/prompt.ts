@@ -1,6 +1,7 @@
 import type { Io } from './context.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
 import { importEsm } from './esm.js';
+import { safeText } from './terminal-text.js';
 
 /** Prompts only when a person is there: stdin and stdout are TTYs and neither CI nor --no-input says otherwise. */
 export function canPrompt(io: Io, noInput = false): boolean {
@@ -16,16 +17,24 @@ export interface Confirmation {
 }
 
 /**
+ * Off a terminal, a destructive verb without --yes is refused before it reads or changes
+ * anything (a missing object included), so the refusal is the same whatever the arguments.
+ */
+export function refuseWithoutTerminal(io: Io, c: Confirmation, yes: boolean, noInput = false): void {
+  if (!yes && !canPrompt(io, noInput)) throw usageError(`refusing to ${c.action} without confirmation`, 'pass --yes to confirm');
+}
+
+/**
  * The one confirmation of every destructive verb: on a terminal it asks; otherwise --yes is
  * required and its absence is a usage error before anything is done. Nothing is auto-confirmed.
  */
 export async function confirmOrFail(io: Io, c: Confirmation, yes: boolean, noInput = false): Promise<void> {
   if (yes) return;
-  if (!canPrompt(io, noInput)) throw usageError(`refusing to ${c.action} without confirmation`, 'pass --yes to confirm');
+  refuseWithoutTerminal(io, c, yes, noInput);
   const { confirm } = await importEsm('@inquirer/prompts');
   let ok: boolean;
   try {
-    ok = await confirm({ message: c.question, default: false }, { output: io.stderr as NodeJS.WritableStream & { isTTY?: boolean } as never });
+    ok = await confirm({ message: safeText(c.question), default: false }, { output: io.stderr as NodeJS.WritableStream & { isTTY?: boolean } as never });
   } catch {
     throw new CliError('cancelled', Exit.cancelled);
   }
@@ -34,5 +43,5 @@ export async function confirmOrFail(io: Io, c: Confirmation, yes: boolean, noInp
 
 /** Says on stderr what a destructive command did. */
 export function sayDone(io: Io, what: string): void {
-  io.stderr.write(`✓ ${what}\n`);
+  io.stderr.write(`✓ ${safeText(what)}\n`);
 }

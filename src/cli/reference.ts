@@ -16,7 +16,7 @@ function path(cmd: Command): string {
 }
 
 /** What `addHelpText(position, …)` added, as `--help` would print it. */
-function addedText(cmd: Command, position: 'before' | 'after'): string {
+export function addedText(cmd: Command, position: 'before' | 'after'): string {
   let text = '';
   // A Command is an EventEmitter (addHelpText listens for these events), which its types leave out.
   (cmd as unknown as NodeJS.EventEmitter).emit(`${position}Help`, { error: false, command: cmd, write: (s: string) => (text += s) });

@@ -1,7 +1,7 @@
 import type { Io } from './context.js';
 import { makeCli, type CliDeps } from './deps.js';
 import { reportError } from './errors.js';
-import { buildProgram, normaliseJsonFlag, rootCommand, targetNames, topLevelNames } from './program.js';
+import { buildProgram, helpForBareGroup, normaliseJsonFlag, rootCommand, targetNames, topLevelNames } from './program.js';
 
 /** Runs gbctl with `argv` (node, script, ...args) over `deps`, and resolves to the exit code. */
 export async function runCli(argv: string[], io: Io, deps: CliDeps): Promise<number> {
@@ -12,7 +12,7 @@ export async function runCli(argv: string[], io: Io, deps: CliDeps): Promise<num
     const normalised = normaliseJsonFlag(args, names);
     const root = rootCommand(cli);
     const program = await buildProgram(cli, targetNames(root, normalised, names), root);
-    await program.parseAsync([...argv.slice(0, 2), ...normalised]);
+    await program.parseAsync([...argv.slice(0, 2), ...helpForBareGroup(program, normalised)]);
     return 0;
   } catch (e) {
     return reportError(io, e, args);

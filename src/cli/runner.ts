@@ -1,20 +1,22 @@
 import type { Endpoint } from '../contract/endpoint.js';
-import { buildRequest, type Client } from '../client/client.js';
+import { buildRequest, checkQueryAndBody, type Client } from '../client/client.js';
 import type { GlobalOptions, Io } from './context.js';
 import type { Cli } from './deps.js';
-import { explainAuthFailure, explainForCommand } from './errors.js';
+import { bodyUsageError, explainAuthFailure, explainForCommand } from './errors.js';
+import { bodyProblem } from '../contract/body-problem.js';
 import { usageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
-import { emit, jsonOption, ListPrinter, type EmitOptions } from './emit.js';
+import { emit, jsonOption, ListPrinter, outputMode, type EmitOptions, type Format } from './emit.js';
 import { optionKey } from './names.js';
 import type { Overlay } from './overlay.js';
-import { sayDone } from './prompt.js';
+import { confirmOrFail, sayDone } from './prompt.js';
 import { confirmEndpoint, refuseUnconfirmed } from './confirm-endpoint.js';
-import { resolvePagePaths } from './page-paths.js';
+import { resolvePagePaths, withPageIds } from './page-paths.js';
 import { dryRunText } from './dry-run.js';
 import { webUrlOf } from './web-url.js';
 import { checkOutputFlags } from './output-flags.js';
 import { itemSchema, objectFields } from '../contract/response-fields.js';
+import { safeLine, safeText } from './terminal-text.js';
 
 export interface RunFlags extends GlobalOptions {
   json?: unknown;
@@ -23,18 +25,16 @@ export interface RunFlags extends GlobalOptions {
   yes?: boolean;
   all?: boolean;
   limit?: string;
-  format?: 'table' | 'tsv' | 'json' | 'ndjson';
+  format?: Format;
   dryRun?: boolean | string;
   input?: boolean;
 }
 
-function emitOptions(io: Io, f: RunFlags, overlay: Overlay): EmitOptions {
-  const json = f.format === 'json' ? (jsonOption(f.json) || true) : jsonOption(f.json);
+function emitOptions(f: RunFlags, overlay: Overlay): EmitOptions {
   return {
-    json,
+    json: jsonOption(f.json),
     ...(f.jq ? { jq: f.jq } : {}),
-    ndjson: f.format === 'ndjson',
-    tsv: f.format === 'tsv',
+    ...(f.format ? { format: f.format } : {}),
     color: f.color,
     ...(overlay.columns ? { columns: overlay.columns } : {}),
   };
@@ -55,29 +55,42 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     const raw = inv.opts[optionKey((/--([\w-]+)/.exec(x.flags) as RegExpExecArray)[1] as string)];
     if (raw !== undefined) x.apply?.(String(raw), inv.input, io);
   }
-  if (!endpoint.body && Object.keys(inv.input.body).length) throw usageError(`gbctl ${inv.command.noun} ${inv.command.verb} takes no request body`);
+  const flags = new Map(inv.command.options.map((o) => [o.field, o.flag]));
+  // However the body was given (flags, --data, -F, an overlay's option), it is checked here, once.
+  const problem = bodyProblem(endpoint, inv.input.body);
+  if (problem) throw bodyUsageError(problem, `gbctl ${inv.command.noun} ${inv.command.verb}`, flags);
+  // --limit was checked with the other flags that tune requests (global-flags.ts).
   const limit = f.limit === undefined ? undefined : Number(f.limit);
-  if (limit !== undefined && (!Number.isInteger(limit) || limit < 0)) throw usageError(`--limit: "${f.limit}" is not a whole number`);
   const item = itemSchema(endpoint.response);
   const list = inv.command.list && item !== undefined;
-  const opts = emitOptions(io, f, overlay);
+  // The query and body are whole now (page paths aside): refused here, nothing is opened or sent.
+  const whole = withPageIds(endpoint, inv.input, list);
+  try {
+    checkQueryAndBody(endpoint, { query: whole.query, ...(endpoint.body ? { body: whole.body } : {}) });
+  } catch (e) {
+    throw explainForCommand(e, flags, false);
+  }
+  const opts = emitOptions(f, overlay);
   // Everything about the command line is checked before anything is sent or written.
   overlay.check?.(inv.opts);
   if (f.dryRun === undefined || f.dryRun === false) refuseUnconfirmed(io, endpoint, inv.input.params, !!f.yes, f.input === false);
-  if (await checkOutputFlags(io, objectFields(list ? item : endpoint.response), opts, f.json === true)) return;
+  if (await checkOutputFlags(io, objectFields(list ? item : endpoint.response), opts, f.json === true && f.format === undefined)) return;
 
   const conn = await cli.connect(f);
   let web: string | undefined;
   try {
     if (inv.command.orgScoped) inv.input.params.organizationId = await conn.organization();
     const input = { params: inv.input.params, query: inv.input.query, ...(endpoint.body ? { body: inv.input.body } : {}) };
-    if (f.dryRun !== undefined && f.dryRun !== false) {
+    const dryRun = f.dryRun !== undefined && f.dryRun !== false;
+    await resolvePagePaths(endpoint, inv.input, { list, dryRun }, conn.client, deps.resources);
+    if (dryRun) {
       const req = buildRequest(endpoint, input, '$GITBOOK_TOKEN');
       const target = conn.mode === 'http' ? conn.client.target : '${GITBOOK_ENDPOINT}';
       io.stdout.write(dryRunText(req, target, f.dryRun === 'curl'));
       return;
     }
-    await resolvePagePaths(endpoint, inv.input, list, conn.client, deps.resources);
+    const ask = await overlay.confirmFirst?.({ client: conn.client, input: inv.input });
+    if (ask) await confirmOrFail(io, ask, !!f.yes, f.input === false);
     const name = endpoint.destructive
       ? await confirmEndpoint({ io, resources: deps.resources, client: conn.client, yes: !!f.yes, noInput: f.input === false }, endpoint, overlay, inv.input.params)
       : undefined;
@@ -92,14 +105,16 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
       return;
     }
     if (overlay.after) result = await overlay.after({ result, opts: inv.opts, io, client: conn.client, input: inv.input });
-    const shown = !opts.json && !opts.jq && overlay.view ? overlay.view(result, inv.input, !!io.stdout.isTTY && !opts.tsv) : result;
+    const mode = outputMode(io, opts);
+    const shown = (mode === 'table' || mode === 'tsv') && overlay.view ? overlay.view(result, inv.input, mode === 'table') : result;
     await emit(io, shown, opts);
     const failed = overlay.failure?.(inv.input.params, result);
     if (failed) throw failed;
     if (name !== undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${name}`).replace(/^✓ /, ''));
-    else if (io.stderr.isTTY && overlay.done) io.stderr.write(`${overlay.done(inv.input.params, result)}\n`);
+    // A write that answers no body would otherwise print nothing at all: it says what it did.
+    else if (inv.command.mutating && result === undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${lastParam(inv.input.params)}`).replace(/^✓ /, ''));
+    else if (io.stderr.isTTY && overlay.done) io.stderr.write(`${safeText(overlay.done(inv.input.params, result))}\n`);
   } catch (e) {
-    const flags = new Map(inv.command.options.map((o) => [o.field, o.flag]));
     throw explainForCommand(explainAuthFailure(e, conn.resolved.sources.token), flags, inv.command.orgScoped);
   } finally {
     await conn.close();
@@ -107,6 +122,8 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     if (web) await deps.showWeb(io, deps, f, conn.mode, web);
   }
 }
+
+const lastParam = (params: Record<string, unknown>) => Object.values(params).map(String).pop() ?? '';
 
 /** Follows `next.page` (with --all) or until --limit items, printing items as they arrive. */
 async function walkList(
@@ -117,7 +134,8 @@ async function walkList(
   opts: EmitOptions,
   want: { all: boolean; limit?: number; view?: Overlay['view']; input: Invocation['input'] },
 ): Promise<void> {
-  const printer = new ListPrinter(io, opts, want.view ? (items) => (want.view?.({ items }, want.input) as { items: unknown[] }).items : undefined);
+  const table = outputMode(io, opts) === 'table';
+  const printer = new ListPrinter(io, opts, want.view ? (items) => (want.view?.({ items }, want.input, table) as { items: unknown[] }).items : undefined);
   let page = input.query.page as string | undefined;
   let seen = 0;
   const progress = want.all && !!io.stderr.isTTY;
@@ -139,5 +157,5 @@ async function walkList(
   }
   await printer.end();
   // One JSON shape whatever the paging flags: the items; the way on is said apart from them.
-  if (page && !want.all && (want.limit === undefined || seen < want.limit)) io.stderr.write(`more results: add --page ${page} for the next page, or --all for every one\n`);
+  if (page && !want.all && (want.limit === undefined || seen < want.limit)) io.stderr.write(`more results: add --page ${safeLine(page)} for the next page, or --all for every one\n`);
 }

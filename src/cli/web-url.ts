@@ -1,3 +1,6 @@
+/** Where `gbctl preview` serves the embedded store unless told another port. */
+export const PREVIEW_PORT = 7701;
+
 /** The origin of the URLs the embedded store hands out: they open once a preview serves them. */
 export const EMBEDDED_URL = /^gbctl:\/\/local(\/.*)?$/;
 

@@ -1,3 +1,4 @@
+import { bodyProblem, describeBodyProblem } from '../contract/body-problem.js';
 import { describeIssues } from '../contract/issues.js';
 import { fillPath } from '../contract/path.js';
 import type { z } from 'zod';
@@ -20,8 +21,8 @@ export interface ClientOptions {
   trace?: (line: { method: string; url: string; status: number | 'error'; ms: number }) => void;
   /** Retries of idempotent requests on 429, 502, 503, 504 and network errors (default 0). */
   retries?: number;
-  /** Told before each wait between retries, to announce it. */
-  onRetry?: (info: { attempt: number; of: number; waitMs: number; reason: string }) => void;
+  /** Told before each wait between retries, to announce it (retryMessage words it). */
+  onRetry?: (info: RetryInfo) => void;
   sleep?: (ms: number) => Promise<void>;
   /**
    * Parse each response with its endpoint's schema (default true). The embedded store's
@@ -50,10 +51,32 @@ export function requestedWait(headers: Record<string, string>, now = Date.now())
   return undefined;
 }
 
-/** Exponential backoff with full jitter: up to 0.5 s, 1 s, 2 s, … capped at 8 s. */
-export function backoff(attempt: number): number {
-  return Math.random() * Math.min(500 * 2 ** attempt, 8000);
+/**
+ * Exponential backoff with equal jitter: 0.25-0.5 s, 0.5-1 s, 1-2 s, … capped at 4-8 s. (Full
+ * jitter could wait a few milliseconds, which is no backing off, and read "retrying in 0.0s".)
+ */
+export function backoff(attempt: number, random = Math.random()): number {
+  const cap = Math.min(500 * 2 ** attempt, 8000);
+  return cap / 2 + (random * cap) / 2;
 }
+
+/** What a retry waits for: a request's wait in the words a person reads (`350 ms`, `1.5 s`, `12 s`). */
+export function waitText(ms: number): string {
+  if (ms < 1) return 'now';
+  if (ms < 1000) return `in ${Math.round(ms)} ms`;
+  return ms < 10_000 ? `in ${(ms / 1000).toFixed(1)} s` : `in ${Math.round(ms / 1000)} s`;
+}
+
+export interface RetryInfo {
+  attempt: number;
+  of: number;
+  /** How long the client waits before this retry: what it sleeps, exactly. */
+  waitMs: number;
+  reason: string;
+}
+
+/** The line announcing a retry: `retrying in 350 ms after HTTP 503 (retry 1 of 3)`. */
+export const retryMessage = (r: RetryInfo): string => `retrying ${waitText(r.waitMs)} after ${r.reason} (retry ${r.attempt} of ${r.of})`;
 
 const issues = (where: string, err: z.ZodError) => describeIssues(err, { where });
 
@@ -66,20 +89,34 @@ function pathOf(path: string, params: Record<string, unknown>): string {
   });
 }
 
+/**
+ * Checks an endpoint call's query and body against its schemas, as the request would be built
+ * (an InputError says what is wrong), and answers them parsed. The CLI calls it before it
+ * connects, when the path's parameters may not all be known yet.
+ */
+export function checkQueryAndBody(endpoint: Endpoint, input: CallInput): { query: unknown; body?: { data: unknown } } {
+  const q = endpoint.query ? endpoint.query.safeParse(input.query ?? {}) : undefined;
+  if (q && !q.success) throw new InputError(issues('', q.error));
+  // What zod would drop silently (an unknown field), or a body with nothing to do, is refused here,
+  // for every caller: the CLI's flags, --data, -F, prompts and the bespoke commands alike.
+  const problem = bodyProblem(endpoint, input.body);
+  if (problem) throw new InputError(describeBodyProblem(problem, 'this request'), problem.fields);
+  const b = endpoint.body ? endpoint.body.safeParse(input.body ?? {}) : undefined;
+  if (b && !b.success) throw new InputError(issues('body', b.error));
+  return { query: q?.data, ...(b ? { body: { data: b.data } } : {}) };
+}
+
 /** Validates the input and builds the request an endpoint call sends. */
 export function buildRequest(endpoint: Endpoint, input: CallInput, token?: string, userAgent?: string): WireRequest {
   const p = endpoint.params ? endpoint.params.safeParse(input.params ?? {}) : undefined;
   if (p && !p.success) throw new InputError(issues('', p.error));
-  const q = endpoint.query ? endpoint.query.safeParse(input.query ?? {}) : undefined;
-  if (q && !q.success) throw new InputError(issues('', q.error));
-  const b = endpoint.body ? endpoint.body.safeParse(input.body ?? {}) : undefined;
-  if (b && !b.success) throw new InputError(issues('body', b.error));
+  const { query, body: b } = checkQueryAndBody(endpoint, input);
   const headers: Record<string, string> = { accept: 'application/json' };
   if (token) headers.authorization = `Bearer ${token}`;
   if (userAgent) headers['user-agent'] = userAgent;
   const req: WireRequest = {
     method: endpoint.method,
-    path: `/v1${pathOf(endpoint.path, (p?.data ?? {}) as Record<string, unknown>)}${encodeQuery(q?.data as Record<string, unknown> | undefined)}`,
+    path: `/v1${pathOf(endpoint.path, (p?.data ?? {}) as Record<string, unknown>)}${encodeQuery(query as Record<string, unknown> | undefined)}`,
     headers,
   };
   if (b) {
@@ -164,12 +201,12 @@ export class Client {
     try {
       data = JSON.parse(res.body);
     } catch {
-      throw new ResponseShapeError(`${endpoint.method} ${req.path} answered ${res.status} with a body that is not JSON`);
+      throw new ResponseShapeError(`${endpoint.method} ${req.path} answered ${res.status} with a body that is not JSON`, res.status);
     }
     if (this.opts.parseResponses === false) return data;
     const parsed = endpoint.response.safeParse(data);
     if (!parsed.success) {
-      throw new ResponseShapeError(`${endpoint.method} ${req.path} answered with an unexpected shape: ${issues('', parsed.error)}`);
+      throw new ResponseShapeError(`${endpoint.method} ${req.path} answered with an unexpected shape: ${issues('', parsed.error)}`, res.status);
     }
     return parsed.data;
   }

@@ -22,6 +22,11 @@ export interface CliPlacement {
   scope?: { param: string; option: string };
   /** Query or body fields taken as positional arguments after the path parameters. */
   args?: string[];
+  /**
+   * The page the path names may be absent from the content it acts in (a conflicted page the
+   * change request deleted): a page path is still looked up, an id not found is sent as given.
+   */
+  pageMayBeAbsent?: true;
 }
 
 /** One endpoint of the API, written once and read by the client, the CLI and the server. */
@@ -41,6 +46,8 @@ export interface EndpointSpec {
   cli?: CliPlacement;
   /** Set on routes that the description does not have; says what they are for. */
   extension?: string;
+  /** A route of gbctl's own, which the platform's API does not have (gbctl's servers answer it). */
+  gbctlOnly?: true;
   /** Destructive operations confirm on a TTY and need `--yes` otherwise. */
   destructive?: boolean;
 }

@@ -110,6 +110,16 @@ export function unknownQueryKeys(schema: z.ZodObject | undefined, raw: URLSearch
 }
 
 /**
+ * The query parameters given more than once that take one value: repeating a key is how an
+ * array is sent (`authors=a&authors=b`), and for any other parameter it is a mistake to report
+ * rather than a choice between the values to make silently.
+ */
+export function repeatedScalarKeys(schema: z.ZodObject | undefined, raw: URLSearchParams): string[] {
+  const fields = new Map(fieldsOf(schema).map((f) => [f.name, f]));
+  return [...new Set(raw.keys())].filter((k) => raw.getAll(k).length > 1 && fields.has(k) && fields.get(k)?.kind !== 'array');
+}
+
+/**
  * Turns raw query-string values into the types the query schema expects, so the schema
  * itself can validate them. Values that do not decode are passed on as strings and fail there.
  */

@@ -14,7 +14,7 @@ export function unknownField(schema: z.ZodType, data: unknown, path: string): st
       if (!isPlainObject(data)) return undefined;
       const shape = def.shape as Record<string, z.ZodType>;
       if (def.catchall === undefined) {
-        for (const key of Object.keys(data)) if (!(key in shape)) return `${path}.${key}`;
+        for (const key of Object.keys(data)) if (!Object.hasOwn(shape, key)) return `${path}.${key}`;
       }
       for (const [key, field] of Object.entries(shape)) {
         if (data[key] === undefined) continue;

@@ -1,4 +1,5 @@
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { parseGitbookYaml } from '../server/lib/gitsync/config.js';
 import { dirname, join, relative, sep } from 'node:path';
 import { CliError, Exit } from '../cli/exit-codes.js';
 
@@ -35,4 +36,26 @@ export async function readFolder(dir: string): Promise<Map<string, Uint8Array>> 
   if (!s.isDirectory()) throw new CliError(`${dir} is not a folder`, Exit.usage);
   await walk(dir);
   return out;
+}
+
+/**
+ * Whether export may write into `dir`: missing or empty, or a Git Sync folder (an earlier export,
+ * or a checkout synced by the platform): one with a SUMMARY.md where its `.gitbook.yaml` (if
+ * any) puts the content. Anything else is someone else's folder.
+ */
+export async function isGitSyncFolder(dir: string): Promise<'empty' | 'git-sync' | 'foreign'> {
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'empty';
+    throw new CliError(`cannot read ${dir} (${code ?? (e as Error).message})`, code === 'ENOTDIR' ? Exit.usage : Exit.error);
+  }
+  if (!names.length) return 'empty';
+  let config = { root: '', summary: 'SUMMARY.md' };
+  const yaml = names.find((n) => n === '.gitbook.yaml' || n === '.gitbook.yml');
+  if (yaml) config = parseGitbookYaml(await readFile(join(dir, yaml), 'utf8').catch(() => '')).config;
+  const summary = join(dir, ...[config.root, config.summary].filter(Boolean).join('/').split('/'));
+  return (await stat(summary).then((s) => s.isFile()).catch(() => false)) ? 'git-sync' : 'foreign';
 }

@@ -1,25 +1,65 @@
-import { PAGE_MARK, readGitSync, type SyncPage } from '../server/lib/gitsync/read.js';
-import { mapTargets } from '../server/lib/gitsync/targets.js';
-import { buildFolder, type ApiPage, type ExportInput } from './write.js';
+import { applyPages } from '../server/lib/gitsync/apply.js';
+import { derivedGitPath } from '../server/lib/gitsync/layout.js';
+import { readGitSync, type SyncRead } from '../server/lib/gitsync/read.js';
+import { flattenPages, slugify } from '../server/model/page-tree.js';
+import type { PageRecord } from '../server/model/revision.js';
+import { buildFolder, type ApiFile, type ApiPage } from './write.js';
+
+/** Pages as the API shows them (views/revision.ts), for what export reads of them. */
+export function apiPagesOf(pages: readonly PageRecord[]): ApiPage[] {
+  const index = new Map(flattenPages(pages).map((f) => [f.page.id, f]));
+  const one = (p: PageRecord): ApiPage => {
+    const base = {
+      id: p.id, title: p.title, type: p.type, ...(p.linkTitle !== undefined ? { linkTitle: p.linkTitle } : {}), ...(p.gitSync ? { gitSync: p.gitSync } : {}),
+      ...(p.hidden ? { hidden: true } : {}), ...(p.icon ? { icon: p.icon } : {}), ...(p.noIndex ? { noIndex: true } : {}),
+    };
+    if (p.type === 'group') return { ...base, slug: p.slug ?? slugify(p.title), pages: p.pages.map(one) };
+    if (p.type === 'computed') return { ...base, ...(p.computed ? { computed: p.computed } : {}) };
+    if (p.type === 'link') {
+      const target = p.target ? { kind: p.target.anchor ? 'anchor' : 'page', page: p.target.page, ...(p.target.anchor ? { anchor: p.target.anchor } : {}) } : { kind: 'url', url: p.href ?? '' };
+      return { ...base, target, ...(p.href ? { href: p.href } : {}) };
+    }
+    return {
+      ...base, ...(p.description ? { description: p.description } : {}), ...(p.layout ? { layout: p.layout } : {}),
+      ...(p.cover ? { cover: { ref: { kind: 'file', file: p.cover.file }, yPos: p.cover.yPos ?? 0 } } : {}),
+      git: { path: p.gitPath ?? derivedGitPath(index.get(p.id)?.path ?? '', p.pages.length > 0) }, markdown: p.markdown, pages: p.pages.map(one),
+    };
+  };
+  return pages.map(one);
+}
+
+/** Pages of the API (a revision's tree) in the shape the import's matching reads. */
+export function recordsOfApi(pages: readonly ApiPage[]): PageRecord[] {
+  return pages.map((p) => ({
+    id: p.id, title: p.title, type: p.type as PageRecord['type'], markdown: '', createdAt: '', updatedAt: '',
+    ...(p.type === 'document' && p.git?.path ? { gitPath: p.git.path } : {}),
+    ...(p.type === 'group' && p.slug && p.slug !== slugify(p.title) ? { slug: p.slug } : {}),
+    ...(p.target?.page ? { target: { page: p.target.page, ...(p.target.anchor ? { anchor: p.target.anchor } : {}) } } : {}),
+    ...(p.href !== undefined || p.target?.kind === 'url' ? { href: p.href ?? p.target?.url ?? '' } : {}),
+    ...(p.computed ? { computed: p.computed as unknown as NonNullable<PageRecord['computed']> } : {}),
+    pages: recordsOfApi(p.pages ?? []),
+  }));
+}
+
+/** A local folder read as the import reads it. */
+export function readLocal(entries: Map<string, Uint8Array>): SyncRead {
+  return readGitSync([...entries].map(([path, bytes]) => ({ path, size: bytes.length, bytes })));
+}
 
 /** The folder as export would write it after importing it, so both sides compare alike. */
-export function normalizeLocal(entries: Map<string, Uint8Array>): { folder: Map<string, string | Uint8Array>; skipped: { path: string; reason: string }[]; warnings: string[] } {
-  const read = readGitSync([...entries].map(([path, bytes]) => ({ path, bytes })));
-  const toApi = (p: SyncPage): ApiPage => ({
-    id: p.path,
-    title: p.title,
-    type: p.kind,
-    ...(p.href ? { href: p.href } : {}),
-    ...(p.meta.description ? { description: p.meta.description } : {}),
-    ...(p.meta.icon ? { icon: p.meta.icon } : {}),
-    ...(p.meta.hidden ? { hidden: true } : {}),
-    ...(p.meta.layout ? { layout: p.meta.layout } : {}),
-    git: { path: p.path },
-    markdown: mapTargets(p.markdown, (t) => (t.startsWith(PAGE_MARK) ? `page:${t.slice(PAGE_MARK.length)}` : undefined)),
-    pages: p.pages.map(toApi),
+export function normalizeLocal(entries: Map<string, Uint8Array>): { folder: Map<string, string | Uint8Array>; skipped: { path: string; reason: string }[]; warnings: string[]; read: SyncRead } {
+  const read = readLocal(entries);
+  let n = 0;
+  const newId = () => `local${n++}`;
+  const fileIds = new Map<string, string>();
+  const files: ApiFile[] = read.files.map((f) => {
+    const id = newId();
+    fileIds.set(f.path, id);
+    return { id, name: f.name, git: { path: f.path }, ...(f.entry.bytes ? { bytes: f.entry.bytes } : {}) };
   });
-  const input: ExportInput = { pages: read.pages.map(toApi), files: read.files.map((f) => ({ name: f.name, bytes: f.bytes })), redirects: read.redirects };
-  return { folder: buildFolder(input), skipped: read.skipped, warnings: read.warnings };
+  const records = applyPages([], read.pages, { newId, now: '', fileId: (p) => fileIds.get(p) });
+  const folder = buildFolder({ pages: apiPagesOf(records), files, redirects: read.redirects, gitSync: read.gitSync });
+  return { folder, skipped: read.skipped, warnings: read.warnings, read };
 }
 
 export interface PushPlan {
@@ -34,7 +74,7 @@ export interface PushPlan {
 
 const same = (a: string | Uint8Array | undefined, b: string | Uint8Array | undefined) =>
   a !== undefined && b !== undefined && Buffer.from(a).equals(Buffer.from(b));
-const isPage = (p: string) => /\.md$/i.test(p) && p !== 'SUMMARY.md';
+const isPage = (p: string) => /\.(md|markdown|mdx)$/i.test(p) && !/(^|\/)SUMMARY\.md$/.test(p) && !p.includes('.gitbook/');
 
 /** What pushing the folder would change: pages added, changed and removed, and other files. */
 export function planPush(before: Map<string, string | Uint8Array>, after: Map<string, string | Uint8Array>): PushPlan {

@@ -3,6 +3,7 @@ import { changeRequests } from '../contract/endpoints/change-requests.js';
 import { content } from '../contract/endpoints/content.js';
 import { crContent } from '../contract/endpoints/cr-content.js';
 import { CliError, Exit } from '../cli/exit-codes.js';
+import type { RevisionGitSync } from '../server/model/revision.js';
 import type { ApiPage, ExportInput } from './write.js';
 
 export interface SpaceSource {
@@ -14,8 +15,10 @@ export interface SpaceSource {
 interface ApiRevision {
   id: string;
   pages: ApiPage[];
-  files: { id: string; name: string; downloadURL: string }[];
+  files: { id: string; name: string; downloadURL: string; git?: { path?: string } }[];
+  /** gbctl's own fields; absent from the hosted API, where export writes the platform's defaults. */
   redirects?: Record<string, string>;
+  gitSync?: RevisionGitSync;
 }
 
 const flat = (pages: ApiPage[]): ApiPage[] => pages.flatMap((p) => [p, ...flat(p.pages ?? [])]);
@@ -51,7 +54,11 @@ async function scopeOfRevision(client: Client, s: SpaceSource): Promise<string |
 export async function readSpace(client: Client, s: SpaceSource, progress: (done: number, total: number, what: string) => void): Promise<ExportInput> {
   const cr = s.revision !== undefined ? await scopeOfRevision(client, s) : s.changeRequest;
   const params = cr !== undefined ? { spaceId: s.spaceId, changeRequestId: cr } : { spaceId: s.spaceId };
-  const rev = (await client.call(cr !== undefined ? crContent['cr-content.revision'] : content['content.revision'], { params, query: { computed: false } })) as ApiRevision;
+  const revision = cr !== undefined ? crContent['cr-content.revision'] : content['content.revision'];
+  let rev = (await client.call(revision, { params, query: { computed: false } })) as ApiRevision;
+  // gbctl's own server (it says how the folder was laid out) lists computed pages as such, in
+  // place, when asked to compute them: a SUMMARY.md entry that describes them is written back.
+  if (rev.gitSync) rev = (await client.call(revision, { params, query: {} })) as ApiRevision;
   const docs = flat(rev.pages).filter((p) => p.type === 'document');
   const total = docs.length + rev.files.length;
   let done = 0;
@@ -63,10 +70,11 @@ export async function readSpace(client: Client, s: SpaceSource, progress: (done:
   }
   const files: ExportInput['files'] = [];
   for (const f of rev.files) {
-    files.push({ name: f.name, bytes: await download(client, f.downloadURL) });
+    const bytes = await download(client, f.downloadURL);
+    files.push({ id: f.id, name: f.name, ...(f.git?.path ? { git: { path: f.git.path } } : {}), ...(bytes ? { bytes } : {}) });
     progress(++done, total, f.name);
   }
-  return { pages: rev.pages, files, ...(rev.redirects ? { redirects: rev.redirects } : {}) };
+  return { pages: rev.pages, files, ...(rev.redirects ? { redirects: rev.redirects } : {}), ...(rev.gitSync ? { gitSync: rev.gitSync } : {}) };
 }
 
 /** A file's bytes: from the server gbctl talks to when the link is its own, else fetched. */

@@ -1,7 +1,7 @@
 import { describeIssues } from '../contract/issues.js';
 import { isDeepStrictEqual } from 'node:util';
 import type { Endpoint } from '../contract/endpoint.js';
-import { decodeQuery, fieldsOf, unknownQueryKeys } from '../contract/introspect.js';
+import { decodeQuery, fieldsOf, repeatedScalarKeys, unknownQueryKeys } from '../contract/introspect.js';
 import { ROUTES } from '../contract/routes.js';
 import type { RouteEntry } from '../contract/route-table.js';
 import { StoreError } from '../store/errors.js';
@@ -10,12 +10,13 @@ import { makeCtx, type Env } from './context.js';
 import type { Route, ServerResources } from './resources.js';
 import { HttpError, badRequest, errorBody, unauthorized } from './http-error.js';
 import type { UserRecord } from './model/org.js';
-import { decodeSegment, Router } from './router.js';
+import { Router } from './router.js';
 import { userFromToken } from './services/orgs.js';
 import type { Controls } from './controls/routes.js';
 import { CONTROL_PREFIX } from './controls/prefix.js';
 import { serveControl } from './controls/routes.js';
-import { readBlob } from './services/blobs.js';
+import { percentEncodingProblem, withSecurityHeaders } from './security-headers.js';
+import { BLOB_PREFIX, serveBlob } from './web/blobs.js';
 import { isWebPath } from './web/paths.js';
 
 /** A request as the app sees it, whether it came over a socket or in-process. */
@@ -34,6 +35,8 @@ export interface CoreResponse {
   body: string | Buffer;
   /** The catalogue entry that served the request, when one matched. */
   endpointId?: string;
+  /** `Set-Cookie` values, one header each (the browser session; web/session.ts). */
+  cookies?: string[];
 }
 
 export interface AppOptions {
@@ -122,17 +125,6 @@ function authenticateToken(env: Env, req: CoreRequest): Promise<UserRecord> {
 }
 
 /**
- * gbctl's own route for temporary downloads (change-request PDFs, imported files): the
- * unguessable id is the credential, as with the platform's signed URLs.
- */
-async function serveBlob(env: Env, method: string, id: string): Promise<CoreResponse> {
-  if (method !== 'GET') throw new HttpError(405, `${method} is not allowed on /_gbctl/blobs; allowed: GET`);
-  const blob = await readBlob({ read: (fn) => env.store.read(fn), clock: env.clock }, decodeSegment(id));
-  if (!blob) throw new HttpError(404, 'no such download, or its link has expired');
-  return { status: 200, headers: { 'content-type': blob.contentType, 'cache-control': 'private, no-store' }, body: blob.bytes };
-}
-
-/**
  * The request target as a URL. It is a path (origin-form), so it is appended to a fixed origin
  * rather than resolved against it: `//` or `//host/v1/…` is a path, not another host.
  */
@@ -158,6 +150,13 @@ function unknownQueryMessage(keys: string[], schema: Parameters<typeof fieldsOf>
   return `unknown query parameter${keys.length > 1 ? 's' : ''} ${names} for ${route}: ${known}`;
 }
 
+function errorResponse(e: unknown): CoreResponse {
+  if (e instanceof HttpError) return { status: e.status, headers: { ...JSON_HEADERS }, body: errorBody(e.status, e.message) };
+  if (e instanceof StoreError) return { status: 503, headers: { ...JSON_HEADERS }, body: errorBody(503, e.message) };
+  const message = `internal error: ${(e as Error)?.message ?? String(e)}`;
+  return { status: 500, headers: { ...JSON_HEADERS }, body: errorBody(500, message) };
+}
+
 /**
  * The API as a function from request to response: routing, auth, validation, errors. Routing
  * needs only the route table; `resources` gives a route's schemas and handler, which the
@@ -167,8 +166,10 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
   let router: Router<RouteEntry> | undefined;
 
   async function serve(req: CoreRequest): Promise<CoreResponse> {
+    const malformed = percentEncodingProblem(req.url);
+    if (malformed) throw badRequest(malformed);
     const url = requestTarget(req.url);
-    if (url.pathname.startsWith('/_gbctl/blobs/')) return serveBlob(env, req.method, url.pathname.slice('/_gbctl/blobs/'.length));
+    if (url.pathname.startsWith(BLOB_PREFIX)) return serveBlob(env, req.method, url.pathname.slice(BLOB_PREFIX.length));
     if (opts.controls && url.pathname.startsWith(CONTROL_PREFIX)) {
       const caller = header(req, 'authorization') ? await authenticateToken(env, req) : undefined;
       const text = req.body === undefined ? '' : req.body.toString();
@@ -199,6 +200,11 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
     const caller = await authenticate(env, req, endpoint, shareKey);
     const unknownKeys = unknownQueryKeys(endpoint.query, url.searchParams);
     if (unknownKeys.length) throw badRequest(unknownQueryMessage(unknownKeys, endpoint.query, `${req.method} /v1${found.match.endpoint.path}`));
+    const repeated = repeatedScalarKeys(endpoint.query, url.searchParams);
+    if (repeated.length) {
+      const first = repeated[0] as string;
+      throw badRequest(`${first}: query parameter given ${url.searchParams.getAll(first).length} times; it takes one value (only array parameters repeat)`);
+    }
 
     const params = endpoint.params ? endpoint.params.safeParse(rawParams) : { success: true as const, data: {} };
     if (!params.success) throw badRequest(describeIssues(params.error));
@@ -234,14 +240,8 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
   return {
     env,
     async handle(req) {
-      try {
-        return await serve(req);
-      } catch (e) {
-        if (e instanceof HttpError) return { status: e.status, headers: { ...JSON_HEADERS }, body: errorBody(e.status, e.message) };
-        if (e instanceof StoreError) return { status: 503, headers: { ...JSON_HEADERS }, body: errorBody(503, e.message) };
-        const message = `internal error: ${(e as Error)?.message ?? String(e)}`;
-        return { status: 500, headers: { ...JSON_HEADERS }, body: errorBody(500, message) };
-      }
+      const res = await serve(req).catch(errorResponse);
+      return { ...res, headers: withSecurityHeaders(res.headers) };
     },
   };
 }

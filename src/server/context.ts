@@ -6,6 +6,7 @@ import { forbidden, notFound } from './http-error.js';
 import { memberships, membershipId, type UserRecord } from './model/org.js';
 import { siteShareKeyOpensSpace } from './model/site.js';
 import type { SpaceRecord } from './model/space.js';
+import { sameSecret } from './model/secrets.js';
 
 const RANK: Record<Role, number> = { read: 1, comment: 2, edit: 3, review: 4, create: 5, admin: 6 };
 
@@ -97,5 +98,5 @@ export function isoNow(c: Pick<Env, 'clock'>): string {
 /** An anonymous caller's share key opens the space: its own (share-link space) or a published share-link site's that holds it. */
 export function shareKeyOpensSpace(c: Ctx, tx: ReadTx, s: SpaceRecord): boolean {
   if (c.caller || c.shareKey === undefined || c.access !== 'read') return false;
-  return (s.visibility === 'share-link' && c.shareKey === s.shareKey) || siteShareKeyOpensSpace(tx, s.id, c.shareKey);
+  return (s.visibility === 'share-link' && sameSecret(c.shareKey, s.shareKey)) || siteShareKeyOpensSpace(tx, s.id, c.shareKey);
 }

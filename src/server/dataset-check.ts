@@ -16,6 +16,9 @@ import { collections, spaces } from './model/space.js';
 import { translationRows, translationSettingsRows } from './model/translation.js';
 import { addMember, addToken, addUser } from './admin/accounts.js';
 
+/** Every status a change request can have: the lists answer open ones unless asked. */
+const CR_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
+
 type Params = Record<string, string>;
 
 /** Called with every 200 answer, for checks beyond gbctl's own schemas (tests add the platform's). */
@@ -145,7 +148,7 @@ class Walker {
     for (const org of await this.list('account.orgs', {})) {
       const organizationId = org.id;
       await this.get('sso.list', { organizationId });
-      await this.get('change-requests.list-org', { organizationId }, 'limit=1000');
+      await this.get('change-requests.list-org', { organizationId }, `${CR_STATUSES.map((st) => `status=${st}`).join('&')}&limit=1000`);
       for (const s of await this.list('spaces.list', { organizationId })) {
         this.mark('spaces', s.id);
         await this.get('spaces.get', { spaceId: s.id });
@@ -207,7 +210,10 @@ class Walker {
     await this.get('content.revision', { spaceId });
     await this.content('content', { spaceId });
     await this.comments('comments', { spaceId });
-    for (const cr of await this.list('change-requests.list', { spaceId })) {
+    // The list answers open ones unless asked: every status is asked for in turn.
+    const crs = [];
+    for (const st of CR_STATUSES) crs.push(...(await this.list('change-requests.list', { spaceId }, `status=${st}`)));
+    for (const cr of crs) {
       const p = { spaceId, changeRequestId: cr.id };
       this.mark('changeRequests', cr.id);
       await this.get('change-requests.get', p);

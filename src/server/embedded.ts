@@ -1,5 +1,8 @@
 import { JsonFileStore } from '../store/json-file-store.js';
 import type { ReadTx } from '../store/store.js';
+import { scrubBackups } from '../store/migrate.js';
+// Every table's kept lists declared before a snapshot is written (see model/indexes.ts).
+import './model/indexes.js';
 import { ensureSeeded } from './admin/accounts.js';
 import { embeddedSession } from './admin/session.js';
 import { createApp, type App, type AppOptions } from './app.js';
@@ -75,6 +78,8 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
   const store = JsonFileStore.open(opts.path, opts.warn ? { warn: opts.warn } : {});
   try {
     const admin = await ensureSeeded({ store, clock: opts.clock ?? systemClock, ids: opts.ids ?? randomIds });
+    // Backups of older formats written before they were kept without the plaintext admin token.
+    for (const p of scrubBackups(opts.path)) opts.warn?.(`gbctl: removed the plaintext admin token from the backup ${p}`);
     const { token, sessions } = embeddedSession(admin.user);
     const env: Env = {
       store,

@@ -2,6 +2,7 @@ import { createServer, STATUS_CODES, type IncomingMessage, type Server, type Ser
 import type { AddressInfo, Socket } from 'node:net';
 import type { App } from './app.js';
 import { errorBody } from './http-error.js';
+import { withSecurityHeaders } from './security-headers.js';
 import type { Faults } from './controls/faults.js';
 import type { RequestLog } from './controls/request-log.js';
 
@@ -57,8 +58,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
   });
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
-  res.writeHead(status, { ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) });
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer, cookies?: string[]): void {
+  if (cookies?.length) res.setHeader('set-cookie', cookies);
+  res.writeHead(status, { ...withSecurityHeaders(headers), ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) });
   res.end(body);
 }
 
@@ -117,7 +119,7 @@ export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Se
       const out = await app.handle({ method, url: req.url ?? '/', headers: req.headers, body });
       status = out.status;
       endpoint = out.endpointId;
-      send(res, out.status, out.headers, out.body);
+      send(res, out.status, out.headers, out.body, out.cookies);
     } catch (e) {
       if (!res.headersSent) send(res, 500, { 'content-type': 'application/json' }, errorBody(500, `internal error: ${(e as Error).message}`));
     } finally {

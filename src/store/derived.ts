@@ -1,8 +1,7 @@
-import { OrderIndex, type NamedOrder } from './ordered.js';
+import { listKey, valueKey, valueOf, type ListKind } from './index-format.js';
+import type { PersistedList } from './index-read.js';
+import { OrderIndex, type NamedOrder, type Order } from './ordered.js';
 import type { Row } from './store.js';
-
-/** Ids by the value of one field, each group in insertion order. */
-export type Index = Map<unknown, Set<string>>;
 
 /** A function over records that selects the ones a count or filtered index keeps. */
 export type Test = (row: Row) => boolean;
@@ -16,79 +15,178 @@ export interface NamedTest {
 /** Walks a table: each record with its id (the table's own id string). */
 export type Walk = (fn: (id: string, row: Row) => void) => void;
 
-interface Counter {
-  field: string;
-  test: Test;
-  byValue: Map<unknown, number>;
+/**
+ * What a derived list of one table is made from: the list kept in the index file with the
+ * snapshot, with the records changed since applied to it; or, when the index has none, a walk of
+ * the records.
+ */
+export interface Origin {
+  walk: Walk;
+  persisted(key: string): PersistedList | undefined;
+  /** Each record changed since the snapshot: as the snapshot has it, and as it is now (undefined: absent). */
+  changes(fn: (id: string, old: Row | undefined, next: Row | undefined) => void): void;
+  /** The record as the snapshot has it. */
+  baseRow(id: string): Row | undefined;
 }
-
-interface Filtered {
-  field: string;
-  test: Test;
-  ids: Index;
-}
-
-/** Counters or filtered indexes by table, then by field and filter name. */
-type ByFilter<X> = Map<string, Map<string, X>>;
 
 export function field(row: Row, name: string): unknown {
   return (row as unknown as Record<string, unknown>)[name];
 }
 
-function addTo(idx: Index, value: unknown, id: string): void {
-  let s = idx.get(value);
-  if (!s) idx.set(value, (s = new Set()));
-  s.add(id);
+/** A record's place under a field (and filter): its value, or undefined when the filter leaves it out. */
+function placeOf(row: Row | undefined, f: string, test: Test | undefined): { value: unknown } | undefined {
+  return row && (!test || test(row)) ? { value: field(row, f) } : undefined;
 }
 
-function removeFrom(idx: Index, value: unknown, id: string): void {
-  const s = idx.get(value);
-  if (s) {
-    s.delete(id);
-    if (!s.size) idx.delete(value);
+/**
+ * The ids of a table's records by the value of one field (passing a filter, when given), each
+ * group in the order its records joined it. Read from the index file group by group as asked
+ * for, with this process's changes beside it; or all in memory, built by a walk.
+ */
+export class IdGroups {
+  /** Groups held whole, without a file (built by a walk). */
+  private readonly mem = new Map<unknown, Set<string>>();
+  private readonly removed = new Map<unknown, Set<string>>();
+  private readonly added = new Map<unknown, Set<string>>();
+
+  constructor(
+    readonly field: string,
+    readonly test: Test | undefined,
+    private readonly file?: PersistedList,
+  ) {}
+
+  private fileGroup(value: unknown) {
+    const key = this.file ? valueKey(value) : undefined;
+    return key === undefined ? undefined : this.file?.group(key);
+  }
+
+  private collect(value: unknown): Set<string> {
+    const out = new Set<string>();
+    const fg = this.fileGroup(value);
+    const gone = this.removed.get(value);
+    for (let i = 0; i < (fg?.count ?? 0); i++) {
+      const id = (fg as { id(i: number): string }).id(i);
+      if (!gone?.has(id)) out.add(id);
+    }
+    for (const id of this.added.get(value) ?? []) out.add(id);
+    return out;
+  }
+
+  /** The group's ids; one read from the file is made afresh each time (a server asks for many groups, once or twice each). */
+  get(value: unknown): ReadonlySet<string> | undefined {
+    const held = this.mem.get(value);
+    if (held || !this.file) return held;
+    const ids = this.collect(value);
+    return ids.size ? ids : undefined;
+  }
+
+  size(value: unknown): number {
+    const held = this.mem.get(value);
+    if (held || !this.file) return held?.size ?? 0;
+    return (this.fileGroup(value)?.count ?? 0) - (this.removed.get(value)?.size ?? 0) + (this.added.get(value)?.size ?? 0);
+  }
+
+  add(id: string, row: Row): void {
+    const p = placeOf(row, this.field, this.test);
+    if (p) this.join(p.value, id);
+  }
+
+  update(id: string, old: Row | undefined, next: Row | undefined): void {
+    const before = placeOf(old, this.field, this.test);
+    const after = placeOf(next, this.field, this.test);
+    if (before && after && before.value === after.value) return;
+    if (before) this.leave(before.value, id);
+    if (after) this.join(after.value, id);
+  }
+
+  private join(value: unknown, id: string): void {
+    let s = this.mem.get(value) ?? (this.file ? this.added.get(value) : undefined);
+    if (!s) (this.file ? this.added : this.mem).set(value, (s = new Set()));
+    s.add(id);
+  }
+
+  private leave(value: unknown, id: string): void {
+    const held = this.mem.get(value);
+    if (held || !this.file) {
+      held?.delete(id);
+      if (held && !held.size && !this.file) this.mem.delete(value);
+      return;
+    }
+    if (this.added.get(value)?.delete(id)) return;
+    let gone = this.removed.get(value);
+    if (!gone) this.removed.set(value, (gone = new Set()));
+    gone.add(id);
+  }
+
+  /** Every group as it stands (to write the index). */
+  eachGroup(fn: (value: unknown, ids: ReadonlySet<string>) => void): void {
+    const done = new Set<unknown>();
+    const give = (v: unknown) => {
+      if (done.has(v)) return;
+      done.add(v);
+      const ids = this.mem.get(v) ?? this.collect(v);
+      if (ids.size) fn(v, ids);
+    };
+    this.file?.eachGroup((key) => give(valueOf(key)));
+    for (const v of this.mem.keys()) give(v);
+    for (const v of this.added.keys()) give(v);
   }
 }
 
-function bump(c: Counter, value: unknown, by: number): void {
-  const n = (c.byValue.get(value) ?? 0) + by;
-  if (n) c.byValue.set(value, n);
-  else c.byValue.delete(value);
+/** How many records pass a filter, by the value of one field: the file's counts and the changes since. */
+export class Counts {
+  private readonly delta = new Map<unknown, number>();
+
+  constructor(
+    readonly field: string,
+    readonly test: Test,
+    private readonly file?: PersistedList,
+  ) {}
+
+  get(value: unknown): number {
+    const key = this.file ? valueKey(value) : undefined;
+    const base = key === undefined ? 0 : (this.file?.group(key)?.count ?? 0);
+    return base + (this.delta.get(value) ?? 0);
+  }
+
+  private bump(value: unknown, by: number): void {
+    const n = (this.delta.get(value) ?? 0) + by;
+    if (n) this.delta.set(value, n);
+    else this.delta.delete(value);
+  }
+
+  add(_id: string, row: Row): void {
+    if (this.test(row)) this.bump(field(row, this.field), 1);
+  }
+
+  update(_id: string, old: Row | undefined, next: Row | undefined): void {
+    if (old && this.test(old)) this.bump(field(old, this.field), -1);
+    if (next && this.test(next)) this.bump(field(next, this.field), 1);
+  }
+
+  eachGroup(fn: (value: unknown, count: number) => void): void {
+    const done = new Set<unknown>();
+    const give = (v: unknown) => {
+      if (done.has(v)) return;
+      done.add(v);
+      const n = this.get(v);
+      if (n) fn(v, n);
+    };
+    this.file?.eachGroup((key) => give(valueOf(key)));
+    for (const v of this.delta.keys()) give(v);
+  }
 }
 
-/** Moves `id` within `idx` from `before` to `after` (undefined: not in it); staying put keeps its place. */
-function move(idx: Index, id: string, before: { value: unknown } | undefined, after: { value: unknown } | undefined): void {
-  if (before && after && before.value === after.value) return;
-  if (before) removeFrom(idx, before.value, id);
-  if (after) addTo(idx, after.value, id);
-}
+/** A derived list held, with what it was declared with (to refuse two declarations under one name). */
+export type Held =
+  | { kind: 'order'; name: string; x: OrderIndex }
+  | { kind: 'index'; field: string; x: IdGroups }
+  | { kind: 'filter'; field: string; name: string; x: IdGroups }
+  | { kind: 'count'; field: string; name: string; x: Counts };
 
-/**
- * The counter or filtered index of `filter` over `f` in `table`, built by `build` on first use.
- * Two filters of one table under one name would share it and count wrong: refused.
- */
-function kept<X extends { test: Test }>(byTable: ByFilter<X>, table: string, f: string, filter: NamedTest, build: () => X): X {
-  let byKey = byTable.get(table);
-  if (!byKey) byTable.set(table, (byKey = new Map()));
-  const key = `${f}\u0000${filter.name}`;
-  let x = byKey.get(key);
-  if (!x) byKey.set(key, (x = build()));
-  else if (x.test !== filter.test) throw new Error(`table ${table} is declared twice with different filters named "${filter.name}"`);
-  return x;
-}
-
-/**
- * What a state keeps beside its records, built on first use and kept up to date by every write:
- * indexes by field, and by field and named filter (see Table.filters) the counts and ids of the
- * records passing it. Keyed by names, it grows with the filters declared, never with calls. It
- * stays right across a compaction, which changes no record.
- */
-export class Derived {
-  private indexes = new Map<string, Map<string, Index>>();
-  private counters: ByFilter<Counter> = new Map();
-  private filtered: ByFilter<Filtered> = new Map();
-  private orders = new Map<string, Map<string, OrderIndex>>();
-  /** Values worked out from one record each, by table then id, least recently used first. */
-  private memos = new Map<string, Map<string, unknown>>();
+/** Values worked out from one record each, by table then id, least recently used first. */
+export class Memos {
+  private readonly memos = new Map<string, Map<string, unknown>>();
 
   /** The value kept for a record, if any; a hit becomes the most recently used. */
   memo(table: string, id: string): unknown {
@@ -113,84 +211,93 @@ export class Derived {
   forget(table: string, id: string): void {
     this.memos.get(table)?.delete(id);
   }
+}
+
+/**
+ * What a state keeps beside its records, made on first use and kept up to date by every write:
+ * ids by field, and by field and named filter (see Table.filters) the counts and ids of the
+ * records passing it, and the ordered lists (see Table.orders). Each is read from the index kept
+ * with the snapshot when it has the list, else built by one walk. Keyed by names, it grows with
+ * the filters declared, never with calls.
+ */
+export class Derived {
+  private readonly lists = new Map<string, Map<string, Held>>();
+
+  constructor(readonly memos = new Memos()) {}
 
   /** Whether writes to `table` have anything here to bring up to date. */
   follows(table: string): boolean {
-    return this.indexes.has(table) || this.counters.has(table) || this.filtered.has(table) || this.orders.has(table);
+    return !!this.lists.get(table)?.size;
   }
 
-  /** The ordered lists of `named` over `table`, built on first use by one walk. */
-  ordered(table: string, named: NamedOrder, walk: Walk): OrderIndex {
-    let byName = this.orders.get(table);
-    if (!byName) this.orders.set(table, (byName = new Map()));
-    let o = byName.get(named.name);
-    if (!o) {
-      const built = new OrderIndex(named.order);
-      walk((id, row) => built.add(id, row));
-      byName.set(named.name, (o = built));
-    } else if (o.order.group !== named.order.group || o.order.key !== named.order.key) {
-      throw new Error(`table ${table} is declared twice with different orders named "${named.name}"`);
+  private held<H extends Held>(table: string, kind: ListKind, f: string, name: string, make: () => H, same: (h: H) => boolean, what: string): H {
+    let byKey = this.lists.get(table);
+    if (!byKey) this.lists.set(table, (byKey = new Map()));
+    const key = listKey(kind, f, name);
+    const h = byKey.get(key) as H | undefined;
+    if (h) {
+      if (!same(h)) throw new Error(`table ${table} is declared twice with different ${what} named "${name}"`);
+      return h;
     }
-    return o;
+    const made = make();
+    byKey.set(key, made);
+    return made;
   }
 
-  index(table: string, f: string, walk: Walk): Index {
-    let byField = this.indexes.get(table);
-    if (!byField) this.indexes.set(table, (byField = new Map()));
-    let idx = byField.get(f);
-    if (!idx) {
-      const built: Index = new Map();
-      walk((id, row) => addTo(built, field(row, f), id));
-      byField.set(f, (idx = built));
-    }
-    return idx;
+  /** A list read from the file with the changes applied, or built by a walk. */
+  private fill<X extends { add(id: string, row: Row): void; update(id: string, old: Row | undefined, next: Row | undefined): void }>(
+    origin: Origin,
+    key: string,
+    make: (file: PersistedList | undefined) => X,
+  ): X {
+    const file = origin.persisted(key);
+    const x = make(file);
+    if (file) origin.changes((id, old, next) => x.update(id, old, next));
+    else origin.walk((id, row) => x.add(id, row));
+    return x;
   }
 
-  count(table: string, f: string, filter: NamedTest, walk: Walk): Map<unknown, number> {
-    const { test } = filter;
-    return kept(this.counters, table, f, filter, () => {
-      const built: Counter = { field: f, test, byValue: new Map() };
-      walk((_, row) => {
-        if (test(row)) bump(built, field(row, f), 1);
-      });
-      return built;
-    }).byValue;
+  ordered(table: string, named: NamedOrder, origin: Origin): OrderIndex {
+    const make = () => ({
+      kind: 'order' as const,
+      name: named.name,
+      x: this.fill(origin, listKey('order', '', named.name), (file) => new OrderIndex(named.order, file, origin.baseRow)),
+    });
+    const same = (h: { x: OrderIndex }) => h.x.order.group === named.order.group && h.x.order.key === named.order.key;
+    return this.held(table, 'order', '', named.name, make, same, 'orders').x;
   }
 
-  filter(table: string, f: string, filter: NamedTest, walk: Walk): Index {
-    const { test } = filter;
-    return kept(this.filtered, table, f, filter, () => {
-      const built: Filtered = { field: f, test, ids: new Map() };
-      walk((id, row) => {
-        if (test(row)) addTo(built.ids, field(row, f), id);
-      });
-      return built;
-    }).ids;
+  index(table: string, f: string, origin: Origin): IdGroups {
+    const make = () => ({ kind: 'index' as const, field: f, x: this.fill(origin, listKey('index', f, ''), (file) => new IdGroups(f, undefined, file)) });
+    return this.held(table, 'index', f, '', make, () => true, 'indexes').x;
   }
 
-  /** How many ordered lists are kept, over all tables. */
-  orderCount(): number {
-    return [...this.orders.values()].reduce((n, x) => n + x.size, 0);
+  filter(table: string, f: string, filter: NamedTest, origin: Origin): IdGroups {
+    const make = () => ({ kind: 'filter' as const, field: f, name: filter.name, x: this.fill(origin, listKey('filter', f, filter.name), (file) => new IdGroups(f, filter.test, file)) });
+    return this.held(table, 'filter', f, filter.name, make, (h) => h.x.test === filter.test, 'filters').x;
   }
 
-  /** How many indexes, counters and filtered indexes are kept, over all tables. */
-  sizes(): { indexes: number; counters: number; filtered: number } {
-    const total = (m: Map<string, Map<string, unknown>>) => [...m.values()].reduce((n, x) => n + x.size, 0);
-    return { indexes: total(this.indexes), counters: total(this.counters), filtered: total(this.filtered) };
+  count(table: string, f: string, filter: NamedTest, origin: Origin): Counts {
+    const make = () => ({ kind: 'count' as const, field: f, name: filter.name, x: this.fill(origin, listKey('count', f, filter.name), (file) => new Counts(f, filter.test, file)) });
+    return this.held(table, 'count', f, filter.name, make, (h) => h.x.test === filter.test, 'filters').x;
   }
 
   /** Brings everything for `table` up to date with one record's change (undefined: absent). */
   update(table: string, id: string, old: Row | undefined, next: Row | undefined): void {
-    for (const [f, idx] of this.indexes.get(table) ?? []) {
-      move(idx, id, old && { value: field(old, f) }, next && { value: field(next, f) });
-    }
-    for (const c of this.counters.get(table)?.values() ?? []) {
-      if (old && c.test(old)) bump(c, field(old, c.field), -1);
-      if (next && c.test(next)) bump(c, field(next, c.field), 1);
-    }
-    for (const x of this.filtered.get(table)?.values() ?? []) {
-      move(x.ids, id, old && x.test(old) ? { value: field(old, x.field) } : undefined, next && x.test(next) ? { value: field(next, x.field) } : undefined);
-    }
-    for (const o of this.orders.get(table)?.values() ?? []) o.update(id, old, next);
+    for (const h of this.lists.get(table)?.values() ?? []) h.x.update(id, old, next);
+  }
+
+  /** Every list held, by table and key. */
+  each(fn: (table: string, key: string, h: Held) => void): void {
+    for (const [table, byKey] of this.lists) for (const [key, h] of byKey) fn(table, key, h);
+  }
+
+  /** How many lists are held, by kind. */
+  sizes(): Record<ListKind, number> {
+    const out: Record<ListKind, number> = { order: 0, index: 0, filter: 0, count: 0 };
+    this.each((_, __, h) => out[h.kind]++);
+    return out;
   }
 }
+
+export type { Order };

@@ -59,6 +59,28 @@ export class FileDurability implements Durability {
         this.lock.release();
       }
     }
+    if (this.view.unindexed()) this.indexOnce();
+  }
+
+  /**
+   * A snapshot without a matching index (written before stores had one, or copied) was scanned
+   * whole to open: its index is written once, so that the next opens read what they need.
+   * Failing (a read-only folder) only leaves it to be scanned again.
+   */
+  private indexOnce(): void {
+    try {
+      this.lock.acquireSync();
+    } catch {
+      return;
+    }
+    try {
+      this.view.sync('locked');
+      if (this.view.unindexed()) this.view.writeIndex();
+    } catch {
+      // scanned again next time
+    } finally {
+      this.releaseQuietly();
+    }
   }
 
   beforeRead(): Promise<void> {

@@ -2,7 +2,9 @@ import { StoreError } from './errors.js';
 import { sameStamp, stampOf, type FileStamp } from './files.js';
 import { STORE_VERSION } from './format.js';
 import { journalDamaged, readJournal, truncateJournal, type JournalPos } from './journal.js';
-import { writeSnapshot } from './snapshot.js';
+import { IndexedFile } from './index-read.js';
+import { RowFile } from './rows.js';
+import { indexSnapshot, writeSnapshot } from './snapshot.js';
 import { loadSnapshot, type Loaded, type Mode, type Outcome } from './snapshot-load.js';
 import { State } from './state.js';
 
@@ -48,6 +50,17 @@ export class FileView {
     this.journal = { ino: base.journal.ino, offset: base.journal.size, lines: 1, generation: base.generation };
     this.rejected = undefined;
     return this.journal;
+  }
+
+  /** Whether the state's records were read by scanning a snapshot that has no index (see IndexedFile). */
+  unindexed(): boolean {
+    return !!this.state.file && !(this.state.file instanceof IndexedFile);
+  }
+
+  /** Writes the index of a snapshot read by a scan (see unindexed); under the lock. */
+  writeIndex(): void {
+    const file = this.state.file;
+    if (file instanceof RowFile && this.snap) indexSnapshot(file, this.snap.generation, this.snap.seq, this.snap.stamp);
   }
 
   /** Forgets the data as read, so that the next sync reads the files afresh: after a write they did not take. */

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { crc32 } from 'node:zlib';
+import { crc32 } from './crc32.js';
 import type { Op, Row } from './store.js';
 
 /**
@@ -129,14 +129,17 @@ function snapshotHead(h: SnapshotHeader, checksum: string): string {
  * the checksum is taken as they go, and the header's length does not depend on its value, so
  * that it can be written in its place last.
  */
-export function snapshotHeadStream(h: SnapshotHeader): { placeholder: Buffer; update(b: Uint8Array): void; head(): Buffer } {
+export function snapshotHeadStream(h: SnapshotHeader): { placeholder: Buffer; update(b: Uint8Array): void; head(): Buffer; checksum(): string } {
   const sum = checksummer(STORE_VERSION, h.generation, h.seq);
   const placeholder = Buffer.from(snapshotHead(h, `sha1:${'0'.repeat(40)}`));
+  let digest: string | undefined;
+  const checksum = () => (digest ??= sum.digest());
   return {
     placeholder,
     update: sum.update,
+    checksum,
     head: () => {
-      const head = Buffer.from(snapshotHead(h, sum.digest()));
+      const head = Buffer.from(snapshotHead(h, checksum()));
       if (head.length !== placeholder.length) throw new Error('snapshot header changed length');
       return head;
     },

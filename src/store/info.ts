@@ -53,7 +53,7 @@ export function describeStore(f: StoreFacts): StoreInfo {
   const tables: Record<string, number> = {};
   let objects = 0;
   for (const name of f.state.tableNames().sort()) {
-    const n = f.state.table(name).size;
+    const n = f.state.size(name);
     if (!n) continue;
     tables[name] = n;
     objects += n;

@@ -15,7 +15,7 @@ const TEMP = /^\.(.+)\.(\d+)\.[0-9a-f]{8}\.tmp$/;
  */
 export function sweepLeftoverTemps(path: string): { files: number; bytes: number } {
   const dir = dirname(path);
-  const mine = new Set([basename(path), `${basename(path)}.journal`]);
+  const mine = new Set([basename(path), `${basename(path)}.journal`, `${basename(path)}.index`]);
   let names: string[];
   try {
     names = readdirSync(dir);

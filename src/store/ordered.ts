@@ -1,3 +1,5 @@
+import type { FileGroup, PersistedList } from './index-read.js';
+
 /** A stored record as an order sees it (store.ts's Row, which imports this module's types). */
 type Row = { id: string };
 
@@ -42,17 +44,33 @@ export function compare(a: Position, b: Position): number {
   return a.s - b.s;
 }
 
+/** Entries in order, read by index: an array, or a group of the index file. */
+export interface SortedList {
+  readonly length: number;
+  at(i: number): Position;
+  /** Ids listed here that no longer belong: skipped. */
+  skip?: ReadonlySet<string> | undefined;
+}
+
 /**
  * The ids of one group sorted by (key, sequence), with each id's entry by id: finding where a
  * page starts is a binary search, appending at the end (the usual write: a new record with the
  * newest key) costs O(1) and inserting elsewhere a move of the entries after it.
  */
-export class OrderedIds {
+export class OrderedIds implements SortedList {
   readonly entries: Position[] = [];
   private readonly byId = new Map<string, Position>();
 
   get size(): number {
     return this.entries.length;
+  }
+
+  get length(): number {
+    return this.entries.length;
+  }
+
+  at(i: number): Position {
+    return this.entries[i] as Position;
   }
 
   get(id: string): Position | undefined {
@@ -85,12 +103,21 @@ export class OrderedIds {
     }
     return lo;
   }
+}
 
-  /** The index of the first entry after `p`. */
-  upperBound(p: Position): number {
-    const at = this.lowerBound(p);
-    const e = this.entries[at];
-    return e && compare(e, p) === 0 ? at + 1 : at;
+/** A group of the index file as a SortedList, its entries read as asked for. */
+class FileEntries implements SortedList {
+  constructor(
+    private readonly g: FileGroup,
+    readonly skip: ReadonlySet<string> | undefined,
+  ) {}
+
+  get length(): number {
+    return this.g.count;
+  }
+
+  at(i: number): Position {
+    return this.g.at(i);
   }
 }
 
@@ -104,17 +131,52 @@ export function keyOf(order: Order<Row>, row: Row): SortKey {
   return order.key ? order.key(row) : 0;
 }
 
+/** Every entry of sorted lists merged in order, skipping what each list skips. */
+export function* mergeLists(lists: readonly SortedList[]): Generator<Position> {
+  const at = lists.map(() => 0);
+  for (;;) {
+    let best = -1;
+    let bp: Position | undefined;
+    for (let j = 0; j < lists.length; j++) {
+      const l = lists[j] as SortedList;
+      let i = at[j] as number;
+      let p: Position | undefined;
+      while (i < l.length && l.skip?.has((p = l.at(i)).id)) i++;
+      at[j] = i;
+      if (i >= l.length) continue;
+      p = l.at(i);
+      if (!bp || compare(p, bp) < 0) {
+        best = j;
+        bp = p;
+      }
+    }
+    if (best < 0 || !bp) return;
+    at[best] = (at[best] as number) + 1;
+    yield bp;
+  }
+}
+
 /**
  * Every group of one order, kept up to date by each write: a record that changes groups or key
- * joins its new group at the end of its key's run, one that keeps both keeps its place.
+ * joins its new group at the end of its key's run, one that keeps both keeps its place. Built
+ * by a walk of the records, or read from the index file (`file`) with this process's changes
+ * kept beside it: entries added in `groups`, ids of file groups gone from them in `removed`.
  */
 export class OrderIndex {
   readonly groups = new Map<string, OrderedIds>();
-  private seq = 0;
-  /** The sequence of each record, for an order that keeps it (see Order.keepSeq). */
+  private readonly removed = new Map<string, Set<string>>();
+  private seq: number;
+  /** The sequence of each record, for an order that keeps it (see Order.keepSeq): -1 gone. */
   private readonly seqs = new Map<string, number>();
 
-  constructor(readonly order: Order<Row>) {}
+  constructor(
+    readonly order: Order<Row>,
+    private readonly file?: PersistedList,
+    /** The record as the index file has it (the snapshot's). */
+    private readonly baseRow?: (id: string) => Row | undefined,
+  ) {
+    this.seq = file?.next ?? 0;
+  }
 
   /** The sequence number the next record to join gets. */
   get nextSeq(): number {
@@ -123,22 +185,59 @@ export class OrderIndex {
 
   /** The sequence a record keeps across groups, for an order that keeps it. */
   keptSeq(id: string): number | undefined {
-    return this.seqs.get(id);
+    const s = this.seqs.get(id);
+    if (s !== undefined) return s < 0 ? undefined : s;
+    return this.file?.seqOf(id);
   }
 
-  group(g: string): OrderedIds | undefined {
-    return this.groups.get(g);
+  /** The group's entries as lists to merge: the file's (less those gone) and those added here. */
+  lists(g: string): SortedList[] {
+    const out: SortedList[] = [];
+    const fg = this.file?.group(g);
+    if (fg) out.push(new FileEntries(fg, this.removed.get(g)));
+    const mem = this.groups.get(g);
+    if (mem) out.push(mem);
+    return out;
+  }
+
+  size(g: string): number {
+    return (this.file?.group(g)?.count ?? 0) - (this.removed.get(g)?.size ?? 0) + (this.groups.get(g)?.size ?? 0);
+  }
+
+  /** Where `id` is listed in group `g`, if it is. */
+  position(g: string, id: string): Position | undefined {
+    const mem = this.groups.get(g)?.get(id);
+    if (mem || !this.file || this.removed.get(g)?.has(id)) return mem;
+    if (!this.file.group(g)) return undefined;
+    const row = this.baseRow?.(id);
+    if (!row || !groupsOf(this.order, row).includes(g)) return undefined;
+    const s = this.file.seqOf(id);
+    return s === undefined ? undefined : { k: keyOf(this.order, row), s, id };
   }
 
   add(id: string, row: Row): void {
     const k = keyOf(this.order, row);
     const s = this.seq++;
     if (this.order.keepSeq) this.seqs.set(id, s);
-    for (const g of groupsOf(this.order, row)) {
-      let ids = this.groups.get(g);
-      if (!ids) this.groups.set(g, (ids = new OrderedIds()));
-      ids.add({ k, s, id });
+    for (const g of groupsOf(this.order, row)) this.addTo(g, { k, s, id });
+  }
+
+  private addTo(g: string, p: Position): void {
+    let ids = this.groups.get(g);
+    if (!ids) this.groups.set(g, (ids = new OrderedIds()));
+    ids.add(p);
+  }
+
+  private removeFrom(g: string, id: string): void {
+    const ids = this.groups.get(g);
+    if (ids?.get(id)) {
+      ids.remove(id);
+      if (!ids.size) this.groups.delete(g);
+      return;
     }
+    let gone = this.removed.get(g);
+    if (!gone) this.removed.set(g, (gone = new Set()));
+    gone.add(id);
   }
 
   update(id: string, old: Row | undefined, next: Row | undefined): void {
@@ -148,31 +247,59 @@ export class OrderIndex {
     // A record whose key stays keeps its sequence in the groups it stays in.
     const stays = !!old && !!next && keyOf(this.order, old) === k;
     let s = -1;
+    const kept = new Set<string>();
     for (const g of before) {
-      const ids = this.groups.get(g);
-      if (!ids) continue;
+      const p = this.position(g, id);
+      if (!p) continue;
       if (stays && after.includes(g)) {
-        s = ids.get(id)?.s ?? s;
+        s = p.s;
+        kept.add(g);
         continue;
       }
-      ids.remove(id);
-      if (!ids.size) this.groups.delete(g);
+      this.removeFrom(g, id);
     }
     if (this.order.keepSeq) {
-      if (!next) this.seqs.delete(id);
+      if (!next) this.seqs.set(id, -1);
       else {
-        s = this.seqs.get(id) ?? -1;
+        s = this.keptSeq(id) ?? -1;
         if (s < 0) this.seqs.set(id, (s = this.seq++));
       }
     }
     if (!next) return;
     if (!stays && !this.order.keepSeq) s = -1;
     for (const g of after) {
-      let ids = this.groups.get(g);
-      if (!ids) this.groups.set(g, (ids = new OrderedIds()));
-      if (stays && before.includes(g) && ids.get(id)) continue;
+      if (kept.has(g)) continue;
       if (s < 0) s = this.seq++;
-      ids.add({ k, s, id });
+      this.addTo(g, { k, s, id });
     }
+  }
+
+  /** Every group as it stands, with its entries in order (to write the index). */
+  eachGroup(fn: (g: string, entries: Iterable<Position>) => void): void {
+    const done = new Set<string>();
+    this.file?.eachGroup((g) => {
+      done.add(g);
+      fn(g, mergeLists(this.lists(g)));
+    });
+    for (const g of this.groups.keys()) if (!done.has(g)) fn(g, mergeLists(this.lists(g)));
+  }
+
+  /** The sequence of every record that has one (to write the index). */
+  eachSeq(fn: (id: string, s: number) => void): void {
+    if (!this.order.keepSeq) {
+      const seen = new Set<string>();
+      this.eachGroup((_, entries) => {
+        for (const p of entries) {
+          if (seen.has(p.id)) continue;
+          seen.add(p.id);
+          fn(p.id, p.s);
+        }
+      });
+      return;
+    }
+    this.file?.eachSeq((id, s) => {
+      if (!this.seqs.has(id)) fn(id, s);
+    });
+    for (const [id, s] of this.seqs) if (s >= 0) fn(id, s);
   }
 }

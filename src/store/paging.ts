@@ -1,13 +1,16 @@
-import type { OrderedIds, Position } from './ordered.js';
+import type { Position, SortedList } from './ordered.js';
 import type { OrderedPage, OrderedQuery, Row } from './store.js';
 
-/** One group of an ordered list as a page reads it: its entries in order, its name and rank. */
+/**
+ * One group of an ordered list as a page reads it: its entries as sorted lists to merge (the
+ * index file's and those written since), its name and rank, its size, and where a record is in it.
+ */
 export interface Source {
-  entries: readonly Position[];
+  lists: readonly SortedList[];
   g: string;
   rank: number;
-  /** The group's entries by id, where a cursor's record is looked up. */
-  ids?: OrderedIds;
+  size: number;
+  position(id: string): Position | undefined;
 }
 
 /** Records read from the store in one go while filling a page. */
@@ -23,52 +26,77 @@ function comparer(rankGroups: boolean) {
   };
 }
 
-/** The first index of `entries` at which `pred` holds; it holds for every later index too. */
-function firstWhere(entries: readonly Position[], pred: (p: Position) => boolean): number {
+/** The first index of `list` at which `pred` holds; it holds for every later index too. */
+function firstWhere(list: SortedList, pred: (p: Position) => boolean): number {
   let lo = 0;
-  let hi = entries.length;
+  let hi = list.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    if (pred(entries[mid] as Position)) hi = mid;
+    if (pred(list.at(mid))) hi = mid;
     else lo = mid + 1;
   }
   return lo;
 }
 
+interface Lane {
+  list: SortedList;
+  src: Source;
+  at: number;
+  /** The entry at `at`, once read (a list of the index file decodes it from its bytes). */
+  head?: Position | undefined;
+}
+
 /**
  * Walks the sources merged in order from just after `after` (from the end when `desc`), giving
- * each record once. Finding the start is a binary search per source; each step after that looks
- * at one entry per source.
+ * each record once. Finding the start is a binary search per list; each step after that looks
+ * at one entry per list.
  */
 export function* merged(sources: readonly Source[], after: Ranked | undefined, desc: boolean, rankGroups: boolean): Generator<Position & { g: string }> {
   const cmp = comparer(rankGroups);
-  const at = sources.map((src) => {
-    if (!after) return desc ? src.entries.length - 1 : 0;
-    if (desc) return firstWhere(src.entries, (e) => cmp(e, src.rank, after, after.rank) >= 0) - 1;
-    return firstWhere(src.entries, (e) => cmp(e, src.rank, after, after.rank) > 0);
-  });
+  const lanes: Lane[] = [];
+  for (const src of sources) {
+    for (const list of src.lists) {
+      let at: number;
+      if (!after) at = desc ? list.length - 1 : 0;
+      else if (desc) at = firstWhere(list, (e) => cmp(e, src.rank, after, after.rank) >= 0) - 1;
+      else at = firstWhere(list, (e) => cmp(e, src.rank, after, after.rank) > 0);
+      lanes.push({ list, src, at });
+    }
+  }
+  const head = (l: Lane): Position | undefined => {
+    if (l.head) return l.head;
+    for (;;) {
+      if (l.at < 0 || l.at >= l.list.length) return undefined;
+      const e = l.list.at(l.at);
+      if (!l.list.skip?.has(e.id)) return (l.head = e);
+      l.at += desc ? -1 : 1;
+    }
+  };
   let lastId: string | undefined;
   for (;;) {
-    let best = -1;
-    for (let j = 0; j < sources.length; j++) {
-      const src = sources[j] as Source;
-      const e = src.entries[at[j] as number];
+    let best: Lane | undefined;
+    let be: Position | undefined;
+    for (const l of lanes) {
+      const e = head(l);
       if (!e) continue;
-      if (best < 0) best = j;
-      else {
-        const b = sources[best] as Source;
-        const c = cmp(e, src.rank, b.entries[at[best] as number] as Position, b.rank);
-        if (desc ? c > 0 : c < 0) best = j;
+      if (!best || !be) {
+        best = l;
+        be = e;
+        continue;
+      }
+      const c = cmp(e, l.src.rank, be, best.src.rank);
+      if (desc ? c > 0 : c < 0) {
+        best = l;
+        be = e;
       }
     }
-    if (best < 0) return;
-    const src = sources[best] as Source;
-    const e = src.entries[at[best] as number] as Position;
-    at[best] = (at[best] as number) + (desc ? -1 : 1);
+    if (!best || !be) return;
+    best.at += desc ? -1 : 1;
+    best.head = undefined;
     // A record listed in several of the groups has one position in all of them: give it once.
-    if (e.id === lastId) continue;
-    lastId = e.id;
-    yield { ...e, g: src.g };
+    if (be.id === lastId) continue;
+    lastId = be.id;
+    yield { ...be, g: best.src.g };
   }
 }
 

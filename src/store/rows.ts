@@ -1,5 +1,7 @@
 import { closeSync } from 'node:fs';
+import { RowCache, type Base } from './base.js';
 import { StoreError } from './errors.js';
+import type { PersistedList } from './index-read.js';
 import { readInto } from './files.js';
 import type { ScannedTable } from './scan.js';
 import type { Row } from './store.js';
@@ -15,13 +17,20 @@ export interface FileTable {
 }
 
 /**
- * The records of a snapshot gbctl wrote (its checksum held), left in the file and read when
- * asked for: a store of any size costs memory for its ids and positions only. The file is open
- * for as long as something refers to it; it is never written, and a compaction replaces it by
- * renaming another over its name, so the open file still holds these bytes.
+ * The records of a snapshot gbctl wrote (its checksum held) as found by scanning it, left in the
+ * file and read when asked for: the store costs memory for its ids and positions. Used when the
+ * snapshot has no index beside it that matches (see IndexedFile). The file is open for as long as
+ * something refers to it; it is never written, and a compaction replaces it by renaming another
+ * over its name, so the open file still holds these bytes.
  */
-export class RowFile {
+export class RowFile implements Base {
   private refs = 1;
+  private readonly byName = new Map<string, FileTable>();
+  /** Slots by id, per table, made on the first lookup in the table. */
+  private readonly slots = new Map<string, Map<string, number>>();
+  private readonly cache = new RowCache();
+  /** The snapshot's checksum as its header gives it (the index names the snapshot by it). */
+  checksum: string | undefined;
 
   constructor(
     private readonly fd: number,
@@ -29,7 +38,102 @@ export class RowFile {
     readonly tables: FileTable[],
     private readonly starts: Float64Array,
     private readonly lengths: Uint32Array,
-  ) {}
+  ) {
+    for (const t of tables) this.byName.set(t.name, t);
+  }
+
+  names(): string[] {
+    return this.tables.map((t) => t.name);
+  }
+
+  size(table: string): number {
+    return this.byName.get(table)?.ids.length ?? 0;
+  }
+
+  private slotOf(table: string, id: string): number | undefined {
+    let m = this.slots.get(table);
+    if (!m) {
+      const t = this.byName.get(table);
+      if (!t) return undefined;
+      m = new Map();
+      for (let i = 0; i < t.ids.length; i++) m.set(t.ids[i] as string, t.first + i);
+      this.slots.set(table, m);
+    }
+    return m.get(id);
+  }
+
+  has(table: string, id: string): boolean {
+    return this.slotOf(table, id) !== undefined;
+  }
+
+  row(table: string, id: string): Row | undefined {
+    const slot = this.slotOf(table, id);
+    if (slot === undefined) return undefined;
+    const key = String(slot);
+    let row = this.cache.get(key);
+    if (!row) this.cache.set(key, (row = this.rowsAt([slot])[0] as Row));
+    return row;
+  }
+
+  rows(table: string, ids: readonly string[]): (Row | undefined)[] {
+    const out = new Array<Row | undefined>(ids.length);
+    const slots: number[] = [];
+    const at: number[] = [];
+    ids.forEach((id, k) => {
+      const slot = this.slotOf(table, id);
+      if (slot === undefined) return;
+      const hit = this.cache.get(String(slot));
+      if (hit) out[k] = hit;
+      else {
+        slots.push(slot);
+        at.push(k);
+      }
+    });
+    this.rowsAt(slots).forEach((row, i) => {
+      out[at[i] as number] = row;
+      if (ids.length <= 64) this.cache.set(String(slots[i]), row);
+    });
+    return out;
+  }
+
+  walk(table: string, fn: (id: string, row: Row) => void): void {
+    this.inBatches(table, (ids, slots) => this.rowsAt(slots).forEach((row, k) => fn(ids[k] as string, row)));
+  }
+
+  texts(table: string, fn: (id: string, text: Buffer) => void): void {
+    this.inBatches(table, (ids, slots) => this.textsOf(slots).forEach((text, k) => fn(ids[k] as string, text)));
+  }
+
+  private inBatches(table: string, fn: (ids: string[], slots: number[]) => void): void {
+    const t = this.byName.get(table);
+    if (!t) return;
+    for (let i = 0; i < t.ids.length; i += 512) {
+      const ids = t.ids.slice(i, i + 512);
+      fn(ids, ids.map((_, k) => t.first + i + k));
+    }
+  }
+
+  /** Where each table's records lie in the file (to write an index of it). */
+  placed(): { name: string; ids: string[]; starts: number[]; ends: number[] }[] {
+    return this.tables.map((t) => {
+      const starts: number[] = [];
+      const ends: number[] = [];
+      for (let i = 0; i < t.ids.length; i++) {
+        const s = this.starts[t.first + i] as number;
+        starts.push(s);
+        ends.push(s + (this.lengths[t.first + i] as number));
+      }
+      return { name: t.name, ids: t.ids, starts, ends };
+    });
+  }
+
+  list(): PersistedList | undefined {
+    return undefined;
+  }
+
+  listKeys(): { table: string; key: string }[] {
+    return [];
+  }
 
   /** From a scan of the file's bytes, where the scanned buffer began at file offset `base`. */
   static fromScan(fd: number, path: string, scanned: ScannedTable[], base: number): RowFile {
@@ -58,7 +162,7 @@ export class RowFile {
   }
 
   /** The JSON text of each slot, in order; contiguous slots are read together. */
-  texts(slots: number[]): Buffer[] {
+  textsOf(slots: number[]): Buffer[] {
     const out: Buffer[] = [];
     for (let i = 0; i < slots.length; ) {
       const first = slots[i] as number;
@@ -83,8 +187,8 @@ export class RowFile {
     return out;
   }
 
-  rows(slots: number[]): Row[] {
-    return this.texts(slots).map((t, i) => this.parse(t, slots[i] as number));
+  rowsAt(slots: number[]): Row[] {
+    return this.textsOf(slots).map((t, i) => this.parse(t, slots[i] as number));
   }
 
   private parse(text: Buffer, slot: number): Row {

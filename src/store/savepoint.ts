@@ -3,7 +3,7 @@ import { StoreError } from './errors.js';
 import type { FileView } from './file-view.js';
 import { readInto } from './files.js';
 import { parseJournal } from './format.js';
-import type { RowFile } from './rows.js';
+import type { Base } from './base.js';
 import { State } from './state.js';
 
 /**
@@ -12,7 +12,7 @@ import { State } from './state.js';
  * readable through these until release.
  */
 export interface Savepoint {
-  rows: RowFile;
+  rows: Base;
   journal?: { fd: number; end: number };
 }
 

@@ -1,7 +1,7 @@
 import type { StoreError } from './errors.js';
 import { writeFileDurably, type FileStamp } from './files.js';
 import { STORE_VERSION, TABLES_ONLY_CHECKSUM_VERSION } from './format.js';
-import { migrate } from './migrate.js';
+import { backupBytes, migrate } from './migrate.js';
 import { editedError, readSnapshot, upgradeChecksum, writeBase } from './snapshot.js';
 import { State } from './state.js';
 
@@ -63,7 +63,7 @@ export function loadSnapshot(path: string, mode: Mode, opts: SnapshotLoadOptions
     const { doc, steps } = migrate(fileDoc);
     if (mode === 'locked') {
       const backup = `${path}.v${file.version}.bak`;
-      writeFileDurably(backup, [buf]);
+      writeFileDurably(backup, [backupBytes(buf)]);
       const base = writeBase(path, 0, doc.tables);
       opts.warn(`gbctl: migrated the store ${path} from format version ${file.version} to ${STORE_VERSION} (${steps.join('; ')}); the old file is kept as ${backup}`);
       return { state: State.fromDump({ tables: doc.tables }), loaded: { stamp: base.stamp, generation: base.generation, seq: 0, version: STORE_VERSION, edited: false } };

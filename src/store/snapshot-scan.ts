@@ -5,7 +5,7 @@ import { RecordLines, type ScannedTable } from './scan.js';
 /** The snapshot is read in pieces of this size (a longer record line gets a larger one). */
 const PIECE_BYTES = 1024 * 1024;
 /** A snapshot's header is within its first bytes, as snapshotHeader looks for it. */
-const HEAD_BYTES = 8192;
+export const HEAD_BYTES = 8192;
 
 /** A snapshot gbctl wrote, as it stands: its header and where each of its records lies in the file. */
 export interface ScannedSnapshot {

@@ -1,21 +1,27 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { StoreError } from './errors.js';
-import { openIfExists, readOpen, withPath, writeFileDurably, writeFileDurablyStreamed, type FileStamp } from './files.js';
-import { encodeJournalHeader, journalPath, newGeneration, SNAPSHOT_TAIL, snapshotHeader, snapshotHeadStream, snapshotIntact, snapshotParts, STORE_VERSION, tablesRange } from './format.js';
+import { openIfExists, readInto, readOpen, withPath, writeFileDurably, writeFileDurablyStreamed, type FileStamp } from './files.js';
+import type { Base } from './base.js';
+import { encodeJournalHeader, journalPath, STORE_FORMAT, newGeneration, SNAPSHOT_TAIL, snapshotHeader, snapshotHeadStream, snapshotIntact, snapshotParts, STORE_VERSION, tablesRange } from './format.js';
+import { indexPath } from './index-format.js';
+import { IndexedFile } from './index-read.js';
+import { writeIndex } from './index-write.js';
+import { listsToKeep } from './kept.js';
 import { RowFile } from './rows.js';
 import { ScanError, scanTables } from './scan.js';
-import { scanSnapshot } from './snapshot-scan.js';
-import { State, type Cell } from './state.js';
+import { HEAD_BYTES, scanSnapshot } from './snapshot-scan.js';
+import { State } from './state.js';
 import type { Row } from './store.js';
 import { checkEnvelope, validateDocument, type StoreDocument } from './validate.js';
 
 /** A snapshot file as read: its document, whether gbctl wrote it as it stands, and what was read. */
 export interface SnapshotFile {
   /**
-   * The data: a RowFile (the file, kept open, its records read on demand) when gbctl wrote it
-   * as it stands, else the parsed document and the file's bytes.
+   * The data: the file, kept open, its records read on demand, when gbctl wrote it as it stands
+   * (through its index when the index matches it, else scanned), else the parsed document and
+   * the file's bytes.
    */
-  data: { rows: RowFile; generation: string; seq: number } | { doc: StoreDocument; buf: Buffer };
+  data: { rows: Base; generation: string; seq: number } | { doc: StoreDocument; buf: Buffer };
   /** The version on disk, before any migration. */
   version: number;
   /** Its checksum matches: no one else changed it (format 2: its tables). Always false for versions before 2. */
@@ -42,10 +48,13 @@ export function readSnapshot(path: string): SnapshotFile | undefined {
 function readOpenSnapshot(fd: number, path: string): SnapshotFile {
   const st = fstatSync(fd);
   const stamp = { size: st.size, mtimeMs: st.mtimeMs, ino: st.ino };
+  const indexed = openIndexed(fd, path, stamp);
+  if (indexed) return { data: indexed, version: STORE_VERSION, intact: true, stamp };
   const scanned = scanSnapshot(fd, st.size);
   if (scanned) {
     checkEnvelope(scanned.head, path);
     const rows = RowFile.fromScan(fd, path, scanned.tables, 0);
+    rows.checksum = scanned.head.checksum as string;
     return { data: { rows, generation: scanned.generation, seq: scanned.seq }, version: STORE_VERSION, intact: true, stamp };
   }
   // Another layout, an older format, or a file changed by hand: read whole.
@@ -55,6 +64,7 @@ function readOpenSnapshot(fd: number, path: string): SnapshotFile {
     checkEnvelope(head, path);
     const range = tablesRange(buf) as { start: number; end: number };
     const rows = RowFile.fromScan(fd, path, scanTables(buf, range.start, range.end), 0);
+    rows.checksum = head.checksum as string;
     return { data: { rows, generation: head.generation, seq: head.seq as number }, version: STORE_VERSION, intact: true, stamp };
   }
   let data: unknown;
@@ -70,6 +80,20 @@ function readOpenSnapshot(fd: number, path: string): SnapshotFile {
   const intact = snapshotIntact(buf, data as Record<string, unknown>);
   const doc = validateDocument(data, path, !intact);
   return { data: { doc, buf }, version, intact, stamp };
+}
+
+/**
+ * The snapshot through the index beside it, when that index was written for it as it stands: the
+ * header is all that is read of the snapshot. Its checksum was taken when gbctl wrote both; a
+ * change made since shows in the file's size, time or inode, and the snapshot is then scanned.
+ */
+function openIndexed(fd: number, path: string, stamp: FileStamp): { rows: Base; generation: string; seq: number } | undefined {
+  const first = Buffer.allocUnsafe(Math.min(stamp.size, HEAD_BYTES));
+  const head = snapshotHeader(first.subarray(0, readInto(fd, first, 0)));
+  if (head?.format !== STORE_FORMAT || head.version !== STORE_VERSION || typeof head.generation !== 'string' || !Number.isInteger(head.seq) || typeof head.checksum !== 'string') return undefined;
+  const h = { generation: head.generation, seq: head.seq as number, checksum: head.checksum };
+  const rows = IndexedFile.open(fd, path, indexPath(path), h, stamp);
+  return rows && { rows, generation: h.generation, seq: h.seq };
 }
 
 /**
@@ -104,21 +128,25 @@ const PIECE_BYTES = 1024 * 1024;
  * so that a compaction holds a piece of the store in memory, not all of it. Answers the new
  * snapshot as a RowFile (undefined if it cannot be reopened).
  */
-export function writeSnapshot(path: string, seq: number, state: State): { generation: string; stamp: FileStamp; journal: FileStamp; rows: RowFile | undefined } {
+export function writeSnapshot(path: string, seq: number, state: State): { generation: string; stamp: FileStamp; journal: FileStamp; rows: Base | undefined } {
   const generation = newGeneration();
   const header = snapshotHeadStream({ generation, seq });
   const placed: PlacedTable[] = [];
   const stamp = writeFileDurablyStreamed(path, (write) => {
     write(header.placeholder);
-    for (const piece of tablesText(state, placed)) {
+    tablesText(state, placed, (piece) => {
       header.update(piece);
       write(piece);
-    }
+    });
     write(Buffer.from(SNAPSHOT_TAIL));
     return header.head();
   });
+  const at = header.placeholder.length;
+  const head = { generation, seq, checksum: header.checksum() };
+  const written = placed.map((t) => ({ name: t.name, ids: t.ids, starts: t.starts.map((s) => s + at), ends: t.ends.map((e) => e + at) }));
+  writeIndex(path, head, stamp, written, listsToKeep(state));
   const journal = writeFileDurably(journalPath(path), [encodeJournalHeader(generation)]);
-  return { generation, stamp, journal, rows: reopen(path, stamp, placed, header.placeholder.length) };
+  return { generation, stamp, journal, rows: reopen(path, stamp, head, placed, at) };
 }
 
 /** Where a table's records lie in the text of `tables`: their ids, and each one's start and end offsets. */
@@ -130,11 +158,11 @@ export interface PlacedTable {
 }
 
 /**
- * The text of a snapshot's `tables`, in pieces of about PIECE_BYTES made as they are asked for,
- * noting in `placed` where each record lies. One record a line (see scanRecordLines): a load
- * finds them without parsing, and a diff of two snapshots shows the records that changed.
+ * The text of a snapshot's `tables`, handed to `emit` in pieces of about PIECE_BYTES, noting in
+ * `placed` where each record lies. One record a line (see scanRecordLines): a load finds them
+ * without parsing, and a diff of two snapshots shows the records that changed.
  */
-export function* tablesText(state: State, placed: PlacedTable[]): Generator<Buffer> {
+export function tablesText(state: State, placed: PlacedTable[], emit: (piece: Buffer) => void): void {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let size = 0;
@@ -152,43 +180,26 @@ export function* tablesText(state: State, placed: PlacedTable[]): Generator<Buff
   };
   push('{');
   for (const name of state.tableNames()) {
-    const cells = state.table(name);
-    if (!cells.size) continue;
+    if (!state.size(name)) continue;
     push(`${placed.length ? ',' : ''}\n${JSON.stringify(name)}:[`);
     const t: PlacedTable = { name, ids: [], starts: [], ends: [] };
-    for (const batch of batches(cells, 512)) {
-      const texts = state.texts(batch.map(([, c]) => c));
-      for (let k = 0; k < batch.length; k++) {
-        push(t.ids.length > 0 ? ',\n' : '\n');
-        t.ids.push((batch[k] as [string, Cell])[0]);
-        t.starts.push(size);
-        push(texts[k] as Buffer);
-        t.ends.push(size);
-        if (pendingBytes >= PIECE_BYTES) yield take();
-      }
-    }
+    state.eachText(name, (id, text) => {
+      push(t.ids.length > 0 ? ',\n' : '\n');
+      t.ids.push(id);
+      t.starts.push(size);
+      push(text);
+      t.ends.push(size);
+      if (pendingBytes >= PIECE_BYTES) emit(take());
+    });
     push('\n]');
     placed.push(t);
   }
   push('\n}');
-  yield take();
+  emit(take());
 }
 
-/** A map's entries in arrays of at most `size`, without an array of all of them. */
-function* batches<K, V>(map: Map<K, V>, size: number): Generator<[K, V][]> {
-  let batch: [K, V][] = [];
-  for (const entry of map) {
-    batch.push(entry);
-    if (batch.length === size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length) yield batch;
-}
-
-/** The snapshot just written, open for reading its records; undefined if it was replaced meanwhile. */
-function reopen(path: string, stamp: FileStamp, placed: PlacedTable[], base: number): RowFile | undefined {
+/** The snapshot just written, open for reading its records (through its index); undefined if it was replaced meanwhile. */
+function reopen(path: string, stamp: FileStamp, head: { generation: string; seq: number; checksum: string }, placed: PlacedTable[], base: number): Base | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');
@@ -199,7 +210,25 @@ function reopen(path: string, stamp: FileStamp, placed: PlacedTable[], base: num
     closeSync(fd);
     return undefined;
   }
-  return RowFile.fromScan(fd, path, placed, base);
+  try {
+    const indexed = IndexedFile.open(fd, path, indexPath(path), head, stamp);
+    if (indexed) return indexed;
+    const rows = RowFile.fromScan(fd, path, placed, base);
+    rows.checksum = head.checksum;
+    return rows;
+  } catch (e) {
+    closeSync(fd);
+    throw e;
+  }
+}
+
+/**
+ * Writes the index of a snapshot that has none (see IndexedFile), read by a scan as `rows`: its
+ * records' places and the lists of its records (not of the journal's, which follow it).
+ */
+export function indexSnapshot(rows: RowFile, generation: string, seq: number, stamp: FileStamp): void {
+  if (!rows.checksum) return;
+  writeIndex(rows.path, { generation, seq, checksum: rows.checksum }, stamp, rows.placed(), listsToKeep(new State(rows)));
 }
 
 /** Writes `tables` as a new snapshot of a new generation with a fresh journal (see writeSnapshot). */

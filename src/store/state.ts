@@ -1,187 +1,207 @@
-import { Derived, type Index, type NamedTest, type Walk } from './derived.js';
+import type { Base } from './base.js';
+import { Derived, type Counts, type IdGroups, type NamedTest, type Origin, type Walk } from './derived.js';
 import type { NamedOrder, OrderIndex } from './ordered.js';
-import type { RowFile } from './rows.js';
 import { table, type Dump, type Op, type Row, type WriteTx } from './store.js';
 
-/** A record in memory, or the slot of one left in the state's RowFile. */
-export type Cell = Row | number;
-
-/** Records read from the file are kept for repeated reads, up to this many. */
-const CACHE_ROWS = 512;
-/** Records read from the file in one batch when walking a table. */
-const BATCH = 512;
+/** What changed in one table since the snapshot (the base). */
+interface TableDelta {
+  /** Records of the base replaced, each keeping its place. */
+  changed: Map<string, Row>;
+  /** Records of the base deleted; one put again is in `added` too, and listed last. */
+  removed: Set<string>;
+  /** Records the base does not hold (or deleted and put again), in the order they came. */
+  added: Map<string, Row>;
+}
 
 /**
- * The in-memory dataset: tables in insertion order, with per-field indexes built on first use.
- * A state loaded from an intact snapshot keeps that snapshot's records in the file (a RowFile)
- * until they are read; records written since are held as objects.
+ * The dataset: the records of a snapshot (the base), left in its file and read when asked for,
+ * and the records written since, held in memory. Tables list their records in insertion order (a
+ * replaced record keeps its place). The lists derived from the records (derived.ts) are read from
+ * the index kept with the snapshot when it has them.
  */
 export class State {
-  private tables = new Map<string, Map<string, Cell>>();
-  private cache = new Map<number, Row>();
+  private readonly deltas = new Map<string, TableDelta>();
 
   constructor(
-    readonly file?: RowFile,
-    /** Indexes, counts and filtered ids, shared by a state rebased on a file written of it. */
+    readonly file?: Base,
+    /** Lists derived from the records; kept across a rebase only for values worked out from records (memos). */
     readonly derived = new Derived(),
-  ) {
-    if (!file) return;
-    for (const t of file.tables) {
-      const m = this.table(t.name);
-      for (let i = 0; i < t.ids.length; i++) m.set(t.ids[i] as string, t.first + i);
-    }
-  }
+  ) {}
 
-  /** The same data read from `file`, a snapshot just written of it: the indexes still hold. */
-  rebase(file: RowFile): State {
-    return new State(file, this.derived);
+  /** The same data read from `file`, a snapshot just written of it. */
+  rebase(file: Base): State {
+    return new State(file, new Derived(this.derived.memos));
   }
 
   static fromDump(dump: Dump): State {
     const s = new State();
     for (const [name, rows] of Object.entries(dump.tables)) {
-      const t = s.table(name);
-      for (const row of rows) t.set(row.id, Object.freeze(row));
+      const d = s.delta(name);
+      for (const row of rows) d.added.set(row.id, Object.freeze(row));
     }
     return s;
   }
 
   dump(): Dump {
     const tables: Record<string, Row[]> = {};
-    for (const [name, cells] of this.tables) if (cells.size) tables[name] = this.rows([...cells.values()]);
+    for (const name of this.tableNames()) if (this.size(name)) tables[name] = this.all(name);
     return { tables };
   }
 
-  table(name: string): Map<string, Cell> {
-    let t = this.tables.get(name);
-    if (!t) this.tables.set(name, (t = new Map()));
-    return t;
+  private delta(name: string): TableDelta {
+    let d = this.deltas.get(name);
+    if (!d) this.deltas.set(name, (d = { changed: new Map(), removed: new Set(), added: new Map() }));
+    return d;
   }
 
   tableNames(): string[] {
-    return [...this.tables.keys()];
+    const names = this.file?.names() ?? [];
+    const seen = new Set(names);
+    for (const n of this.deltas.keys()) if (!seen.has(n)) names.push(n);
+    return names;
   }
 
-  /** The record a cell stands for. */
-  row(cell: Cell): Row {
-    return typeof cell === 'number' ? (this.rows([cell])[0] as Row) : cell;
+  size(name: string): number {
+    const d = this.deltas.get(name);
+    return (this.file?.size(name) ?? 0) - (d?.removed.size ?? 0) + (d?.added.size ?? 0);
   }
 
-  /** The records of many cells, in order; those in the file read in batches. */
-  rows(cells: Cell[]): Row[] {
-    const out = new Array<Row>(cells.length);
-    let slots: number[] = [];
-    let at: number[] = [];
-    const flush = () => {
-      if (!slots.length) return;
-      const rows = (this.file as RowFile).rows(slots);
-      // A short list is worth keeping (the spaces of an organization); a table walk is not.
-      const keep = cells.length <= 64;
-      for (let k = 0; k < rows.length; k++) {
-        out[at[k] as number] = rows[k] as Row;
-        if (keep) this.remember(slots[k] as number, rows[k] as Row);
-      }
-      slots = [];
-      at = [];
-    };
-    for (let i = 0; i < cells.length; i++) {
-      const c = cells[i] as Cell;
-      if (typeof c !== 'number') out[i] = c;
-      else {
-        const hit = this.cache.get(c);
-        if (hit) out[i] = hit;
-        else {
-          slots.push(c);
-          at.push(i);
-          if (slots.length >= BATCH) flush();
-        }
-      }
+  get(name: string, id: string): Row | undefined {
+    const d = this.deltas.get(name);
+    if (d) {
+      const a = d.added.get(id);
+      if (a || d.removed.has(id)) return a;
+      const c = d.changed.get(id);
+      if (c) return c;
     }
-    flush();
+    return this.file?.row(name, id);
+  }
+
+  /** The records of many ids, in order (undefined where absent): those of the snapshot read together. */
+  getMany(name: string, ids: readonly string[]): (Row | undefined)[] {
+    const d = this.deltas.get(name);
+    const out = new Array<Row | undefined>(ids.length);
+    const fromFile: string[] = [];
+    const at: number[] = [];
+    ids.forEach((id, k) => {
+      if (d && (d.added.has(id) || d.removed.has(id) || d.changed.has(id))) out[k] = d.added.get(id) ?? (d.removed.has(id) ? undefined : d.changed.get(id));
+      else {
+        fromFile.push(id);
+        at.push(k);
+      }
+    });
+    if (this.file && fromFile.length) this.file.rows(name, fromFile).forEach((row, i) => (out[at[i] as number] = row));
     return out;
   }
 
-  /** The JSON text of each cell's record: as stored, for those in the file. */
-  texts(cells: Cell[]): Buffer[] {
-    const slots = cells.filter((c): c is number => typeof c === 'number');
-    const fromFile = slots.length ? (this.file as RowFile).texts(slots) : [];
-    let k = 0;
-    return cells.map((c) => (typeof c === 'number' ? (fromFile[k++] as Buffer) : Buffer.from(JSON.stringify(c))));
+  has(name: string, id: string): boolean {
+    const d = this.deltas.get(name);
+    if (d && (d.added.has(id) || d.removed.has(id) || d.changed.has(id))) return d.added.has(id) || !d.removed.has(id);
+    return !!this.file?.has(name, id);
   }
 
-  /** Keeps a record read from the file, forgetting the one kept longest when full. */
-  private remember(slot: number, row: Row): void {
-    if (this.cache.size >= CACHE_ROWS) this.cache.delete(this.cache.keys().next().value as number);
-    this.cache.set(slot, row);
+  /** Every record of a table, in order, with its id. */
+  each(name: string, fn: (id: string, row: Row) => void): void {
+    const d = this.deltas.get(name);
+    this.file?.walk(name, (id, row) => {
+      if (d?.removed.has(id)) return;
+      fn(id, d?.changed.get(id) ?? row);
+    });
+    for (const [id, row] of d?.added ?? []) fn(id, row);
   }
 
-  /** Walks a table in batches, giving each record with the table's own id string. */
-  private walker(name: string): Walk {
-    return (fn) => {
-      const entries = [...this.table(name)];
-      for (let i = 0; i < entries.length; i += BATCH) {
-        const batch = entries.slice(i, i + BATCH);
-        this.rows(batch.map(([, c]) => c)).forEach((row, k) => fn((batch[k] as [string, Cell])[0], row));
-      }
+  all(name: string): Row[] {
+    const out: Row[] = [];
+    this.each(name, (_, row) => out.push(row));
+    return out;
+  }
+
+  /** The JSON text of every record of a table, in order: as stored, for those unchanged since the snapshot. */
+  eachText(name: string, fn: (id: string, text: Buffer) => void): void {
+    const d = this.deltas.get(name);
+    this.file?.texts(name, (id, text) => {
+      if (d?.removed.has(id)) return;
+      const c = d?.changed.get(id);
+      fn(id, c ? Buffer.from(JSON.stringify(c)) : text);
+    });
+    for (const [id, row] of d?.added ?? []) fn(id, Buffer.from(JSON.stringify(row)));
+  }
+
+  /** Whether a table changed since the snapshot. */
+  changed(name: string): boolean {
+    const d = this.deltas.get(name);
+    return !!d && (d.changed.size > 0 || d.removed.size > 0 || d.added.size > 0);
+  }
+
+  /** What a derived list of the table is made from (see Origin). */
+  origin(name: string): Origin {
+    const walk: Walk = (fn) => this.each(name, fn);
+    return {
+      walk,
+      persisted: (key) => this.file?.list(name, key),
+      baseRow: (id) => this.file?.row(name, id),
+      changes: (fn) => {
+        const d = this.deltas.get(name);
+        if (!d) return;
+        const base = (id: string) => this.file?.row(name, id);
+        for (const [id, row] of d.changed) fn(id, base(id), row);
+        // A record deleted and put again left its lists and joined them anew, as it did when written.
+        for (const id of d.removed) fn(id, base(id), undefined);
+        for (const [id, row] of d.added) fn(id, undefined, row);
+      },
     };
   }
 
-  index(name: string, f: string): Index {
-    return this.derived.index(name, f, this.walker(name));
+  index(name: string, f: string): IdGroups {
+    return this.derived.index(name, f, this.origin(name));
   }
 
-  counts(name: string, f: string, filter: NamedTest): Map<unknown, number> {
-    return this.derived.count(name, f, filter, this.walker(name));
+  counts(name: string, f: string, filter: NamedTest): Counts {
+    return this.derived.count(name, f, filter, this.origin(name));
   }
 
   ordered(name: string, order: NamedOrder): OrderIndex {
-    return this.derived.ordered(name, order, this.walker(name));
+    return this.derived.ordered(name, order, this.origin(name));
   }
 
-  filtered(name: string, f: string, filter: NamedTest): Index {
-    return this.derived.filter(name, f, filter, this.walker(name));
+  filtered(name: string, f: string, filter: NamedTest): IdGroups {
+    return this.derived.filter(name, f, filter, this.origin(name));
   }
 
   apply(ops: Op[]): void {
     for (const op of ops) {
-      const t = this.table(op.table);
       const id = op.op === 'put' ? op.row.id : op.id;
-      const cell = t.get(id);
       const follows = this.derived.follows(op.table);
-      const old = cell !== undefined && follows ? this.row(cell) : undefined;
-      // A replaced record keeps its place, as Map.set does, and in each index whose value it keeps.
-      if (op.op === 'put') t.set(id, Object.freeze(op.row));
-      else t.delete(id);
+      const old = follows ? this.get(op.table, id) : undefined;
+      const d = this.delta(op.table);
+      if (op.op === 'put') {
+        const row = Object.freeze(op.row);
+        if (d.added.has(id) || d.removed.has(id)) d.added.set(id, row);
+        else if (d.changed.has(id) || this.file?.has(op.table, id)) d.changed.set(id, row);
+        else d.added.set(id, row);
+      } else if (!d.added.delete(id) && !d.removed.has(id) && (d.changed.delete(id) || this.file?.has(op.table, id))) {
+        d.removed.add(id);
+      }
       if (follows) this.derived.update(op.table, id, old, op.op === 'put' ? op.row : undefined);
-      this.derived.forget(op.table, id);
+      this.derived.memos.forget(op.table, id);
     }
   }
 
   /**
    * Writes through `tx` what makes this state equal to `want`: deletes what it lacks, puts what
-   * differs. Records are compared as stored (the same slot of the same file), else by their text.
+   * differs (records compared by their text).
    */
   restoreTo(want: State, tx: WriteTx): void {
     for (const name of new Set([...this.tableNames(), ...want.tableNames()])) {
       const t = table<Row>(name);
-      const cur = this.table(name);
-      const target = want.table(name);
-      for (const id of cur.keys()) if (!target.has(id)) tx.delete(t, id);
-      const unsure: [Cell, Cell][] = [];
-      for (const [id, w] of target) {
-        const c = cur.get(id);
-        if (c === undefined) tx.put(t, want.row(w));
-        else if (c !== w || (typeof c === 'number' && this.file !== want.file)) unsure.push([c, w]);
-      }
-      for (let i = 0; i < unsure.length; i += BATCH) {
-        const batch = unsure.slice(i, i + BATCH);
-        const have = this.texts(batch.map(([c]) => c));
-        const need = want.texts(batch.map(([, w]) => w));
-        batch.forEach(([, w], k) => {
-          if (!(have[k] as Buffer).equals(need[k] as Buffer)) tx.put(t, want.row(w));
-        });
-      }
+      const have = new Map<string, Buffer>();
+      this.eachText(name, (id, text) => have.set(id, text));
+      want.eachText(name, (id, text) => {
+        const h = have.get(id);
+        have.delete(id);
+        if (!h || !h.equals(text)) tx.put(t, JSON.parse(text.toString('utf8')) as Row);
+      });
+      for (const id of have.keys()) tx.delete(t, id);
     }
   }
-
 }

@@ -50,8 +50,49 @@ function declare<T extends Row, F extends string>(name: string, filters: { reado
     name,
     ...(filters ? { filters } : {}),
     withFilters: (next) => declare(name, next),
-    withOrders: (orders) => ({ name, ...(filters ? { filters } : {}), orders }),
+    withOrders: (orders) => {
+      const t = { name, ...(filters ? { filters } : {}), orders };
+      keep(t as unknown as Table<Row, string, string>);
+      return t;
+    },
   };
+}
+
+/** A table whose derived lists are kept in the index with every snapshot (see keepIndexes). */
+export interface Kept {
+  table: Table<Row, string, string>;
+  /** Fields whose ids (and, per filter, ids and counts passing it) are kept. */
+  fields: Set<string>;
+}
+
+/** Tables declared with orders or kept indexes, by name; undefined for a name declared twice differently. */
+const kept = new Map<string, Kept | undefined>();
+
+function keep(t: Table<Row, string, string>, fields: readonly string[] = []): void {
+  if (kept.has(t.name)) {
+    const k = kept.get(t.name);
+    if (!k || k.table.filters !== t.filters || k.table.orders !== t.orders) {
+      kept.set(t.name, undefined);
+      return;
+    }
+    for (const f of fields) k.fields.add(f);
+    return;
+  }
+  kept.set(t.name, { table: t, fields: new Set(fields) });
+}
+
+/**
+ * Asks for the ids of `t` by each of `fields` (and, for each of the table's filters, the ids and
+ * counts passing it) to be kept in the index written with every snapshot, as its orders are: a
+ * list or count over them then reads what it needs instead of walking the table.
+ */
+export function keepIndexes<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, ...fields: (keyof T & string)[]): void {
+  keep(t as unknown as Table<Row, string, string>, fields);
+}
+
+/** Every table whose lists are kept with the snapshot. */
+export function keptTables(): Kept[] {
+  return [...kept.values()].filter((k): k is Kept => !!k);
 }
 
 /**

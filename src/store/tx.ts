@@ -1,8 +1,8 @@
 import { field, type NamedTest, type Test } from './derived.js';
-import { groupsOf, keyOf, OrderedIds, type NamedOrder, type Order, type OrderIndex, type Position } from './ordered.js';
+import { groupsOf, keyOf, mergeLists, OrderedIds, type NamedOrder, type Order, type OrderIndex, type Position } from './ordered.js';
 import { countOf, pageOf, rankOf, type Source } from './paging.js';
 import { PendingTable } from './pending.js';
-import type { Cell, State } from './state.js';
+import type { State } from './state.js';
 import type { Op, OrderedPage, OrderedQuery, ReadTx, Row, Table, WriteTx } from './store.js';
 import { frozenCopy } from './frozen.js';
 
@@ -27,8 +27,7 @@ export class Tx implements WriteTx, ReadTx {
   constructor(private state: State) {}
 
   private baseRow(name: string, id: string): Row | undefined {
-    const cell = this.state.table(name).get(id);
-    return cell === undefined ? undefined : this.state.row(cell);
+    return this.state.get(name, id);
   }
 
   get<T extends Row>(t: Table<T>, id: string): T | undefined {
@@ -38,16 +37,15 @@ export class Tx implements WriteTx, ReadTx {
   }
 
   all<T extends Row>(t: Table<T>): T[] {
-    const base = this.state.table(t.name);
     const p = this.pending.get(t.name)?.rows;
-    if (!p) return this.state.rows([...base.values()]) as T[];
-    const out: Cell[] = [];
-    for (const [id, cell] of base) {
-      if (!p.has(id)) out.push(cell);
+    if (!p) return this.state.all(t.name) as T[];
+    const out: Row[] = [];
+    this.state.each(t.name, (id, row) => {
+      if (!p.has(id)) out.push(row);
       else if (p.get(id)) out.push(p.get(id) as Row);
-    }
-    for (const [id, row] of p) if (row && !base.has(id)) out.push(row);
-    return this.state.rows(out) as T[];
+    });
+    for (const [id, row] of p) if (row && !this.state.has(t.name, id)) out.push(row);
+    return out as T[];
   }
 
   /**
@@ -55,9 +53,7 @@ export class Tx implements WriteTx, ReadTx {
    * their place, rows it added or moved into the group come last, as they will once committed.
    */
   where<T extends Row, K extends keyof T & string>(t: Table<T>, f: K, value: T[K]): T[] {
-    const base = this.state.table(t.name);
-    const p = this.pending.get(t.name)?.rows;
-    return this.state.rows(this.idsWhere(t, f, value).map((id) => (p?.get(id) ?? base.get(id)) as Cell)) as T[];
+    return this.read(t, this.idsWhere(t, f, value));
   }
 
   idsWhere<T extends Row, F extends string, K extends keyof T & string>(t: Table<T, F>, f: K, value: T[K], filter?: NoInfer<F> | ((row: T) => boolean)): string[] {
@@ -75,13 +71,13 @@ export class Tx implements WriteTx, ReadTx {
   }
 
   count<T extends Row>(t: Table<T>): number {
-    return this.state.table(t.name).size + (this.pending.get(t.name)?.sizeDelta ?? 0);
+    return this.state.size(t.name) + (this.pending.get(t.name)?.sizeDelta ?? 0);
   }
 
   countWhere<T extends Row, F extends string, K extends keyof T & string>(t: Table<T, F>, f: K, value: T[K], filter?: NoInfer<F> | ((row: T) => boolean)): number {
     if (typeof filter === 'function') return this.where(t, f, value).filter(filter).length;
     const named = filter === undefined ? undefined : declared(t, filter);
-    const n = named ? (this.state.counts(t.name, f, named).get(value) ?? 0) : (this.state.index(t.name, f).get(value)?.size ?? 0);
+    const n = named ? this.state.counts(t.name, f, named).get(value) : this.state.index(t.name, f).size(value);
     const p = this.pending.get(t.name);
     return p ? n + (p.countDelta(f, named?.name ?? '', named?.test).get(value) ?? 0) : n;
   }
@@ -95,7 +91,7 @@ export class Tx implements WriteTx, ReadTx {
   sizeOf<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: NoInfer<O>, groups: readonly string[], test?: (row: T) => boolean): number {
     const sources = this.sources(t, order, groups);
     if (test) return countOf(sources, test, (ids) => this.read(t, ids));
-    return sources.reduce((n, s) => n + s.entries.length, 0);
+    return sources.reduce((n, s) => n + s.size, 0);
   }
 
   memo<T extends Row, V>(t: Table<T>, id: string, make: (row: T) => V, keep: number): V | undefined {
@@ -105,25 +101,25 @@ export class Tx implements WriteTx, ReadTx {
       const row = p.rows.get(id);
       return row ? make(row as T) : undefined;
     }
-    const cell = this.state.table(t.name).get(id);
-    if (cell === undefined) return undefined;
-    const kept = this.state.derived.memo(t.name, id) as { v: V } | undefined;
+    const kept = this.state.derived.memos.memo(t.name, id) as { v: V } | undefined;
     if (kept) return kept.v;
-    const v = make(this.state.row(cell) as T);
-    this.state.derived.remember(t.name, id, { v }, keep);
+    const row = this.state.get(t.name, id);
+    if (row === undefined) return undefined;
+    const v = make(row as T);
+    this.state.derived.memos.remember(t.name, id, { v }, keep);
     return v;
   }
 
   /** Records by id, read in batches from the state where this transaction did not write them. */
   private read<T extends Row>(t: Table<T>, ids: string[]): T[] {
-    const base = this.state.table(t.name);
     const p = this.pending.get(t.name)?.rows;
-    return this.state.rows(ids.map((id) => (p?.get(id) ?? base.get(id)) as Cell)) as T[];
+    if (!p) return this.state.getMany(t.name, ids) as T[];
+    return ids.map((id) => (p.get(id) ?? this.state.get(t.name, id)) as T);
   }
 
   /** A cursor's position as it stands now when its record is still listed: it may have moved since. */
   private refreshed(sources: readonly Source[], after: Position & { g?: string | undefined }): Position & { g?: string | undefined } {
-    const now = sources.find((s) => s.g === after.g)?.ids?.get(after.id);
+    const now = sources.find((s) => s.g === after.g)?.position(after.id);
     return now ? { ...now, g: after.g } : after;
   }
 
@@ -133,8 +129,9 @@ export class Tx implements WriteTx, ReadTx {
     const idx = this.state.ordered(t.name, named);
     const p = this.pending.get(t.name);
     return groups.map((g, rank) => {
-      const ids = p ? withPending(idx, g, p, named.order) : idx.group(g);
-      return { g, rank, entries: ids?.entries ?? [], ...(ids ? { ids } : {}) };
+      if (!p) return { g, rank, lists: idx.lists(g), size: idx.size(g), position: (id: string) => idx.position(g, id) };
+      const ids = withPending(idx, g, p, named.order);
+      return { g, rank, lists: [ids], size: ids.size, position: (id: string) => ids.get(id) };
     });
   }
 
@@ -166,13 +163,12 @@ export class Tx implements WriteTx, ReadTx {
  * the rare list read inside a transaction that wrote to the same table.
  */
 function withPending(idx: OrderIndex, g: string, p: PendingTable, order: Order<Row>): OrderedIds {
-  const base = idx.group(g);
   const out = new OrderedIds();
-  for (const e of base?.entries ?? []) if (!p.rows.has(e.id)) out.add(e);
+  for (const e of mergeLists(idx.lists(g))) if (!p.rows.has(e.id)) out.add(e);
   let seq = idx.nextSeq;
   for (const [id, row] of p.rows) {
     if (!row || !groupsOf(order, row).includes(g)) continue;
-    const was = base?.get(id);
+    const was = idx.position(g, id);
     const k = keyOf(order, row);
     out.add(was && was.k === k ? was : { k, s: idx.keptSeq(id) ?? seq++, id });
   }

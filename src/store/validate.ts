@@ -14,24 +14,26 @@ export interface StoreDocument {
   checksum?: string;
 }
 
-const Envelope = z.object({ format: z.literal(STORE_FORMAT), version: z.number().int().min(1) });
+// Made when first used: a store opened through its index checks its header without them.
+let envelope: z.ZodType | undefined;
+const Envelope = () => (envelope ??= z.object({ format: z.literal(STORE_FORMAT), version: z.number().int().min(1) }));
 
-const RowSchema = z.looseObject({ id: z.string().min(1, 'a record id must not be empty') });
-
-const DocumentSchema = z.object({
-  format: z.literal(STORE_FORMAT),
-  version: z.number().int().min(1),
-  generation: z.string().optional(),
-  seq: z.number().int().min(0).optional(),
-  checksum: z.string().optional(),
-  tables: z.record(z.string(), z.array(RowSchema)),
-});
+let documentSchema: z.ZodType | undefined;
+const DocumentSchema = () =>
+  (documentSchema ??= z.object({
+    format: z.literal(STORE_FORMAT),
+    version: z.number().int().min(1),
+    generation: z.string().optional(),
+    seq: z.number().int().min(0).optional(),
+    checksum: z.string().optional(),
+    tables: z.record(z.string(), z.array(z.looseObject({ id: z.string().min(1, 'a record id must not be empty') }))),
+  }));
 
 const issues = (err: z.ZodError) => describeIssues(err, { topLevel: '(top level)' });
 
 /** The format and version, checked before anything else: a newer store is refused whatever its shape. */
 export function checkEnvelope(data: unknown, path: string): number {
-  const env = Envelope.safeParse(data);
+  const env = Envelope().safeParse(data) as z.ZodSafeParseResult<{ format: string; version: number }>;
   if (!env.success) {
     throw new StoreError(`${path} is not a gbctl store (it needs "format": "${STORE_FORMAT}" and a numeric "version"; ${issues(env.error)}); it was left untouched`);
   }
@@ -52,7 +54,7 @@ export function validateDocument(data: unknown, path: string, deep: boolean): St
   checkEnvelope(data, path);
   let doc: StoreDocument;
   if (deep) {
-    const r = DocumentSchema.safeParse(data);
+    const r = DocumentSchema().safeParse(data);
     if (!r.success) throw new StoreError(`${path} is not a valid gbctl store: ${issues(r.error)}; nothing was changed`);
     doc = data as StoreDocument;
   } else {

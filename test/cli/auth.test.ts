@@ -2,6 +2,7 @@ import { chmodSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tsvRecordOf } from '../helpers/tsv.js';
 import { spawnServe, tempDir, type ServeProcess } from '../helpers/server.js';
 
 const tmp = tempDir();
@@ -15,8 +16,10 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-const gb = (args: string[], env: Record<string, string | undefined> = {}, input?: string) =>
-  runCli(args, { env: { GBCTL_CONFIG_DIR: cfg, ...env }, ...(input !== undefined ? { input } : {}) });
+const gb = (args: string[], env: Record<string, string | undefined> = {}, input?: string, tty = false) =>
+  runCli(args, { env: { GBCTL_CONFIG_DIR: cfg, ...env }, tty, ...(input !== undefined ? { input } : {}) });
+/** As a person at a terminal sees it: the layout for people, not the tab-separated fields a pipe gets. */
+const onTerminal = (args: string[], env: Record<string, string | undefined> = {}) => gb(args, env, undefined, true);
 
 describe('auth and profiles', () => {
   it('refuses a token the server does not accept, saving nothing', async () => {
@@ -26,6 +29,12 @@ describe('auth and profiles', () => {
     expect((await gb(['profile', 'list', '--json'])).stdout).not.toContain('"ci"');
   });
 
+  it('auth status with a refused token says so as JSON with the HTTP status of the answer', async () => {
+    const r = await gb(['auth', 'status', '--json', '--endpoint', srv.url, '--token', 'not-a-token']);
+    expect(r.code).toBe(4);
+    expect(JSON.parse(r.stderr).error).toMatchObject({ code: 4, status: 401, message: expect.stringContaining('the token does not work') });
+  });
+
   it('logs in from stdin, checks the token, and stores it with mode 0600', async () => {
     const r = await gb(['auth', 'login', '--with-token', '--endpoint', srv.url, '--profile', 'ci', '--org', srv.org], {}, `${srv.token}\n`);
     expect(r.code, r.stderr).toBe(0);
@@ -33,7 +42,15 @@ describe('auth and profiles', () => {
     expect(r.stderr).toContain('Logged in');
     const file = join(cfg, 'config.json');
     expect(statSync(file).mode & 0o777).toBe(0o600);
-    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ currentProfile: 'ci', profiles: { ci: { endpoint: srv.url, token: srv.token, organization: srv.org } } });
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ profiles: { ci: { endpoint: srv.url, token: srv.token, organization: srv.org } } });
+    // Naming a profile saves it; only --use makes it the current one.
+    expect(JSON.parse(readFileSync(file, 'utf8')).currentProfile).toBeUndefined();
+    expect(r.stderr).toContain('not the current profile, which stays "local"');
+    expect(JSON.parse((await gb(['auth', 'status', '--json'])).stdout)).toMatchObject({ profile: 'local', mode: 'embedded' });
+    const used = await gb(['auth', 'login', '--with-token', '--endpoint', srv.url, '--profile', 'ci', '--org', srv.org, '--use'], {}, `${srv.token}\n`);
+    expect(used.code, used.stderr).toBe(0);
+    expect(used.stderr).toContain('the current profile');
+    expect(JSON.parse(readFileSync(file, 'utf8'))).toMatchObject({ currentProfile: 'ci' });
   });
 
   it('uses the saved profile with no flags or environment', async () => {
@@ -49,8 +66,12 @@ describe('auth and profiles', () => {
       user: { displayName: 'Local Admin' },
       token: { storedIn: join(cfg, 'config.json') },
     });
-    const text = await gb(['auth', 'status']);
+    const text = await onTerminal(['auth', 'status']);
     expect(text.stdout).toMatch(/stored in the file .*config\.json \(mode 0600\)/);
+    const piped = await gb(['auth', 'status']);
+    expect(piped.stdout).toContain(`profile\tci\nmode\thttp\nendpoint\t${srv.url}\n`);
+    const fields = tsvRecordOf(piped.stdout);
+    expect(JSON.parse(fields.token as string)).toMatchObject({ storedIn: join(cfg, 'config.json') });
     expect((await gb(['auth', 'token'])).stdout).toBe(`${srv.token}\n`);
   });
 
@@ -58,7 +79,7 @@ describe('auth and profiles', () => {
     const file = join(cfg, 'config.json');
     chmodSync(file, 0o644);
     try {
-      const text = await gb(['auth', 'status']);
+      const text = await onTerminal(['auth', 'status']);
       expect(text.stdout).toMatch(/stored in the file .*config\.json \(mode 0644\)/);
       expect(text.stderr).toContain(`warning: ${file} holds a token and can be read by other users (mode 0644); run: chmod 600 ${file}`);
     } finally {
@@ -67,11 +88,11 @@ describe('auth and profiles', () => {
   });
 
   it('resolves flags over environment over profile, and warns when the environment shadows the profile', async () => {
-    const shadow = await gb(['auth', 'status'], { GITBOOK_TOKEN: 'env-token' });
+    const shadow = await onTerminal(['auth', 'status'], { GITBOOK_TOKEN: 'env-token' });
     expect(shadow.code).toBe(4);
     expect(shadow.stderr).toContain('warning: GITBOOK_TOKEN is set and overrides the value in profile "ci"');
     expect(shadow.stdout).toContain('token from:    GITBOOK_TOKEN');
-    const flagWins = await gb(['auth', 'status', '--token', srv.token], { GITBOOK_TOKEN: 'env-token' });
+    const flagWins = await onTerminal(['auth', 'status', '--token', srv.token], { GITBOOK_TOKEN: 'env-token' });
     expect(flagWins.code, flagWins.stderr).toBe(0);
     expect(flagWins.stdout).toContain('token from:    --token');
     const envEndpoint = await gb(['spaces', 'list', '--no-retry'], { GITBOOK_ENDPOINT: 'http://127.0.0.1:1' });
@@ -107,6 +128,7 @@ describe('auth and profiles', () => {
     expect((await gb(['profile', 'delete', 'ci'], { CI: 'true' })).code).toBe(2);
     expect((await gb(['profile', 'delete', 'ci', '--yes'])).code).toBe(0);
     expect((await gb(['profile', 'delete', 'local', '--yes'])).code).toBe(2);
+    expect((await gb(['profile', 'delete', 'nosuch', '--yes'])).code).toBe(5);
   });
 
   it("takes the profile's site when a site command leaves its site argument out", async () => {

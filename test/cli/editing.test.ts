@@ -67,7 +67,7 @@ describe('gbctl review flow (embedded store)', () => {
     const again = await gb(['change-requests', 'merge', space, '1']);
     expect(again.code).toBe(6);
     expect(again.stderr).toMatch(/merged/);
-    expect(ok(await gb(['change-requests', 'list', space])).split('\t').slice(0, 4)).toEqual(['1', expect.any(String), 'merged', 'Rewrite the quickstart']);
+    expect(ok(await gb(['change-requests', 'list', space, '--status', 'merged'])).split('\t').slice(0, 4)).toEqual(['1', expect.any(String), 'merged', 'Rewrite the quickstart']);
 
     const deleting = await gb(['comments', 'delete', space, comment.id, '--change-request', '1']);
     expect(deleting.code).toBe(2);

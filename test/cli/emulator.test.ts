@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { startControlled, type ControlledServer } from '../helpers/controlled-server.js';
 import { tempDir } from '../helpers/server.js';
+import { listen } from '../../src/server/http.js';
 
 let s: ControlledServer;
 const tmp = tempDir();
@@ -21,7 +23,7 @@ const titles = async () => JSON.parse((await gb(['spaces', 'list', '--json', 'ti
 describe('gbctl emulator', () => {
   it('refuses the embedded store plainly, with exit 2 and no store file made', async () => {
     const store = join(tmp.dir, 'never.json');
-    for (const args of [['health'], ['clock'], ['snapshot', 'x'], ['restore', 'x', '--yes'], ['reset', '--yes'], ['faults'], ['requests']]) {
+    for (const args of [['health'], ['wait'], ['clock'], ['snapshot', 'x'], ['restore', 'x', '--yes'], ['reset', '--yes'], ['faults'], ['requests']]) {
       const r = await runCli(['emulator', ...args], { env: { GBCTL_DATA: store } });
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain('need a running "gbctl serve"');
@@ -135,8 +137,62 @@ describe('gbctl emulator', () => {
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'ok', version: expect.any(String) });
     expect((await gb(['emulator', 'health'])).stdout).toMatch(/^ok: gbctl /);
-    const down = await runCli(['emulator', 'health', '--no-retry'], { env: { ...s.env, GITBOOK_ENDPOINT: 'http://127.0.0.1:1' } });
+    // A readiness check answers now: no retries with backoff on a server that is down.
+    const started = Date.now();
+    const down = await runCli(['emulator', 'health'], { env: { ...s.env, GITBOOK_ENDPOINT: 'http://127.0.0.1:1' } });
     expect(down.code).toBe(8);
+    expect(down.stderr).not.toContain('retrying');
+    expect(Date.now() - started).toBeLessThan(1500);
+  });
+
+  it('waits for a server that is starting, and returns as soon as it answers', async () => {
+    const ready = await gb(['emulator', 'wait', '--json', 'status']);
+    expect(ready.code, ready.stderr).toBe(0);
+    expect(JSON.parse(ready.stdout)).toEqual({ status: 'ok' });
+
+    // Nothing listens on the port yet; a server comes up there a moment later.
+    const probe = createServer();
+    await new Promise<void>((r) => probe.listen(0, '127.0.0.1', r));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((r) => probe.close(() => r()));
+    const waiting = runCli(['emulator', 'wait', '--timeout', '20s'], { env: { ...s.env, GITBOOK_ENDPOINT: `http://127.0.0.1:${port}` } });
+    await new Promise((r) => setTimeout(r, 700));
+    const late = await listen(s.app, { port });
+    try {
+      const r = await waiting;
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.stdout).toMatch(/^ready: http:\/\/127\.0\.0\.1:\d+ answers \(ok: gbctl /);
+    } finally {
+      late.server.close();
+    }
+  });
+
+  it('fails at its deadline with what the last probe met (exit 8), and at once on a refused token (exit 4)', async () => {
+    const started = Date.now();
+    const down = await runCli(['emulator', 'wait', '--timeout', '1500ms'], { env: { ...s.env, GITBOOK_ENDPOINT: 'http://127.0.0.1:1' } });
+    const took = Date.now() - started;
+    expect(down.code).toBe(8);
+    expect(down.stderr).toMatch(/^error: http:\/\/127\.0\.0\.1:1 was not ready within 1500ms: cannot reach .*ECONNREFUSED/);
+    expect(took).toBeGreaterThanOrEqual(1400);
+    expect(took).toBeLessThan(6000);
+
+    // A server that accepts connections and never answers does not hold it past the deadline.
+    const silent = createServer(() => undefined);
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
+    try {
+      const t = Date.now();
+      const hung = await runCli(['emulator', 'wait', '--timeout', '2s'], { env: { ...s.env, GITBOOK_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` } });
+      expect(hung.code).toBe(8);
+      expect(hung.stderr).toContain('no answer within');
+      expect(Date.now() - t).toBeLessThan(7000);
+    } finally {
+      silent.close();
+    }
+
+    const refused = await runCli(['emulator', 'wait'], { env: { ...s.env, GITBOOK_TOKEN: 'nope' } });
+    expect(refused.code).toBe(4);
+    expect(refused.stderr).toContain('is up, but');
+    expect((await runCli(['emulator', 'wait', '--timeout', 'soon'], { env: s.env })).code).toBe(2);
   });
 
   it('says where the token came from when the server refuses it', async () => {
@@ -146,7 +202,7 @@ describe('gbctl emulator', () => {
   });
 
   it('has help with examples for every verb', async () => {
-    for (const verb of ['health', 'clock', 'snapshot', 'restore', 'reset', 'faults', 'requests']) {
+    for (const verb of ['health', 'wait', 'clock', 'snapshot', 'restore', 'reset', 'faults', 'requests']) {
       const h = await runCli(['emulator', verb, '--help']);
       expect(h.code).toBe(0);
       expect(h.stdout).toContain('Examples:');

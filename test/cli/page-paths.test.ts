@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
@@ -29,7 +30,39 @@ describe('pages by path', () => {
     expect(tree.stdout).toMatch(/\n.*Guides.*\n.* {2}Getting started/);
     const rows = await gb(['pages', 'list', space, '--change-request', cr]);
     expect(rows.stdout).toContain('\tGetting started\t');
-    const missing = await gb(['pages', 'get', space, 'guides/nope', '--change-request', cr]);
-    expect(missing.code).not.toBe(0);
+    const filtered = await gb(['comments', 'list', space, '--change-request', cr, '--target-page', 'guides/getting-started', '--json', 'id']);
+    expect(filtered.code, filtered.stderr).toBe(0);
+    expect(JSON.parse(filtered.stdout)).toEqual([{ id: comment.id }]);
+    // Neither an id nor a path: not found, in the command line's words (it was a pageId validation error).
+    for (const args of [['pages', 'get', space, 'guides/nope', '--change-request', cr], ['pages', 'update', space, cr, 'guides/nope', '--title', 'X'], ['pages', 'delete', space, cr, 'nope', '--yes']]) {
+      const missing = await gb(args);
+      expect(missing.code, args.join(' ')).toBe(5);
+      expect(missing.stderr).toMatch(/no page with the id or path "(guides\/)?nope" in space \S+ \(change request \d+\)/);
+    }
+    const pdf = join(tmp.dir, 'page.pdf');
+    const exported = await gb(['change-requests', 'export', space, cr, '--page-id', 'guides/getting-started', '--only', '--output', pdf]);
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(readFileSync(pdf).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await gb(['change-requests', 'export', space, cr, '--page-id', 'guides/nope', '--only', '--output', pdf])).code).toBe(5);
+    // A dry run prints the request a path makes, with the page's id.
+    const dry = await gb(['pages', 'update', space, cr, 'guides/getting-started', '--title', 'Renamed', '--dry-run']);
+    expect(dry.code, dry.stderr).toBe(0);
+    expect(dry.stdout).toContain(`/gbctl/pages/${String(child.id)}`);
+  });
+
+  it('says so in the help of every argument and option that names a page', async () => {
+    for (const [command, line] of [
+      [['pages', 'get'], /page\s+page id or path/],
+      [['pages', 'update'], /page\s+page id or path/],
+      [['pages', 'delete'], /page\s+page id or path/],
+      [['content', 'links'], /page\s+page id or path/],
+      [['pages', 'create'], /--parent <value>\s+parent page id or path/],
+      [['comments', 'create'], /--page-id <value>\s+page id or path/],
+      [['comments', 'list'], /--target-page <value>\s+only comments on this page id or path/],
+      [['change-requests', 'export'], /--page-id <value>\s+page id or path to start from/],
+    ] as const) {
+      const help = await gb([...command, '--help']);
+      expect(help.stdout, command.join(' ')).toMatch(line);
+    }
   });
 });

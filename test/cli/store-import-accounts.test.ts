@@ -45,7 +45,7 @@ describe('store import refuses accounts that do not hold together, naming the fi
     it(`refuses ${what}, changing nothing`, async () => {
       expect(firstUser(good)).toBeDefined();
       const file = edited(edit);
-      const r = await runCli(['store', 'import', file, '--store', store, '--no-check']);
+      const r = await runCli(['store', 'import', file, '--store', store, '--no-check', '--yes']);
       expect(r.code).toBe(1);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).toContain('nothing was changed');
@@ -54,7 +54,7 @@ describe('store import refuses accounts that do not hold together, naming the fi
 
   it('accepts the export as it is', async () => {
     const file = edited(() => undefined);
-    const r = await runCli(['store', 'import', file, '--store', store]);
+    const r = await runCli(['store', 'import', file, '--store', store, '--yes']);
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(store, 'utf8')).toContain('"localUser"');
   });

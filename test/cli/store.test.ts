@@ -2,6 +2,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tsvRecordOf } from '../helpers/tsv.js';
 import { tempDir } from '../helpers/server.js';
 
 const tmp = tempDir('gbctl-store-cli-');
@@ -28,12 +29,15 @@ const titles = async (path: string) => {
 describe('gbctl store', () => {
   it('info shows path, format version, object counts, sizes and journal length', async () => {
     const path = await withSpaces(['One']);
-    const r = await runCli(['store', 'info', '--store', path]);
+    const r = await runCli(['store', 'info', '--store', path], { tty: true });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`path\t${path}\n`);
     expect(r.stdout).toContain('format\tversion 3\n');
     expect(r.stdout).toMatch(/\n {2}spaces\t1\n/);
     expect(r.stdout).toMatch(/journal\t2 records, /);
+    const piped = tsvRecordOf((await runCli(['store', 'info', '--store', path])).stdout);
+    expect(piped).toMatchObject({ path, formatVersion: '3' });
+    expect(JSON.parse(piped.tables as string)).toMatchObject({ spaces: 1 });
     const j = await runCli(['store', 'info', '--store', path, '--json']);
     expect(JSON.parse(j.stdout)).toMatchObject({ path, formatVersion: 3, tables: { spaces: 1, organizations: 1 }, journal: { records: 2 }, edited: false });
   });
@@ -53,7 +57,15 @@ describe('gbctl store', () => {
     expect((await runCli(['store', 'reset', '--yes', '--store', path])).code).toBe(0);
     expect(await titles(path)).toEqual([]);
 
-    const imported = await runCli(['store', 'import', file, '--store', path]);
+    // The store file exists: replacing what it holds needs --yes off a terminal, checked first.
+    const unconfirmed = await runCli(['store', 'import', file, '--store', path]);
+    expect(unconfirmed.code).toBe(2);
+    expect(unconfirmed.stderr).toMatch(/refusing to replace the store .* without confirmation\nhint: pass --yes/);
+    expect(await titles(path)).toEqual([]);
+    const fresh = join(tmp.dir, 'fresh-store.json');
+    expect((await runCli(['store', 'import', file, '--store', fresh])).code).toBe(0);
+    expect(await titles(fresh)).toEqual(['Alpha', 'Beta']);
+    const imported = await runCli(['store', 'import', file, '--store', path, '--yes']);
     expect(imported.code, imported.stderr).toBe(0);
     expect(await titles(path)).toEqual(['Alpha', 'Beta']);
     const again = join(tmp.dir, 'round2.json');
@@ -74,7 +86,7 @@ describe('gbctl store', () => {
     for (const [name, text] of bad) {
       const file = join(tmp.dir, name as string);
       writeFileSync(file, text as string);
-      const r = await runCli(['store', 'import', file, '--store', path]);
+      const r = await runCli(['store', 'import', file, '--store', path, '--yes']);
       expect(r.code, name).toBe(1);
       expect(r.stderr, name).toMatch(/not valid JSON|not a gbctl store|tables\.spaces\.0\.id|twice|newer than this gbctl/);
       expect(snapshotOf(path), name).toEqual(before);
@@ -99,13 +111,13 @@ describe('gbctl store', () => {
       breakIt(copy);
       const file = join(tmp.dir, name);
       writeFileSync(file, JSON.stringify(copy));
-      const r = await runCli(['store', 'import', file, '--store', path]);
+      const r = await runCli(['store', 'import', file, '--store', path, '--yes']);
       expect(r.code, name).toBe(1);
       expect(r.stderr, name).toContain('nothing was changed');
       expect(r.stderr, name).toMatch(why);
       expect(snapshotOf(path), name).toEqual(before);
     }
-    const unchecked = await runCli(['store', 'import', join(tmp.dir, 'bad-visibility.json'), '--store', path, '--no-check']);
+    const unchecked = await runCli(['store', 'import', join(tmp.dir, 'bad-visibility.json'), '--store', path, '--no-check', '--yes']);
     expect(unchecked.code).toBe(0);
   });
 
@@ -121,7 +133,7 @@ describe('gbctl store', () => {
     expect(refused.stderr).toContain('gbctl store import FILE');
     expect(snapshotOf(path)).toEqual(before);
 
-    const info = await runCli(['store', 'info', '--store', path]);
+    const info = await runCli(['store', 'info', '--store', path], { tty: true });
     expect(info.code, info.stderr).toBe(0);
     expect(info.stdout).toContain('changed outside gbctl');
 

@@ -2,24 +2,25 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { header, tsvField } from '../../src/cli/output.js';
 import { runCli } from '../helpers/cli.js';
+import { RAW_CONTROL, tsvRecordOf, tsvUnescape } from '../helpers/tsv.js';
 import { tempDir } from '../helpers/server.js';
 
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
-/** How a reader of gbctl's rows undoes the escaping. */
-const unescape = (field: string) => field.replace(/\\([\\tnr])/g, (_, c: string) => (c === 't' ? '\t' : c === 'n' ? '\n' : c === 'r' ? '\r' : '\\'));
+const unescape = tsvUnescape;
 
 describe('tab-separated rows', () => {
   it('round-trip values with tabs, newlines, carriage returns and backslashes', () => {
-    for (const v of ['plain', 'a\tb', 'line 1\nline 2', 'back\\slash', 'crlf\r\n', '\\t is not a tab', '']) {
+    for (const v of ['plain', 'a\tb', 'line 1\nline 2', 'back\\slash', 'crlf\r\n', '\\t is not a tab', '', '\x1b]0;title\x07', 'a\x9b2Jb', 'x\u202eevil', '\\x1b is text']) {
       const f = tsvField(v);
-      expect(f).not.toMatch(/[\t\n\r]/);
+      expect(f).not.toMatch(/[\t\n]/);
+      expect(f).not.toMatch(RAW_CONTROL);
       expect(unescape(f)).toBe(v);
     }
   });
 
-  it('keep a comment with newlines and tabs on one line, and summarise nested objects', async () => {
+  it('keep a comment with newlines and tabs on one line, and print nested objects as JSON', async () => {
     const store = join(tmp.dir, 'tsv.json');
     const gb = (args: string[]) => runCli(['--store', store, ...args]);
     const space = JSON.parse((await gb(['spaces', 'create', '--title', 'T', '--json', 'id'])).stdout).id as string;
@@ -29,9 +30,10 @@ describe('tab-separated rows', () => {
     expect(rows.split('\n').filter(Boolean)).toHaveLength(1);
     const fields = rows.trimEnd().split('\t').map(unescape);
     expect(fields).toContain(text.trim());
-    const view = (await gb(['spaces', 'get', space])).stdout;
-    expect(view).toMatch(/^urls\thttp|^urls\tgbctl:/m);
-    expect(view).not.toContain('{"');
+    const view = tsvRecordOf((await gb(['spaces', 'get', space])).stdout);
+    expect(JSON.parse(view.urls as string)).toMatchObject({ app: expect.stringMatching(/^(http|gbctl:)/) as unknown });
+    expect(JSON.parse(view.permissions as string)).toMatchObject({ admin: true });
+    expect(view.title).toBe('T');
   });
 
   it('head columns with words', () => {

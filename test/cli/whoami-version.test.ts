@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { tsvRecordOf } from '../helpers/tsv.js';
 import { startServer, tempDir, type TestServer } from '../helpers/server.js';
 
 const tmp = tempDir();
@@ -22,9 +23,12 @@ describe('gbctl whoami', () => {
     expect(me.user.displayName).toBe('Local Admin');
     expect(me.organization).toEqual(expect.any(String));
     expect(me.backend).toEqual({ kind: 'embedded', store });
-    const text = await runCli(['whoami'], { env: { GBCTL_DATA: store } });
+    const text = await runCli(['whoami'], { env: { GBCTL_DATA: store }, tty: true });
     expect(text.stdout).toContain(`embedded store ${store}`);
     expect(text.stdout).toContain(me.organization);
+    const piped = tsvRecordOf((await runCli(['whoami'], { env: { GBCTL_DATA: store } })).stdout);
+    expect(piped.organization).toBe(me.organization);
+    expect(JSON.parse(piped.backend as string)).toEqual(me.backend);
   });
 
   it('names the endpoint over HTTP, and the organization even when none is configured', async () => {

@@ -95,18 +95,19 @@ describe('a Git Sync folder round trip', () => {
     const e = await gb('content', 'export', space, out1);
     expect(e.stderr).toMatch(/exported \d+ of \d+ pages and files/);
     const first = listFiles(out1);
+    // A file a page links to stays where it was (getting-started/diagram.png), and the link as written.
     expect([...first.keys()].sort()).toEqual([
-      '.gitbook.yaml', '.gitbook/assets/diagram.png', '.gitbook/assets/logo.png', 'README.md', 'SUMMARY.md', 'faq.md',
-      'getting-started/README.md', 'getting-started/install.md', 'getting-started/install/linux.md', 'quick-start.md', 'reference/api.md',
+      '.gitbook.yaml', '.gitbook/assets/logo.png', 'README.md', 'SUMMARY.md', 'faq.md',
+      'getting-started/README.md', 'getting-started/diagram.png', 'getting-started/install.md', 'getting-started/install/linux.md', 'quick-start.md', 'reference/api.md',
     ]);
-    expect(first.get('.gitbook.yaml')?.toString()).toContain('old/setup: getting-started/install.md');
-    expect(first.get('getting-started/install.md')?.toString()).toContain('![Diagram](../.gitbook/assets/diagram.png)');
+    expect(first.get('.gitbook.yaml')?.toString()).toBe(FOLDER['.gitbook.yaml']);
+    expect(first.get('getting-started/install.md')?.toString()).toContain('![Diagram](diagram.png)');
     expect(first.get('getting-started/install/linux.md')?.toString()).toContain('[the FAQ](../../faq.md#why)');
     expect(first.get('README.md')?.toString()).toMatch(/^---\ndescription: Start here\nicon: house\n---\n\n# Welcome\n/);
     expect(first.get('getting-started/README.md')?.toString()).toContain('layout:\n  width: wide\n  outline:\n    visible: false\n');
     expect(first.get('SUMMARY.md')?.toString()).toBe(FOLDER['SUMMARY.md']);
     for (const [path, data] of Object.entries(FOLDER)) {
-      if (path.endsWith('.md') && path !== 'drafts/unlisted.md') expect(first.get(path)?.toString(), path).toBe(String(data).replace('![Diagram](diagram.png)', '![Diagram](../.gitbook/assets/diagram.png)'));
+      if (path.endsWith('.md') && path !== 'drafts/unlisted.md') expect(first.get(path)?.toString(), path).toBe(String(data));
     }
 
     const again = await newSpace('Copy');
@@ -132,7 +133,13 @@ describe('a Git Sync folder round trip', () => {
 
     writeFileSync(join(src, 'SUMMARY.md'), String(FOLDER['SUMMARY.md']).replace('* [FAQ](faq.md)\n', ''));
     rmSync(join(src, 'faq.md'));
-    await gb('content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown');
+    // Off a terminal, an import that removes pages needs --yes: nothing was removed without it.
+    const refused = await runCliInProcess(['content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown'], { env });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('remove 1 page of space');
+    expect(refused.stderr).toContain('--yes');
+    expect(flat((await json('content', 'revision', space)).pages).map((p) => p.title)).toContain('FAQ');
+    await gb('content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown', '--yes');
     const last = flat((await json('content', 'revision', space)).pages);
     expect(last.map((p) => p.title)).not.toContain('FAQ');
     expect(last.map((p) => `${p.id} ${p.title}`)).toEqual(before.filter((p) => p.title !== 'FAQ').map((p) => `${p.id} ${p.title}`));

@@ -3,6 +3,7 @@ import { VERSION } from '../../src/cli/version.js';
 import { createControls, rememberInitial, type Controls } from '../../src/server/controls/routes.js';
 import { openEmbedded } from '../../src/server/embedded.js';
 import { listen } from '../../src/server/http.js';
+import type { App } from '../../src/server/app.js';
 import { serverResources } from '../../src/registry.js';
 import { releaseSavepoint, type Savepoint } from '../../src/store/savepoint.js';
 import { tempDir } from './server.js';
@@ -12,6 +13,8 @@ export interface ControlledServer {
   token: string;
   org: string;
   controls: Controls;
+  /** The app, to serve on another socket as well. */
+  app: App;
   /** GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION for gbctl run against it. */
   env: Record<string, string>;
   stop(): Promise<void>;
@@ -41,6 +44,7 @@ export async function startControlled(): Promise<ControlledServer> {
     token: e.token,
     org: e.organization,
     controls,
+    app: e.app,
     env: { GITBOOK_ENDPOINT: url, GITBOOK_TOKEN: e.token, GITBOOK_ORGANIZATION: e.organization },
     stop: async () => {
       await new Promise<void>((r) => server.close(() => r()));

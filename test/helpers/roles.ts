@@ -133,7 +133,8 @@ export async function makeFixtures(s: TestServer): Promise<Fixtures> {
   const spec = 'pets';
   ok(await api(admin, 'POST', `/orgs/${s.org}/openapi`, { slug: spec, source: { text: SPEC } }), 201, 'spec');
   const specVersion = ok(await api(admin, 'GET', `/orgs/${s.org}/openapi/${spec}/versions`), 200, 'versions').body.items[0].id as string;
-  const saml = ok(await api(admin, 'POST', `/orgs/${s.org}/saml`, { label: 'Okta' }), 201, 'saml').body.id as string;
+  // With its sign-in URL: one without it leaves ssoURL out, which the published schema requires (saml.test.ts).
+  const saml = ok(await api(admin, 'POST', `/orgs/${s.org}/saml`, { label: 'Okta', ssoURL: 'https://idp.example.com/sso' }), 201, 'saml').body.id as string;
   const translation = ok(await api(admin, 'POST', `/orgs/${s.org}/translations`, { language: 'fr', source: { space, language: 'en' } }), 201, 'translation').body.id as string;
 
   return {
@@ -406,7 +407,7 @@ export function operations(f: Fixtures): Op[] {
 
     // SAML: admins only; the sign-in list is for every member
     { id: 'saml.list', needs: 'admin', request: get(`${o}/saml`) },
-    { id: 'saml.create', needs: 'admin', request: async () => ({ method: 'POST', path: `${o}/saml`, body: { label: 'New' } }) },
+    { id: 'saml.create', needs: 'admin', request: async () => ({ method: 'POST', path: `${o}/saml`, body: { label: 'New', ssoURL: 'https://idp.example.com/new' } }) },
     { id: 'saml.get', needs: 'admin', request: get(`${o}/saml/${f.saml}`) },
     { id: 'saml.update', needs: 'admin', request: async () => ({ method: 'PATCH', path: `${o}/saml/${f.saml}`, body: { label: 'Okta' } }) },
     {

@@ -34,7 +34,7 @@ describe('transaction core', () => {
     const core = new TxCore(() => state, durability);
     await core.write((tx) => {
       tx.put(notes, { id: 'a', text: 'x' });
-      expect(state.table('notes').size).toBe(0);
+      expect(state.size('notes')).toBe(0);
     });
     expect(await core.read((tx) => tx.get(notes, 'a')?.text)).toBe('x');
     await core.write(() => undefined);
@@ -52,7 +52,7 @@ describe('transaction core', () => {
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
-    expect(state.table('notes').size).toBe(0);
+    expect(state.size('notes')).toBe(0);
     expect(failing.calls).toEqual(['beforeWrite', 'commit 1', 'discard', 'afterWrite', 'beforeWrite', 'afterWrite']);
   });
 
@@ -121,7 +121,7 @@ describe('transaction core', () => {
     await core.write((tx) => {
       for (let i = 0; i < 200_000; i++) tx.put(notes, { id: `n${i}`, text: '' });
     });
-    expect(state.table('notes').size).toBe(200_000);
+    expect(state.size('notes')).toBe(200_000);
   });
 
   it('reads the state the holder gives at each transaction', async () => {

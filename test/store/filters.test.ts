@@ -1,6 +1,6 @@
 import { Tx } from '../../src/store/tx.js';
 import { describe, expect, it } from 'vitest';
-import { Derived, type Walk } from '../../src/store/derived.js';
+import { Derived, type Origin, type Walk } from '../../src/store/derived.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { State } from '../../src/store/state.js';
 import { table, type ReadTx, type Row } from '../../src/store/store.js';
@@ -60,11 +60,11 @@ describe('named filters', () => {
         tx.idsWhere(items, 'group', g, (r) => r.n > round);
       }
     }
-    expect(before).toEqual({ indexes: 0, counters: 0, filtered: 0 });
-    expect(state.derived.sizes()).toEqual({ indexes: 1, counters: 1, filtered: 1 });
+    expect(before).toEqual({ order: 0, index: 0, count: 0, filter: 0 });
+    expect(state.derived.sizes()).toEqual({ order: 0, index: 1, count: 1, filter: 1 });
     new Tx(state).countWhere(items, 'group', 'g', 'big');
     new Tx(state).countWhere(items, 'n', 3, 'even');
-    expect(state.derived.sizes()).toEqual({ indexes: 1, counters: 3, filtered: 1 });
+    expect(state.derived.sizes()).toEqual({ order: 0, index: 1, count: 3, filter: 1 });
   });
 
   it('answer a function filter the same as a named one, from the records', () => {
@@ -79,21 +79,22 @@ describe('named filters', () => {
 describe('Derived', () => {
   const rows: Row[] = [{ id: 'a' }, { id: 'b' }];
   const walk: Walk = (fn) => rows.forEach((r) => fn(r.id, r));
+  const origin: Origin = { walk, persisted: () => undefined, changes: () => {}, baseRow: () => undefined };
 
   it('refuses two different tests under one filter name of one table', () => {
     const d = new Derived();
-    d.count('t', 'id', { name: 'f', test: () => true }, walk);
-    expect(() => d.count('t', 'id', { name: 'f', test: () => false }, walk)).toThrow(/declared twice with different filters named "f"/);
-    expect(d.sizes().counters).toBe(1);
+    d.count('t', 'id', { name: 'f', test: () => true }, origin);
+    expect(() => d.count('t', 'id', { name: 'f', test: () => false }, origin)).toThrow(/declared twice with different filters named "f"/);
+    expect(d.sizes().count).toBe(1);
   });
 
   it('keys a counter by its filter name, not by the function it was first given', () => {
     const d = new Derived();
     const test = (r: Row) => r.id === 'a';
     for (let i = 0; i < 3; i++) {
-      expect(d.count('t', 'id', { name: 'isA', test }, walk).get('a')).toBe(1);
-      expect([...(d.filter('t', 'id', { name: 'isA', test }, walk).get('a') ?? [])]).toEqual(['a']);
+      expect(d.count('t', 'id', { name: 'isA', test }, origin).get('a')).toBe(1);
+      expect([...(d.filter('t', 'id', { name: 'isA', test }, origin).get('a') ?? [])]).toEqual(['a']);
     }
-    expect(d.sizes()).toEqual({ indexes: 0, counters: 1, filtered: 1 });
+    expect(d.sizes()).toEqual({ order: 0, index: 0, count: 1, filter: 1 });
   });
 });

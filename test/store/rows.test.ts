@@ -158,8 +158,8 @@ describe('records read from the snapshot file', () => {
     // Same size, so the change goes unseen until the record is read.
     const rec = '{"id":"a","text":"some text"}';
     writeFileSync(s.path, text.replace(rec, `${rec.slice(0, -1)} `));
-    const st = s as unknown as { state: { row(cell: number): unknown } };
-    expect(() => st.state.row(0)).toThrow(/changed under gbctl/);
+    const st = s as unknown as { state: { get(table: string, id: string): unknown } };
+    expect(() => st.state.get('notes', 'a')).toThrow(/changed under gbctl/);
     await s.close();
   });
 });

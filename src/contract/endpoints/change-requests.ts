@@ -14,11 +14,21 @@ const orgParams = z.object({ organizationId: Id.describe('organization id') });
 const crParams = spaceParams.extend({ changeRequestId: Id.describe('change request id or number') });
 const pageParams = crParams.extend({ pageId: Id.describe('page id') });
 
-const listQuery = z.object({
-  ...pageQuery,
-  status: ChangeRequestStatus.optional().describe('only change requests with this status'),
+const filters = {
   creator: Id.optional().describe('only change requests created by this user id'),
   contributor: Id.optional().describe('only change requests this user id contributed to'),
+};
+/** As the platform: open change requests unless another status is asked for. */
+const listQuery = z.object({
+  ...pageQuery,
+  status: ChangeRequestStatus.default('open').describe('only change requests with this status (default open)'),
+  ...filters,
+});
+/** The organization's list takes several statuses (repeat the parameter), as the platform's newer description has it. */
+const orgListQuery = z.object({
+  ...pageQuery,
+  status: z.array(ChangeRequestStatus).min(1).default(['open']).describe('only change requests with one of these statuses (default open)'),
+  ...filters,
 });
 
 const PageTitle = z.string().min(1).max(100);
@@ -32,7 +42,7 @@ export const changeRequests = defineResource('change-requests', {
   'list-org': {
     method: 'GET', path: '/orgs/{organizationId}/change-requests',
     summary: 'List the change requests of an organization',
-    params: orgParams, query: listQuery, response: listOf(ChangeRequest), status: 200, access: 'read',
+    params: orgParams, query: orgListQuery, response: listOf(ChangeRequest), status: 200, access: 'read',
   },
   create: {
     method: 'POST', path: '/spaces/{spaceId}/change-requests', summary: 'Create a change request',
@@ -76,6 +86,7 @@ export const changeRequests = defineResource('change-requests', {
       keep: z.enum(['change-request', 'main']).describe('the side to keep: change-request (its page as it is) or main (main\'s page, put into the change request)'),
     }),
     response: ChangeRequest, status: 200, access: 'edit', extension: 'gbctl: settle a merge conflict (not a platform route)',
+    cli: { pageMayBeAbsent: true }, gbctlOnly: true,
   },
   export: {
     method: 'GET', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
@@ -97,7 +108,7 @@ export const changeRequests = defineResource('change-requests', {
       parent: Id.optional().describe('parent page id (top level when absent)'),
       emoji: Emoji.optional().describe('page emoji'),
     }),
-    response: Page, status: 201, access: 'edit', cli: { noun: 'pages', verb: 'create' }, extension: EDIT_EXTENSION,
+    response: Page, status: 201, access: 'edit', cli: { noun: 'pages', verb: 'create' }, extension: EDIT_EXTENSION, gbctlOnly: true,
   },
   'update-page': {
     method: 'PATCH', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/gbctl/pages/{pageId}',
@@ -108,11 +119,11 @@ export const changeRequests = defineResource('change-requests', {
       markdown: z.string().optional().describe('page content as markdown (replaces it)'),
       emoji: Emoji.optional().describe('page emoji'),
     }),
-    response: Page, status: 200, access: 'edit', cli: { noun: 'pages', verb: 'update' }, extension: EDIT_EXTENSION,
+    response: Page, status: 200, access: 'edit', cli: { noun: 'pages', verb: 'update' }, extension: EDIT_EXTENSION, gbctlOnly: true,
   },
   'delete-page': {
     method: 'DELETE', path: '/spaces/{spaceId}/change-requests/{changeRequestId}/gbctl/pages/{pageId}',
     summary: 'Remove a page from a change request',
-    params: pageParams, status: 204, access: 'edit', destructive: true, cli: { noun: 'pages', verb: 'delete' }, extension: EDIT_EXTENSION,
+    params: pageParams, status: 204, access: 'edit', destructive: true, cli: { noun: 'pages', verb: 'delete' }, extension: EDIT_EXTENSION, gbctlOnly: true,
   },
 });

@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { Document } from './common.js';
+import { RichTextDocument } from './rich-text.js';
 
 /**
- * The platform's `JSONDocument`. Unlike common's `Document`, `data` is required here, as
- * 0.143.2 requires it wherever a JSON document is sent or returned.
+ * The platform's `JSONDocument`, wherever a rich-text document is sent or returned (comment
+ * bodies, change-request descriptions, translation instructions, page documents): checked to
+ * every depth, so a block without its nodes or of a type the platform does not have is a 400
+ * on the way in, and a 500 under serve --validate on the way out.
  */
-export const JsonDocument = Document.extend({
-  data: z.looseObject({ schemaVersion: z.number().int().optional() }),
-});
+export const JsonDocument = RichTextDocument;
 
 /**
  * A body as returned (the platform's `Document`): markdown, a JSON document, or empty `{}`

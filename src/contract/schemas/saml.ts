@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DateTime, Role } from './common.js';
+import { Url } from './url.js';
 
 export const SamlLabel = z.string().min(1).max(30);
 export const SamlEntityId = z.string().max(1024);
@@ -21,7 +22,12 @@ export const SamlProvider = z.looseObject({
   object: z.literal('saml-provider'),
   id: z.string(),
   label: SamlLabel,
-  ssoURL: z.string().max(2048),
+  /**
+   * The identity provider's sign-in URL. The platform's schema lists it as required, but a
+   * provider created with a label alone has none yet: it is left out until one is set, rather
+   * than answered as "" (not a URL).
+   */
+  ssoURL: Url.optional(),
   entityID: SamlEntityId,
   certificate: SamlCertificate,
   defaultTeam: Team.optional(),

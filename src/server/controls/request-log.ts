@@ -7,6 +7,29 @@ export interface LoggedRequest {
   endpoint?: string;
 }
 
+/**
+ * Path segments that are credentials: a download id is the whole of a file's access control, as
+ * a signed URL's signature is. The log and --log show where a request went, never such a secret.
+ */
+const SECRET_SEGMENTS: readonly RegExp[] = [/^(\/_gbctl\/blobs\/)[^/]+/];
+export const REDACTED = '[redacted]';
+
+/**
+ * A request path as it may be recorded: credentials replaced. The path is read as the server
+ * routes it (dot segments applied, backslashes as slashes), so that no spelling of a download's
+ * address slips its id into the log.
+ */
+export function redactPath(path: string): string {
+  let routed = path;
+  try {
+    routed = new URL(`http://local${path.startsWith('/') ? '' : '/'}${path}`).pathname;
+  } catch {
+    // not a path the server routes: kept as sent
+  }
+  const re = SECRET_SEGMENTS.find((r) => r.test(routed));
+  return re ? routed.replace(re, `$1${REDACTED}`) : path;
+}
+
 /** The most recent requests, oldest first; a bounded ring so memory stays flat under load. */
 export class RequestLog {
   private ring: LoggedRequest[] = [];
@@ -17,7 +40,8 @@ export class RequestLog {
     private onEntry?: (e: LoggedRequest) => void,
   ) {}
 
-  add(e: LoggedRequest): void {
+  add(entry: LoggedRequest): void {
+    const e = { ...entry, path: redactPath(entry.path) };
     if (this.ring.length < this.capacity) this.ring.push(e);
     else this.ring[this.next] = e;
     this.next = (this.next + 1) % this.capacity;

@@ -1,5 +1,8 @@
+import { z } from 'zod';
 import type { Env } from '../context.js';
 import { describeIssues } from '../../contract/issues.js';
+import { fieldsOf } from '../../contract/introspect.js';
+import { unknownField } from '../../contract/unknown-fields.js';
 import { HttpError, badRequest, forbidden, notFound, unauthorized } from '../http-error.js';
 import type { UserRecord } from '../model/org.js';
 import { memberships, membershipId, tokens, users } from '../model/org.js';
@@ -55,6 +58,32 @@ interface Req {
 
 const snapshots = new WeakMap<Controls, Map<string, unknown>>();
 
+const ClockBody = z.object({
+  set: z.union([z.string(), z.number()]).optional(),
+  advance: z.union([z.string(), z.number()]).optional(),
+  freeze: z.boolean().optional(),
+});
+const SnapshotBody = z.object({ name: z.string().optional(), id: z.string().optional() });
+
+/** The fields each control's body may have; a control not named here takes none. */
+const BODIES: Record<string, z.ZodObject> = { 'POST clock': ClockBody, 'POST faults': FaultRule, 'POST snapshots': SnapshotBody };
+
+/**
+ * Refuses a body field the control does not take, as the API refuses one its endpoint does not
+ * declare: a misspelt field (`probabilty`) left out would change what the control does (a rule
+ * firing every time), and a prototype's key (`__proto__`) is nobody's field.
+ */
+function checkBodyFields(route: string, body: Record<string, unknown>): void {
+  const schema = BODIES[route];
+  if (!schema) {
+    const keys = Object.keys(body);
+    if (keys.length) throw badRequest(`body.${keys[0]}: ${route.replace(' ', ` ${CONTROL_PREFIX}`)} takes no body fields`);
+    return;
+  }
+  const extra = unknownField(schema, body, 'body');
+  if (extra) throw badRequest(`${extra}: not a field of ${route.replace(' ', ` ${CONTROL_PREFIX}`)}; it takes ${fieldsOf(schema).map((f) => f.name).join(', ')}`);
+}
+
 function clockState(c: Controls) {
   return { now: c.clock.now().toISOString(), frozen: c.clock.frozen };
 }
@@ -71,6 +100,7 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
     throw badRequest(`unknown query parameter ${stray.map((k) => JSON.stringify(k)).join(', ')}: the test controls take none but "limit" on GET ${CONTROL_PREFIX}requests`);
   }
   const body = (r.body ?? {}) as Record<string, unknown>;
+  checkBodyFields(route, body);
   const saved = snapshots.get(controls) ?? new Map<string, unknown>();
   snapshots.set(controls, saved);
 

@@ -4,53 +4,88 @@ import { fileURLToPath } from 'node:url';
 import { badRequest } from '../http-error.js';
 import { outboundFetch, OutboundError, TooLarge, type Fetched, type OutboundPolicy } from './outbound.js';
 
-/** One file of what an import reads: a path relative to the import's root, and its bytes. */
+/** One file of what an import reads: a path relative to the import's root, its size, and its bytes once read. */
 export interface Entry {
   path: string;
-  bytes: Uint8Array;
+  size?: number;
+  bytes?: Uint8Array;
   /** Content type the server declared, for downloads. */
   contentType?: string;
 }
 
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const MAX_TOTAL_BYTES = 50 * 1024 * 1024;
-export const MAX_ENTRIES = 1000;
+/**
+ * What an import reads from: its files, listed with their sizes, and a way to read the bytes of
+ * those a page needs. A folder or archive is listed whole, but only its markdown and settings
+ * are read up front: uploads no page uses are never read.
+ */
+export interface Source {
+  /** A folder or an archive, or one document. */
+  kind: 'many' | 'one';
+  entries: Entry[];
+  /** Fills in the bytes of these entries. */
+  load(entries: Entry[]): Promise<void>;
+}
+
+/** The platform's limit for one file of a Git Sync repository. */
+export const MAX_FILE_BYTES = 100 * 1024 * 1024;
+/** An archive (or download) read whole: above a large repository's size. */
+export const MAX_ARCHIVE_BYTES = 1024 * 1024 * 1024;
+/** Files listed in a folder or archive: far above a documentation repository's count. */
+export const MAX_ENTRIES = 100_000;
 export const MAX_WEBSITE_PAGES = 25;
 const FETCH_TIMEOUT_MS = 15_000;
+
+/** Read with the listing: what the structure of the content needs (markdown, HTML, settings). */
+const readFirst = (path: string) => /\.(md|markdown|mdx|html?|ya?ml)$/i.test(path) || (path.startsWith('.gitbook/') && !path.startsWith('.gitbook/assets/'));
 
 export function isZip(bytes: Uint8Array): boolean {
   return bytes.length > 3 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
 }
 
-export async function unzip(bytes: Uint8Array, where: string): Promise<Entry[]> {
+/** Sources whose bytes are all there already (one file, a download). */
+export const inMemory = (entries: Entry[], kind: Source['kind'] = 'many'): Source => ({ kind, entries, load: () => Promise.resolve() });
+
+export async function unzip(bytes: Uint8Array, where: string): Promise<Source> {
   const { unzipSync } = await import('fflate');
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, { filter: (f) => !f.name.endsWith('/') && f.originalSize <= MAX_FILE_BYTES });
-  } catch (e) {
-    throw badRequest(`url: ${where} is not a readable zip archive (${(e as Error).message})`);
-  }
-  const entries = Object.entries(files)
-    .filter(([name]) => !name.startsWith('__MACOSX/'))
-    .map(([path, data]) => ({ path, bytes: data }));
-  return stripCommonRoot(checkSize(entries, where));
+  const listed: Entry[] = [];
+  const extract = (want: (name: string, size: number) => boolean): Record<string, Uint8Array> => {
+    try {
+      return unzipSync(bytes, { filter: (f) => !f.name.endsWith('/') && !f.name.startsWith('__MACOSX/') && want(f.name, f.originalSize) });
+    } catch (e) {
+      throw badRequest(`url: ${where} is not a readable zip archive (${(e as Error).message})`);
+    }
+  };
+  extract((name, size) => {
+    if (listed.length >= MAX_ENTRIES) throw badRequest(`url: ${where} holds more than ${MAX_ENTRIES} files`);
+    listed.push({ path: name, size });
+    return false;
+  });
+  const prefix = commonRoot(listed.map((e) => e.path));
+  const byName = new Map(listed.map((e) => [e.path, e]));
+  const fill = (want: Set<string>) => {
+    for (const [name, data] of Object.entries(extract((n) => want.has(n)))) (byName.get(name) as Entry).bytes = data;
+  };
+  fill(new Set(listed.filter((e) => readFirst(e.path.slice(prefix.length)) && (e.size ?? 0) <= MAX_FILE_BYTES).map((e) => e.path)));
+  for (const e of listed) e.path = e.path.slice(prefix.length);
+  const original = new Map(listed.map((e) => [e, `${prefix}${e.path}`]));
+  return {
+    kind: 'many',
+    entries: listed,
+    load: (entries) => {
+      fill(new Set(entries.filter((e) => !e.bytes).map((e) => original.get(e) as string)));
+      return Promise.resolve();
+    },
+  };
 }
 
 /** A zip of one folder holds `folder/…`: import what is inside it. */
-function stripCommonRoot(entries: Entry[]): Entry[] {
-  const firsts = new Set(entries.map((e) => e.path.split('/')[0]));
-  if (firsts.size !== 1 || entries.some((e) => !e.path.includes('/'))) return entries;
-  return entries.map((e) => ({ ...e, path: e.path.slice(e.path.indexOf('/') + 1) }));
+function commonRoot(paths: string[]): string {
+  const firsts = new Set(paths.map((p) => p.split('/')[0]));
+  if (firsts.size !== 1 || paths.some((p) => !p.includes('/'))) return '';
+  return `${[...firsts][0] as string}/`;
 }
 
-function checkSize(entries: Entry[], where: string): Entry[] {
-  if (entries.length > MAX_ENTRIES) throw badRequest(`url: ${where} holds more than ${MAX_ENTRIES} files`);
-  const total = entries.reduce((n, e) => n + e.bytes.length, 0);
-  if (total > MAX_TOTAL_BYTES) throw badRequest(`url: ${where} is larger than ${MAX_TOTAL_BYTES / 1024 / 1024} MB`);
-  return entries;
-}
-
-async function walk(root: string, dir: string, out: Entry[]): Promise<void> {
+async function walk(root: string, dir: string, out: (Entry & { full: string })[]): Promise<void> {
   for (const d of await readdir(dir, { withFileTypes: true })) {
     // Git Sync keeps its settings and files in .gitbook.yaml and .gitbook/; other dot-files (.git) stay out.
     if (d.name.startsWith('.') && d.name !== '.gitbook' && d.name !== '.gitbook.yaml' && d.name !== '.gitbook.yml') continue;
@@ -58,15 +93,24 @@ async function walk(root: string, dir: string, out: Entry[]): Promise<void> {
     if (d.isDirectory()) await walk(root, full, out);
     else if (d.isFile()) {
       if (out.length >= MAX_ENTRIES) throw badRequest(`url: the folder holds more than ${MAX_ENTRIES} files`);
-      const s = await stat(full);
-      if (s.size > MAX_FILE_BYTES) continue;
-      out.push({ path: relative(root, full).split(sep).join('/'), bytes: await readFile(full) });
+      out.push({ path: relative(root, full).split(sep).join('/'), size: (await stat(full)).size, full });
     }
   }
 }
 
-/** What a `file://` URL names: a file, a folder walked whole, or a zip unpacked. */
-export async function readFileUrl(url: URL): Promise<Entry[]> {
+/** A folder: listed whole, its markdown and settings read; other files read when asked. */
+async function folderSource(path: string): Promise<Source> {
+  const listed: (Entry & { full: string })[] = [];
+  await walk(path, path, listed);
+  const load = async (entries: Entry[]) => {
+    for (const e of entries as (Entry & { full: string })[]) if (!e.bytes) e.bytes = await readFile(e.full);
+  };
+  await load(listed.filter((e) => readFirst(e.path) && (e.size ?? 0) <= MAX_FILE_BYTES));
+  return { kind: 'many', entries: listed, load };
+}
+
+/** What a `file://` URL names: a file, a folder, or a zip. */
+export async function readFileUrl(url: URL): Promise<Source> {
   let path: string;
   try {
     path = fileURLToPath(url);
@@ -81,14 +125,12 @@ export async function readFileUrl(url: URL): Promise<Entry[]> {
     throw badRequest(`url: cannot read ${url.href}: ${code === 'ENOENT' ? 'no such file or folder' : (code ?? (e as Error).message)}`);
   }
   try {
-    if (s.isDirectory()) {
-      const out: Entry[] = [];
-      await walk(path, path, out);
-      return checkSize(out, url.href);
-    }
-    if (s.size > MAX_FILE_BYTES) throw badRequest(`url: ${url.href} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB`);
+    if (s.isDirectory()) return await folderSource(path);
+    if (s.size > MAX_ARCHIVE_BYTES) throw badRequest(`url: ${url.href} is larger than ${MAX_ARCHIVE_BYTES / 1024 / 1024} MB`);
     const bytes = await readFile(path);
-    return isZip(bytes) ? unzip(bytes, url.href) : [{ path: basename(path), bytes }];
+    if (isZip(bytes)) return await unzip(bytes, url.href);
+    if (bytes.length > MAX_FILE_BYTES) throw badRequest(`url: ${url.href} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the limit for one file`);
+    return inMemory([{ path: basename(path), size: bytes.length, bytes }], 'one');
   } catch (e) {
     if ((e as { status?: number }).status) throw e;
     throw badRequest(`url: cannot read ${url.href}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
@@ -102,9 +144,9 @@ export async function readFileUrl(url: URL): Promise<Entry[]> {
 export async function fetchUrl(url: URL, policy: OutboundPolicy): Promise<{ bytes: Uint8Array; contentType: string; finalUrl: string }> {
   let got: Fetched;
   try {
-    got = await outboundFetch(url, policy, { headers: { 'user-agent': 'gbctl-import' }, timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_TOTAL_BYTES });
+    got = await outboundFetch(url, policy, { headers: { 'user-agent': 'gbctl-import' }, timeoutMs: FETCH_TIMEOUT_MS, maxBytes: MAX_ARCHIVE_BYTES });
   } catch (e) {
-    if (e instanceof TooLarge) throw badRequest(`url: ${url.href} is larger than ${MAX_TOTAL_BYTES / 1024 / 1024} MB`);
+    if (e instanceof TooLarge) throw badRequest(`url: ${url.href} is larger than ${MAX_ARCHIVE_BYTES / 1024 / 1024} MB`);
     if (e instanceof OutboundError) throw badRequest(`url: ${e.message}`);
     throw e;
   }
@@ -159,7 +201,7 @@ export async function crawl(start: URL, policy: OutboundPolicy): Promise<{ entri
       continue;
     }
     const html = new TextDecoder().decode(got.bytes);
-    entries.push({ path: `${String(entries.length).padStart(3, '0')}-${nameFor(got.finalUrl, 'text/html')}`, bytes: got.bytes, contentType: 'text/html' });
+    entries.push({ path: `${String(entries.length).padStart(3, '0')}-${nameFor(got.finalUrl, 'text/html')}`, size: got.bytes.length, bytes: got.bytes, contentType: 'text/html' });
     for (const link of sameOriginLinks(html, got.finalUrl)) {
       if (!seen.has(link)) {
         seen.add(link);

@@ -13,6 +13,10 @@ import ipaddr from 'ipaddr.js';
  */
 
 /** Whether addresses other than public unicast ones may be fetched. */
+/** Why a `file://` source is refused on a server reachable from other machines (serve --host without --allow-file-urls). */
+export const fileUrlsOff = (field: string) =>
+  `${field}: file:// URLs are off on a server reachable from other machines; start gbctl serve with --allow-file-urls to read files of the server`;
+
 export interface OutboundPolicy {
   privateAddresses: boolean;
   /** Which addresses are refused and by what rule; refusedRange unless given (tests). */

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { AgentsContext, SiteType, SiteVisibility } from '../../contract/schemas/site.js';
 import { table, type ReadTx } from '../../store/store.js';
+import { sameSecret } from './secrets.js';
 
 export interface SiteRecord {
   id: string;
@@ -82,6 +83,6 @@ export const siteSpaceRows = table<SiteSpaceRecord>('siteSpaces');
 export function siteShareKeyOpensSpace(tx: ReadTx, spaceId: string, key: string): boolean {
   return tx.where(siteSpaceRows, 'space', spaceId).some((ss) => {
     const site = tx.get(sites, ss.site);
-    return !!site && site.published && site.visibility === 'share-link' && site.shareKey === key;
+    return !!site && site.published && site.visibility === 'share-link' && sameSecret(key, site.shareKey);
   });
 }

@@ -3,6 +3,7 @@ import type { ReadTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { conflict, notFound } from '../http-error.js';
 import { changeRequests, type ChangeRequestRecord, type ConflictRecord } from '../model/review.js';
+import type { RevisionRecord } from '../model/revision.js';
 import { getRevision, putRevision } from '../model/revision-store.js';
 import { spaces } from '../model/space.js';
 import { baseRevisionOf, findChangeRequest, toChangeRequest, toConflict } from '../views/change-request.js';
@@ -10,37 +11,55 @@ import { findConflicts, takeMainSide, withConflicts } from './cr-conflicts.js';
 import { editable } from './cr-pages.js';
 import { orgFor } from './orgs.js';
 import { listKey, paginateOrdered, type PageQuery } from '../lib/paginate.js';
-import { commitRevision, contentScope } from './revisions.js';
+import { commitRevision, contentScope, type NewRevision } from './revisions.js';
 import { liveSpace } from './spaces.js';
 
 export interface CrListQuery extends PageQuery {
-  status?: ChangeRequestStatus | undefined;
+  /** One status, or several (the organization's list); none lists every status. */
+  status?: ChangeRequestStatus | readonly ChangeRequestStatus[] | undefined;
   creator?: string | undefined;
   contributor?: string | undefined;
 }
 
+const ALL_STATUSES: readonly ChangeRequestStatus[] = ['draft', 'open', 'archived', 'merged'];
+
+/** The statuses a query asks for, or undefined when it asks for all of them. */
+function statusesOf(q: CrListQuery): ReadonlySet<ChangeRequestStatus> | undefined {
+  if (q.status === undefined) return undefined;
+  const set = new Set<ChangeRequestStatus>(typeof q.status === 'string' ? [q.status] : q.status);
+  return ALL_STATUSES.every((s) => set.has(s)) ? undefined : set;
+}
+
 /**
  * The ordered lists that serve a change-request query in the spaces given, newest first: those of
- * its most selective filter (contributor, then creator, then status), the others tested on the
- * change requests walked. Several spaces merge by creation time, equal times by space order.
+ * its most selective filter (contributor, then creator, then a single status), the others tested
+ * on the change requests walked. Several spaces merge by creation time, equal times by space order.
  */
 function crList(spaceIds: readonly string[], q: CrListQuery, list: string) {
-  const { status, creator, contributor } = q;
+  const { creator, contributor } = q;
+  const statuses = statusesOf(q);
   const base = { table: changeRequests, list, desc: true };
   const query = (groups: (space: string) => string, test?: (r: ChangeRequestRecord) => boolean) => ({
     groups: spaceIds.map(groups), desc: true, rankGroups: true, ...(test ? { test } : {}),
   });
+  const statusTest = statuses ? (r: ChangeRequestRecord) => statuses.has(r.status) : undefined;
   if (contributor) {
-    const test = status || creator ? (r: ChangeRequestRecord) => (!status || r.status === status) && (!creator || r.createdBy === creator) : undefined;
+    const test = statuses || creator ? (r: ChangeRequestRecord) => (!statuses || statuses.has(r.status)) && (!creator || r.createdBy === creator) : undefined;
     return { ...base, order: 'byContributor' as const, query: query((s) => `${s}|${contributor}`, test) };
   }
-  if (creator) {
-    const test = status ? (r: ChangeRequestRecord) => r.status === status : undefined;
-    return { ...base, order: 'byCreator' as const, query: query((s) => `${s}|${creator}`, test) };
+  if (creator) return { ...base, order: 'byCreator' as const, query: query((s) => `${s}|${creator}`, statusTest) };
+  if (statuses?.size === 1) {
+    const [status] = statuses;
+    return { ...base, order: 'byStatus' as const, query: query((s) => `${s}|${status as string}`) };
   }
-  if (status) return { ...base, order: 'byStatus' as const, query: query((s) => `${s}|${status}`) };
-  return { ...base, order: 'bySpace' as const, query: query((s) => s) };
+  return { ...base, order: 'bySpace' as const, query: query((s) => s, statusTest) };
 }
+
+/** The statuses in a list's cache key: in one order, whatever order they were asked in. */
+const statusKey = (q: CrListQuery) => {
+  const set = statusesOf(q);
+  return set ? [...set].sort() : undefined;
+};
 
 /** The number the next change request of a space gets: one past the highest, read from the end of the list by number. */
 function nextNumber(tx: ReadTx, space: string): number {
@@ -53,7 +72,7 @@ export const changeRequestsService = {
   list: (c: Ctx, spaceId: string, q: CrListQuery) =>
     c.read((tx) => {
       const s = liveSpace(c, tx, spaceId);
-      const list = crList([s.id], q, listKey('change-requests', s.id, q.status, q.creator, q.contributor));
+      const list = crList([s.id], q, listKey('change-requests', s.id, statusKey(q), q.creator, q.contributor));
       return paginateOrdered(tx, list, q, (r) => toChangeRequest(c, tx, r));
     }),
 
@@ -62,7 +81,7 @@ export const changeRequestsService = {
       orgFor(c, tx, organizationId);
       // In the order of the organization's index of spaces, as equal times are ranked by it.
       const live = tx.idsWhere(spaces, 'organization', organizationId, 'live');
-      const list = crList(live, q, listKey('org-change-requests', organizationId, q.status, q.creator, q.contributor));
+      const list = crList(live, q, listKey('org-change-requests', organizationId, statusKey(q), q.creator, q.contributor));
       return paginateOrdered(tx, list, q, (r) => toChangeRequest(c, tx, r));
     }),
 
@@ -122,7 +141,7 @@ export const changeRequestsService = {
       }
       const rev = commitRevision(c, tx, scope, {
         type: 'merge', pages: found.pages, files: mergeFiles(scope.rev.files, crRev.files), parents: [s.revision, cr.revision],
-        ...(crRev.redirects ? { redirects: crRev.redirects } : {}),
+        ...folderSettings(getRevision(tx, baseRevisionOf(cr)), scope.rev, crRev),
         mergedFrom: cr.id, message: `Merge change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}`,
       });
       tx.put(changeRequests, withConflicts({ ...cr, status: 'merged', revisionMerged: rev.id, updatedAt: isoNow(c) }, []));
@@ -151,6 +170,7 @@ export const changeRequestsService = {
       const found = findConflicts(tx, cr, baseRevisionOf(cr), main, scope.rev);
       const rev = commitRevision(c, tx, scope, {
         type: 'update', pages: found.pages, files: mergeFiles(main.files, scope.rev.files), parents: [cr.revision, s.revision],
+        ...folderSettings(getRevision(tx, baseRevisionOf(cr)), main, scope.rev),
         message: `Update change request #${cr.number} from main`,
       });
       const carried = found.open.map((e): ConflictRecord => ({ ...e, main: s.revision, carried: true }));
@@ -185,6 +205,19 @@ export const changeRequestsService = {
 /** A merge's or update's answer: `result` names the conflicts that stand, if any. */
 function conflictsResult<R extends string>(done: R, open: readonly ConflictRecord[]) {
   return open.length ? { result: 'conflicts' as const, conflicts: open.map(toConflict) } : { result: done };
+}
+
+/**
+ * The Git Sync folder's settings (`.gitbook.yaml` redirects and what export writes back) after a
+ * merge or update: each the change request's where it changed them since its base, else main's,
+ * so neither side's edit of `.gitbook.yaml` or SUMMARY.md's header is dropped by the other's copy.
+ */
+function folderSettings(base: RevisionRecord | undefined, main: RevisionRecord, cr: RevisionRecord): Pick<NewRevision, 'redirects' | 'gitSync'> {
+  const changed = (k: 'redirects' | 'gitSync') => JSON.stringify(cr[k] ?? null) !== JSON.stringify(base?.[k] ?? null);
+  const pick = <K extends 'redirects' | 'gitSync'>(k: K) => (changed(k) ? cr[k] : main[k]);
+  const redirects = pick('redirects');
+  const gitSync = pick('gitSync');
+  return { ...(redirects ? { redirects } : {}), ...(gitSync ? { gitSync } : {}) };
 }
 
 /** Files of both sides, by id; the change request's record wins. */

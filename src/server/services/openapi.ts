@@ -1,7 +1,7 @@
 import type { ReadTx, Store } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
-import { refusalOf } from '../lib/outbound.js';
+import { fileUrlsOff, refusalOf } from '../lib/outbound.js';
 import { specs, specVersions, type SpecRecord, type SpecVersionRecord } from '../model/openapi.js';
 import { loadSpecSource, type Outcome } from '../lib/openapi-process.js';
 import { orgFor } from './orgs.js';
@@ -75,6 +75,7 @@ async function refuseSourceHost(c: Ctx, organizationId: string, source: Source):
   } catch {
     return;
   }
+  if (url.protocol === 'file:' && c.fileUrls === false) throw badRequest(fileUrlsOff('source.url'));
   const refused = await refusalOf(url, { privateAddresses: c.privateUrls === true });
   if (refused) throw badRequest(`source.url: ${refused.message}`);
 }

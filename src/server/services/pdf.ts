@@ -3,7 +3,7 @@ import { type Ctx } from '../context.js';
 import { badRequest, notFound } from '../http-error.js';
 import { flatPages } from '../model/flat-pages.js';
 import { contentScope } from './revisions.js';
-import { renderPdf, type PdfImage } from '../lib/render/pdf.js';
+import { renderPdf } from '../lib/render/pdf.js';
 import { resolverFor, type RevisionPages } from '../lib/render/resolve.js';
 import { blobs } from '../model/revision.js';
 import { putTemporaryBlob } from './blobs.js';
@@ -24,31 +24,33 @@ export function pdfPages(tx: ReadTx, c: Ctx, spaceId: string, crId: string, q: {
     if (i < 0) throw notFound(`page ${q.page} not found in change request #${cr.number}`);
     chosen = q.only ? [docs[i] as (typeof docs)[number]] : docs.slice(i);
   }
-  // The images the chosen pages show (in markdown or in HTML, by name as written or encoded), each once.
-  const images = new Map<string, PdfImage>();
-  for (const f of scope.rev.files) {
-    if (!f.blob || !/^image\/(png|jpeg)$/.test(f.contentType)) continue;
-    const names = [f.name, encodeURI(f.name), encodeURIComponent(f.name)];
-    if (!chosen.some((p) => names.some((n) => p.page.markdown.includes(n)))) continue;
-    const blob = tx.get(blobs, f.blob);
-    if (blob) images.set(f.name, { contentType: f.contentType, bytes: Buffer.from(blob.data, 'base64') });
-  }
   const revision: RevisionPages = { flat, byId: new Map(flat.map((f) => [f.page.id, f])), byPath: new Map(flat.map((f) => [f.path, f])), rev: scope.rev };
   return {
     title: `#${cr.number} ${cr.subject}`.trim(),
     subtitle: `Change request #${cr.number} of space ${scope.space.title} (${cr.status})`,
     pages: chosen.map((f) => {
       const r = resolverFor(revision, f.page);
-      return { title: f.page.title, markdown: f.page.markdown, depth: f.path.split('/').length - 1, linkTitle: (href: string) => r.page(href)?.to.page.title };
+      return {
+        title: f.page.title, markdown: f.page.markdown, depth: f.path.split('/').length - 1,
+        linkTitle: (href: string) => r.page(href)?.to.page.title,
+        imageFile: (src: string) => {
+          const file = r.file(src);
+          return file?.blob && /^image\/(png|jpeg)$/.test(file.contentType) ? file.blob : undefined;
+        },
+      };
     }),
-    images,
   };
 }
 
 /** `GET …/pdf`: renders the change request and answers a temporary link to the file. */
 export async function changeRequestPdf(c: Ctx, spaceId: string, crId: string, q: { page?: string | undefined; only?: boolean | undefined }) {
   const what = await c.read((tx) => pdfPages(tx, c, spaceId, crId, q));
-  const bytes = await renderPdf(what.title, what.subtitle, what.pages, what.images);
+  const load = (blob: string) =>
+    c.read((tx) => {
+      const b = tx.get(blobs, blob);
+      return b ? { contentType: b.contentType, bytes: Buffer.from(b.data, 'base64') } : undefined;
+    });
+  const bytes = await renderPdf(what.title, what.subtitle, what.pages, load);
   const blob = await putTemporaryBlob(c, bytes, 'application/pdf', PDF_TTL_MS);
   return { url: `${c.origin}/_gbctl/blobs/${blob.id}` };
 }

@@ -2,7 +2,7 @@ import type { ReadTx, WriteTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { notFound } from '../http-error.js';
 import { changeRequests } from '../model/review.js';
-import type { FileRecord, PageRecord, RevisionRecord } from '../model/revision.js';
+import type { FileRecord, PageRecord, RevisionGitSync, RevisionRecord } from '../model/revision.js';
 import { getRevision, putRevision } from '../model/revision-store.js';
 import type { Scope } from '../model/scope.js';
 import { spaces } from '../model/space.js';
@@ -26,6 +26,7 @@ export interface NewRevision {
   message: string;
   mergedFrom?: string;
   redirects?: Record<string, string>;
+  gitSync?: RevisionGitSync;
 }
 
 /**
@@ -46,6 +47,7 @@ export function commitRevision(c: Ctx, tx: WriteTx, scope: Scope, next: NewRevis
     files: next.files ?? scope.rev.files,
     message: next.message,
     ...((next.redirects ?? scope.rev.redirects) ? { redirects: next.redirects ?? scope.rev.redirects } : {}),
+    ...((next.gitSync ?? scope.rev.gitSync) ? { gitSync: next.gitSync ?? scope.rev.gitSync } : {}),
     ...(next.mergedFrom ? { mergedFrom: next.mergedFrom } : {}),
   }, scope.rev);
   if (scope.cr) {

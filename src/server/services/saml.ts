@@ -55,7 +55,7 @@ function toProvider(c: Ctx, tx: ReadTx, p: SamlProviderRecord): z.input<typeof S
     object: 'saml-provider',
     id: p.id,
     label: p.label,
-    ssoURL: p.ssoURL ?? '',
+    ...(p.ssoURL ? { ssoURL: p.ssoURL } : {}),
     entityID: p.entityID ?? '',
     certificate: p.certificate ?? '',
     ...(team ? { defaultTeam: toTeam(c, tx, team) } : {}),

@@ -88,7 +88,9 @@ export const sitesService = {
       const site = siteFor(c, tx, organizationId, siteId);
       const next: SiteRecord = { ...site, updatedAt: isoNow(c) };
       if (body.title !== undefined) next.title = body.title;
-      if (body.visibility !== undefined) next.visibility = body.visibility;
+      // A new visibility is a new share key: a link handed out under an earlier share-link
+      // visibility must not open the site again when it goes back to share-link.
+      if (body.visibility !== undefined && body.visibility !== site.visibility) Object.assign(next, { visibility: body.visibility, shareKey: c.ids.secret() });
       if (body.basename !== undefined) next.basename = body.basename;
       if (body.adaptiveContent !== undefined) next.adaptiveContent = body.adaptiveContent.enabled;
       if (body.agentsContext !== undefined) next.agentsContext = body.agentsContext;

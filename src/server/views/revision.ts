@@ -10,6 +10,7 @@ import { flattenSubtree, type FlatPage } from '../model/page-tree.js';
 import { flatPages } from '../model/flat-pages.js';
 import { pageDocument, pageOid } from './page-oids.js';
 import { urls } from '../lib/urls.js';
+import { derivedGitPath } from '../lib/gitsync/layout.js';
 import { toChangeRequest } from './change-request.js';
 
 export interface ContentOptions {
@@ -55,23 +56,29 @@ export function toPage(c: Ctx, scope: Pick<Scope, 'space' | 'cr'>, index: Map<st
   const path = flat?.path ?? '';
   const base = {
     id: p.id, title: p.title, ...(p.emoji ? { emoji: p.emoji } : {}), ...(p.icon ? { icon: p.icon } : {}),
-    ...(p.hidden ? { hidden: true } : {}), createdAt: p.createdAt, updatedAt: p.updatedAt,
+    ...(p.hidden ? { hidden: true } : {}), ...(p.linkTitle !== undefined ? { linkTitle: p.linkTitle } : {}), createdAt: p.createdAt, updatedAt: p.updatedAt,
+    // gbctl's own field: how the page's Git Sync file was written, for export (see PageGitSync).
+    ...(p.gitSync && o.metadata !== false ? { gitSync: p.gitSync } : {}),
   };
   const children = () =>
     p.pages.filter((k) => o.computed !== false || k.type !== 'computed').map((k) => toPage(c, scope, index, k, o) as never);
   switch (p.type) {
     case 'group':
-      return { ...base, type: 'group', kind: 'group', slug, path, pages: children() };
-    case 'link':
-      return { ...base, type: 'link', kind: 'link', target: { kind: 'url', url: p.href ?? '' }, ...(p.href ? { href: p.href } : {}) };
+      return { ...base, ...(p.noIndex ? { noIndex: true } : {}), type: 'group', kind: 'group', slug, path, pages: children() };
+    case 'link': {
+      const to = p.target;
+      const target = to ? (to.anchor ? { kind: 'anchor' as const, anchor: to.anchor, page: to.page } : { kind: 'page' as const, page: to.page }) : { kind: 'url' as const, url: p.href ?? '' };
+      return { ...base, type: 'link', kind: 'link', target, ...(p.href ? { href: p.href } : {}) };
+    }
     case 'computed':
       return { ...base, type: 'computed', computed: p.computed as NonNullable<PageRecord['computed']> };
     default: {
       const body = o.format === 'document' ? { document: pageDocument(p) } : { markdown: p.markdown };
-      const gitPath = p.gitPath ?? (p.pages.length ? `${path}/README.md` : `${path}.md`);
+      const gitPath = p.gitPath ?? derivedGitPath(path, p.pages.length > 0);
       return {
-        ...base, type: 'document', kind: 'sheet', urls: { app: pageAppUrl(c, scope, path) }, slug, path,
+        ...base, ...(p.noIndex ? { noIndex: true } : {}), type: 'document', kind: 'sheet', urls: { app: pageAppUrl(c, scope, path) }, slug, path,
         ...(p.description ? { description: p.description } : {}),
+        ...(p.cover ? { cover: { ref: { kind: 'file' as const, file: p.cover.file }, yPos: p.cover.yPos ?? 0 } } : {}),
         ...(o.metadata !== false ? { git: { oid: pageOid(p), path: gitPath } } : {}),
         layout: p.layout ? { ...DEFAULT_LAYOUT, ...p.layout } : DEFAULT_LAYOUT, ...body, pages: children(),
       };
@@ -90,7 +97,7 @@ export function toFile(c: Ctx, f: FileRecord, o: ContentOptions): z.input<typeof
     downloadURL: f.blob ? `${c.origin}/_gbctl/blobs/${f.blob}` : urls.app(c, `/files/${f.id}`),
     size: f.size,
     ...(f.dimensions ? { dimensions: f.dimensions } : {}),
-    ...(o.metadata !== false ? { git: { oid: sha1(`${f.id}:${f.size}`), path: `.gitbook/assets/${f.name}` } } : {}),
+    ...(o.metadata !== false ? { git: { oid: sha1(`${f.id}:${f.size}`), path: f.gitPath ?? `.gitbook/assets/${f.name}` } } : {}),
   };
 }
 
@@ -104,6 +111,8 @@ export function toRevision(c: Ctx, tx: ReadTx, scope: Scope, o: ContentOptions):
     urls: { app: urls.app(c, `${appBase(scope)}/~/revisions/${r.id}`) },
     // gbctl's own field: the Git Sync redirects, so that an export writes them back.
     ...(r.redirects && Object.keys(r.redirects).length ? { redirects: r.redirects } : {}),
+    // gbctl's own field: how the Git Sync folder was laid out (root, .gitbook.yaml, SUMMARY.md), for export.
+    ...(r.gitSync && o.metadata !== false ? { gitSync: r.gitSync } : {}),
   };
   const merged = r.type === 'merge' && r.mergedFrom ? tx.get(changeRequests, r.mergedFrom) : undefined;
   if (merged) return { ...base, type: 'merge', mergedFrom: toChangeRequest(c, tx, merged) };

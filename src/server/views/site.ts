@@ -18,6 +18,7 @@ import { spaces } from '../model/space.js';
 import { byPosition } from '../lib/site-order.js';
 import { toSpace } from './space.js';
 import { urls } from '../lib/urls.js';
+import { sameSecret } from '../model/secrets.js';
 
 /**
  * The site, if the caller may do the endpoint's operation on it. Anonymous callers get in
@@ -29,7 +30,7 @@ export function siteFor(c: Ctx, tx: ReadTx, organizationId: string, siteId: stri
   const missing = () => notFound(c.caller ? `site ${siteId} not found in organization ${organizationId}` : `site ${siteId} not found, or the share key does not open it`);
   if (!site || site.organization !== organizationId) throw missing();
   if (!c.caller) {
-    const opens = c.shareKey !== undefined && c.access === 'read' && site.published && site.visibility === 'share-link' && c.shareKey === site.shareKey;
+    const opens = c.shareKey !== undefined && c.access === 'read' && site.published && site.visibility === 'share-link' && sameSecret(c.shareKey, site.shareKey);
     if (!opens) throw missing();
     return site;
   }

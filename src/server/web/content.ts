@@ -51,7 +51,7 @@ export function viewOf(rev: RevisionRecord): RevisionView {
 
 /** The page a path names: a document page, or the first document page under a group. */
 export function pageAt(v: RevisionView, path: string): FlatPage | undefined {
-  if (!path) return v.docs[0];
+  if (!path) return v.byPath.get('') ?? v.docs[0];
   const hit = v.byPath.get(path);
   if (!hit || hit.page.type === 'document') return hit;
   return v.docs.find((d) => d.path.startsWith(`${hit.path}/`));
@@ -83,7 +83,10 @@ export function renderBody(v: RevisionView, page: PageRecord, a: Addressing): Re
   return renderedBody(v, page, a, () => renderHtml(page.markdown, linkResolver(v, page, a)));
 }
 
-/** The page tree as nested lists; groups as headings. */
+/** What the sidebar and the pager call a page: its navigation label (SUMMARY.md's link title), else its title. */
+const labelOf = (p: PageRecord) => p.linkTitle ?? p.title;
+
+/** The page tree as nested lists; groups as headings; a link page to a page (and anchor) links there. */
 export function sidebar(pages: readonly PageRecord[], v: RevisionView, current: string | undefined, a: Addressing): string {
   const list = (items: readonly PageRecord[]): string => {
     const lis = items
@@ -92,9 +95,13 @@ export function sidebar(pages: readonly PageRecord[], v: RevisionView, current: 
         const f = v.byId.get(p.id);
         if (!f) return '';
         if (p.type === 'group') return `<li><div class="group">${esc(p.title)}</div>${list(p.pages)}</li>`;
-        if (p.type === 'link') return `<li><a href="${esc(p.href ?? '#')}" rel="noopener noreferrer">${esc(p.title)} ↗</a></li>`;
+        if (p.type === 'link') {
+          const to = p.target ? v.byId.get(p.target.page) : undefined;
+          if (to) return `<li><a href="${esc(`${a.page(to.path)}${p.target?.anchor ? `#${p.target.anchor}` : ''}`)}">${esc(labelOf(p))}</a></li>`;
+          return `<li><a${/^https?:\/\//i.test(p.href ?? '') ? ` href="${esc(p.href as string)}"` : ''} rel="noopener noreferrer">${esc(labelOf(p))} ↗</a></li>`;
+        }
         const cls = p.id === current ? ' class="current" aria-current="page"' : '';
-        return `<li><a${cls} href="${esc(a.page(f.path))}">${esc(p.title)}</a>${p.pages.length ? list(p.pages) : ''}</li>`;
+        return `<li><a${cls} href="${esc(a.page(f.path))}">${esc(labelOf(p))}</a>${p.pages.length ? list(p.pages) : ''}</li>`;
       })
       .join('');
     return lis ? `<ul>${lis}</ul>` : '';
@@ -102,7 +109,7 @@ export function sidebar(pages: readonly PageRecord[], v: RevisionView, current: 
   return `<nav aria-label="Pages">${list(pages)}</nav>`;
 }
 
-/** A page's article: title, description, body, previous and next. */
+/** A page's article: title, description, body, previous and next (by their navigation labels). */
 export function article(v: RevisionView, f: FlatPage, a: Addressing): string {
   const body = renderBody(v, f.page, a);
   const shown = v.docs.filter((d) => !d.page.hidden || d.page.id === f.page.id);
@@ -110,7 +117,7 @@ export function article(v: RevisionView, f: FlatPage, a: Addressing): string {
   const prev = i > 0 ? shown[i - 1] : undefined;
   const next = i >= 0 ? shown[i + 1] : undefined;
   const pager = prev || next
-    ? `<nav class="pager" aria-label="Previous and next">${prev ? `<a rel="prev" href="${esc(a.page(prev.path))}">← ${esc(prev.page.title)}</a>` : '<span></span>'}${next ? `<a rel="next" href="${esc(a.page(next.path))}">${esc(next.page.title)} →</a>` : ''}</nav>`
+    ? `<nav class="pager" aria-label="Previous and next">${prev ? `<a rel="prev" href="${esc(a.page(prev.path))}">← ${esc(labelOf(prev.page))}</a>` : '<span></span>'}${next ? `<a rel="next" href="${esc(a.page(next.path))}">${esc(labelOf(next.page))} →</a>` : ''}</nav>`
     : '';
   return `<article><h1>${esc(f.page.title)}</h1>${f.page.description ? `<p class="description">${esc(f.page.description)}</p>` : ''}${body.html}</article>${pager}`;
 }

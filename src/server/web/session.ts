@@ -29,7 +29,12 @@ function header(req: CoreRequest, name: string): string | undefined {
 function cookieToken(req: CoreRequest): string | undefined {
   for (const part of (header(req, 'cookie') ?? '').split(';')) {
     const [k, ...v] = part.trim().split('=');
-    if (k === COOKIE) return decodeURIComponent(v.join('='));
+    if (k !== COOKIE) continue;
+    try {
+      return decodeURIComponent(v.join('='));
+    } catch {
+      return undefined;
+    }
   }
   return undefined;
 }
@@ -42,12 +47,59 @@ export async function signedIn(env: Env, req: CoreRequest): Promise<UserRecord |
   return env.store.read((tx) => userFromToken(tx, token, env.sessions));
 }
 
-/** Only same-site paths: `next` never sends the browser elsewhere. */
-function safeNext(next: string | null): string {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/app';
+const HOME = '/app';
+const PROBE_ORIGIN = 'http://gbctl.invalid';
+
+/**
+ * Where to go after signing in: a path of this server, as a browser would resolve it, or the
+ * app's home. The value is resolved the way a browser resolves a Location (backslashes as
+ * slashes, tabs and newlines dropped, `..` applied) and the normalised path is what is sent
+ * back, so `//host`, `/\host`, `/\t/host`, `https:…` and their encodings never leave the server.
+ */
+export function safeNext(next: string | null | undefined): string {
+  if (!next || !next.startsWith('/')) return HOME;
+  let u: URL;
+  try {
+    u = new URL(next, `${PROBE_ORIGIN}/`);
+  } catch {
+    return HOME;
+  }
+  if (u.origin !== PROBE_ORIGIN || u.username || u.password) return HOME;
+  const path = `${u.pathname}${u.search}${u.hash}`;
+  return path.startsWith('/') && !path.startsWith('//') && !path.startsWith('/\\') ? path : HOME;
 }
 
-const setCookie = (token: string) => `${COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax`;
+/**
+ * The session cookie is sent to the pages that read it and nowhere else: the app's pages and the
+ * published pages (members read visitor-auth sites), never the file bytes under /_gbctl/blobs
+ * nor the API, which takes bearer tokens only. SameSite=Strict: another site's page can neither
+ * post with it nor lead a browser in with it.
+ */
+const COOKIE_PATHS = ['/app', '/published'];
+const attributes = (path: string) => `Path=${path}; HttpOnly; SameSite=Strict`;
+/** Clears a cookie of an earlier version scoped to the whole server. */
+const clearWholeServer = `${COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0`;
+const setCookies = (token: string) => [clearWholeServer, ...COOKIE_PATHS.map((p) => `${COOKIE}=${encodeURIComponent(token)}; ${attributes(p)}`)];
+const clearCookies = () => [clearWholeServer, ...COOKIE_PATHS.map((p) => `${COOKIE}=; ${attributes(p)}; Max-Age=0`)];
+
+/**
+ * Why a sign-in may not come from where it comes from: a browser says where a request started
+ * (Sec-Fetch-Site, else Origin); a sign-in started by another site's page is login forgery.
+ * A request with neither header (a script, curl) is no browser's and passes.
+ */
+function crossSiteProblem(req: CoreRequest): string | undefined {
+  const site = header(req, 'sec-fetch-site');
+  if (site !== undefined) return site === 'same-origin' || site === 'none' ? undefined : `it was started from another site (Sec-Fetch-Site: ${site})`;
+  const origin = header(req, 'origin');
+  if (origin === undefined) return undefined;
+  let host: string | undefined;
+  try {
+    host = origin === 'null' ? undefined : new URL(origin).host;
+  } catch {
+    host = undefined;
+  }
+  return host !== undefined && host === header(req, 'host') ? undefined : `it was started from another origin (Origin: ${origin.slice(0, 200)})`;
+}
 
 export function signInForm(next: string, problem?: string): CoreResponse {
   return notice(
@@ -60,14 +112,19 @@ export function signInForm(next: string, problem?: string): CoreResponse {
 
 /** `/app/~/sign-in`: the form, its post, and one-time codes; `/app/~/sign-out` ends the session. */
 export async function serveSession(env: Env, req: CoreRequest, url: URL): Promise<CoreResponse> {
-  if (url.pathname === '/app/~/sign-out') return redirect('/app/~/sign-in', { 'set-cookie': `${COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0` });
+  if (url.pathname === '/app/~/sign-out') return { ...redirect('/app/~/sign-in'), cookies: clearCookies() };
+  if (req.method !== 'GET' && req.method !== 'HEAD' && req.method !== 'POST') {
+    return notice(405, 'Method not allowed', '<p>Sign in with the form.</p>', { allow: 'GET, HEAD, POST' });
+  }
+  const forged = req.method === 'POST' || url.searchParams.has('code') ? crossSiteProblem(req) : undefined;
+  if (forged) return notice(403, 'Sign-in refused', `<p>This sign-in was refused: ${esc(forged)}. Sign in from this server's own <a href="/app/~/sign-in">sign-in page</a>.</p>`);
   if (req.method === 'POST') {
     const form = new URLSearchParams(req.body?.toString() ?? '');
     const token = (form.get('token') ?? '').trim();
     const next = safeNext(form.get('next'));
     const user = token ? await env.store.read((tx) => userFromToken(tx, token, env.sessions)) : undefined;
     if (!user) return signInForm(next, 'That token is not valid for this server.');
-    return redirect(next, { 'set-cookie': setCookie(token) });
+    return { ...redirect(next), cookies: setCookies(token) };
   }
   const next = safeNext(url.searchParams.get('next'));
   const code = url.searchParams.get('code');
@@ -75,7 +132,7 @@ export async function serveSession(env: Env, req: CoreRequest, url: URL): Promis
     const map = codes.get(env);
     const hit = map?.get(code);
     map?.delete(code);
-    if (hit && hit.expires > Date.now()) return redirect(next, { 'set-cookie': setCookie(hit.token) });
+    if (hit && hit.expires > Date.now()) return { ...redirect(next), cookies: setCookies(hit.token) };
     return signInForm(next, 'That sign-in link was used already or has expired.');
   }
   return signInForm(next);

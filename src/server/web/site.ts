@@ -15,6 +15,7 @@ import { pageResponse } from './page-cache.js';
 import { servePublishedSpec } from './openapi.js';
 import { readerFor } from './reader.js';
 import { signedIn } from './session.js';
+import { sameSecret } from '../model/secrets.js';
 
 /** What a published URL resolved to: the site, where in its structure, and the page path. */
 interface Resolved {
@@ -131,7 +132,7 @@ export async function servePublished(env: Env, req: CoreRequest, url: URL): Prom
   if (!found) return notFoundPage();
   const { r, member } = found;
   const given = url.searchParams.get('shareKey') ?? undefined;
-  if (r.visibility === 'share-link' && given !== r.shareKey && !member) return notFoundPage();
+  if (r.visibility === 'share-link' && !sameSecret(given, r.shareKey) && !member) return notFoundPage();
   if (r.visibility === 'visitor-auth' && !member) {
     const next = `${url.pathname}${url.search}`;
     return notice(

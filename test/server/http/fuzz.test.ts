@@ -25,7 +25,7 @@ import { translationRows } from '../../../src/server/model/translation.js';
 import { JsonFileStore } from '../../../src/store/json-file-store.js';
 import { checkDataset } from '../../../src/server/dataset-check.js';
 import type { ReadTx } from '../../../src/store/store.js';
-import { operationErrors, operationIdOf, publishedBodyFields, withoutRichText } from '../../helpers/published-schema.js';
+import { operationErrors, operationIdOf, publishedBodyFields } from '../../helpers/published-schema.js';
 import { arbitraryFor, type ValueSources } from '../../helpers/schema-arbitrary.js';
 import { api, tempDir } from '../../helpers/server.js';
 
@@ -142,7 +142,7 @@ function violation(r: FuzzRequest, a: Answer): string | undefined {
     return `answered ${a.status} with malformed JSON`;
   }
   // Every success answer of a published operation keeps the platform's published shape.
-  const mismatch = r.operation ? operationErrors(r.operation, withoutRichText(body)) : undefined;
+  const mismatch = r.operation ? operationErrors(r.operation, body) : undefined;
   return mismatch ? `answered ${a.status} with a body that does not match the published ${r.operation}: ${mismatch}` : undefined;
 }
 
@@ -576,7 +576,7 @@ describe('fuzzing the emulator', () => {
       // gbctl's own schemas check every answer; the platform's published ones are checked here too.
       const report = await checkDataset(dump, serverResources, (e, body) => {
         const op = operationIdOf(e.method, e.path);
-        const mismatch = op ? operationErrors(op, withoutRichText(body)) : undefined;
+        const mismatch = op ? operationErrors(op, body) : undefined;
         return mismatch ? `does not match the published ${op}: ${mismatch}` : undefined;
       });
       const kinds = [...report.reached].map(([t, ids]) => `${t} ${ids.size}`).join(', ');

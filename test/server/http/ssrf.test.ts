@@ -1,7 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { networkInterfaces } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, spawnServe, tempDir, type ServeProcess } from '../../helpers/server.js';
 
@@ -68,6 +70,17 @@ describe.skipIf(!external)(`serve bound to a non-loopback address (${external ??
     }
     expect((await api(s, 'GET', `/orgs/${s.org}/openapi`)).body.items).toEqual([]);
     expect(hits).toBe(0);
+  });
+
+  it('refuses an OpenAPI file:// source with a 400, recording no spec and no failed fetch', async () => {
+    const file = join(tmp.dir, 'spec.json');
+    writeFileSync(file, JSON.stringify({ openapi: '3.0.0', info: { title: 'Secret', version: '1' }, paths: {} }));
+    for (const [method, path] of [['POST', `/orgs/${s.org}/openapi`], ['PUT', `/orgs/${s.org}/openapi/local`]] as const) {
+      const r = await api(s, method, path, { ...(method === 'POST' ? { slug: 'local' } : {}), source: { url: pathToFileURL(file).href } });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.error.message).toMatch(/^source\.url: file:\/\/ URLs are off on a server reachable from other machines; start gbctl serve with --allow-file-urls/);
+    }
+    expect((await api(s, 'GET', `/orgs/${s.org}/openapi`)).body.items).toEqual([]);
   });
 
   it('reaches it with --allow-private-urls', async () => {

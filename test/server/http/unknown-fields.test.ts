@@ -46,6 +46,17 @@ describe('a field the server does not implement is a 400 naming it, never a 2xx 
     const space = await newSpace(s, 'Nested');
     refusedNaming(await api(s, 'POST', `/spaces/${space}/content/template`, { id: 'some-template', params: { contentRefs: {}, extra: true } }), 'params.extra');
   });
+
+  it('names a key that only an object\'s prototype has (__proto__, constructor, toString), at any depth', async () => {
+    const before = (await api(s, 'GET', `/orgs/${s.org}/spaces`)).body.items.length as number;
+    for (const key of ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty']) {
+      refusedNaming(await api(s, 'POST', `/orgs/${s.org}/spaces`, `{"title":"Proto","${key}":{"polluted":true}}`), key);
+    }
+    const space = await newSpace(s, 'Deep');
+    refusedNaming(await api(s, 'POST', `/spaces/${space}/content/template`, `{"id":"t","params":{"contentRefs":{},"__proto__":{"x":1}}}`), 'params.__proto__');
+    expect((await api(s, 'GET', `/orgs/${s.org}/spaces`)).body.items).toHaveLength(before + 1);
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
 });
 
 describe('a query parameter the endpoint does not take is a 400 naming it and those it takes, never ignored', () => {

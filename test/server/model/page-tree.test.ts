@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { flattenPages, flattenSubtree, insertPage, mapPage, removePage } from '../../../src/server/model/page-tree.js';
+import { flattenPages, flattenSubtree, insertPage, mapPage, pathOfFile, removePage } from '../../../src/server/model/page-tree.js';
 import type { PageRecord } from '../../../src/server/model/revision.js';
 
-const page = (id: string, title: string): PageRecord => ({ id, title, type: 'document', markdown: id, createdAt: 't', updatedAt: 't', pages: [] });
+const page = (id: string, title: string, gitPath?: string): PageRecord => ({ id, title, type: 'document', markdown: id, ...(gitPath !== undefined ? { gitPath } : {}), createdAt: 't', updatedAt: 't', pages: [] });
 const ids = (pages: readonly PageRecord[]): string[] => pages.flatMap((p) => [p.id, ...ids(p.pages)]);
 const shape = (pages: readonly PageRecord[]): unknown => pages.map((p) => [p.id, p.markdown, shape(p.pages)]);
 
@@ -25,14 +25,50 @@ function shared(before: readonly PageRecord[], out: readonly PageRecord[], id: s
   for (const f of flattenPages(out)) if (!above.has(f.page.id) && was.has(f.page.id)) expect(f.page).toBe(was.get(f.page.id)?.page);
 }
 
-// Few titles, so that siblings share slugs and get numbered.
-const tree = fc.array(fc.tuple(fc.nat(20), fc.boolean(), fc.constantFrom('Intro', 'Setup', 'setup!', 'Intro-2')), { minLength: 1, maxLength: 25 }).map((spec) => {
+// Few titles and files, so that siblings share slugs, files share paths, and both get numbered.
+const FILES = [undefined, undefined, 'README.md', 'intro.md', 'intro/README.md', 'setup.md', 'intro/setup.md', 'intro-2.md', 'Intro/README.md'];
+const tree = fc.array(fc.tuple(fc.nat(20), fc.boolean(), fc.constantFrom('Intro', 'Setup', 'setup!', 'Intro-2'), fc.constantFrom(...FILES)), { minLength: 1, maxLength: 25 }).map((spec) => {
   let pages: PageRecord[] = [];
-  spec.forEach(([under, nest, title], i) => {
+  spec.forEach(([under, nest, title, file], i) => {
     const all = ids(pages);
-    pages = insertPage(pages, nest && all.length ? all[under % all.length] : undefined, page(`p${i}`, title));
+    pages = insertPage(pages, nest && all.length ? all[under % all.length] : undefined, page(`p${i}`, title, file));
   });
   return pages;
+});
+
+describe('page paths', () => {
+  it('follow the file: a folder\'s README.md is the folder, the top README.md the home page', () => {
+    expect(['guides/install.md', 'guides/README.md', 'README.md', 'a/b/readme.markdown', 'notes.mdx'].map(pathOfFile)).toEqual(['guides/install', 'guides', '', 'a/b', 'notes']);
+  });
+
+  it('come from files first; pages from no file take the slug of their title under their parent, and every path is unique', () => {
+    const g = (id: string, title: string, file: string | undefined, pages: PageRecord[] = []) => ({ ...page(id, title, file), pages });
+    const pages = [
+      g('home', 'Welcome', 'README.md', [g('h1', 'Notes', undefined)]),
+      g('api', 'API', undefined),
+      g('grp', 'Guides', undefined),
+      g('g1', 'Install', 'guides/install.md', [g('g2', 'Linux', undefined), g('g3', 'Linux', undefined)]),
+      g('g4', 'Guides', 'guides/README.md'),
+      g('g5', 'Install', 'guides/install/README.md'),
+      g('w', 'Welcome', undefined),
+    ];
+    pages[2] = { ...(pages[2] as PageRecord), type: 'group' };
+    expect(flattenPages(pages).map((f) => [f.page.id, f.path, f.slug])).toEqual([
+      ['home', '', ''], ['h1', 'welcome/notes', 'notes'], ['api', 'api', 'api'], ['grp', 'guides-2', 'guides'],
+      ['g1', 'guides/install', 'install'], ['g2', 'guides/install/linux', 'linux'], ['g3', 'guides/install/linux-2', 'linux-2'],
+      ['g4', 'guides', 'guides'], ['g5', 'guides/install-2', 'install-2'], ['w', 'welcome-2', 'welcome-2'],
+    ]);
+  });
+
+  it('are unique in any tree', () => {
+    fc.assert(
+      fc.property(tree, (pages) => {
+        const paths = flattenPages(pages).map((f) => f.path);
+        expect(new Set(paths).size).toBe(paths.length);
+      }),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('page trees', () => {

@@ -60,17 +60,32 @@ describe('change requests', () => {
     const a = (await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: 'a' })).body;
     const b = (await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: 'b' })).body;
     await api(s, 'PATCH', `/spaces/${space}/change-requests/${b.id}`, { status: 'open' });
+    const ids = (r: { body: { items: { id: string }[] } }) => r.body.items.map((x) => x.id);
+    // As the platform's description says: open change requests unless another status is asked for.
     const list = await api(s, 'GET', `/spaces/${space}/change-requests`);
     expect(operationErrors('listChangeRequestsForSpace', list.body)).toBeUndefined();
-    expect(list.body.items.map((x: { id: string }) => x.id)).toEqual([b.id, a.id]);
-    expect((await api(s, 'GET', `/spaces/${space}/change-requests?status=open`)).body.items.map((x: { id: string }) => x.id)).toEqual([b.id]);
+    expect(ids(list)).toEqual([b.id]);
+    expect(ids(await api(s, 'GET', `/spaces/${space}/change-requests?status=open`))).toEqual([b.id]);
+    expect(ids(await api(s, 'GET', `/spaces/${space}/change-requests?status=draft`))).toEqual([a.id]);
     const me = a.createdBy.id;
-    expect((await api(s, 'GET', `/spaces/${space}/change-requests?creator=${me}`)).body.count).toBe(2);
+    expect((await api(s, 'GET', `/spaces/${space}/change-requests?creator=${me}`)).body.count).toBe(1);
+    expect((await api(s, 'GET', `/spaces/${space}/change-requests?creator=${me}&status=draft`)).body.count).toBe(1);
     expect((await api(s, 'GET', `/spaces/${space}/change-requests?contributor=someoneElse`)).body.items).toEqual([]);
     const org = await api(s, 'GET', `/orgs/${s.org}/change-requests?status=open`);
     expect(publishedListErrors('ChangeRequest', org.body)).toBeUndefined();
     expect(org.body.items.map((x: { id: string }) => x.id)).toContain(b.id);
     expect(org.body.items.map((x: { id: string }) => x.id)).not.toContain(a.id);
+    expect(ids(await api(s, 'GET', `/orgs/${s.org}/change-requests`))).toEqual(ids(org));
+    // The organization's list takes several statuses, repeated as the official client sends an array.
+    const both = await api(s, 'GET', `/orgs/${s.org}/change-requests?status=open&status=draft`);
+    expect(ids(both)).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(ids(both).indexOf(b.id)).toBeLessThan(ids(both).indexOf(a.id));
+    expect(ids(await api(s, 'GET', `/orgs/${s.org}/change-requests?status=draft,open&creator=${me}`))).toEqual(expect.arrayContaining([a.id, b.id]));
+    expect(ids(await api(s, 'GET', `/orgs/${s.org}/change-requests?status=merged&status=archived`))).not.toContain(a.id);
+    // The space's list takes one: a repeated status is a 400 naming it, not the last one silently.
+    const twice = await api(s, 'GET', `/spaces/${space}/change-requests?status=open&status=draft`);
+    expect(twice.status).toBe(400);
+    expect(twice.body.error.message).toMatch(/^status: query parameter given 2 times; it takes one value/);
     expect((await api(s, 'GET', '/orgs/nope/change-requests')).status).toBe(404);
   });
 });
@@ -298,17 +313,52 @@ describe('change-request content, merge and update', () => {
     await api(s, 'POST', `${alsoUnderA}/content/import`, { url: folder('* [a](a.md)\n  * [c](c.md)\n* [b](b.md)\n'), source: 'markdown' });
     expect((await api(s, 'POST', `${underA}/merge`)).body.result).toBe('merge');
     const shape = async (path: string) => ((await api(s, 'GET', `${path}/content/pages`)).body.pages as { title: string; pages: { title: string }[] }[]).map((p) => `${p.title}[${p.pages.map((k) => k.title).join()}]`);
-    expect(await shape(`/spaces/${space}`)).toEqual(['README[]', 'a[c]', 'b[]']);
+    expect(await shape(`/spaces/${space}`)).toEqual(['Intro[]', 'a[c]', 'b[]']);
 
     const r = await api(s, 'POST', `${underB}/merge`);
-    expect(r.body).toMatchObject({ result: 'conflicts', conflicts: [{ title: 'c', kind: 'moved', path: 'b/c' }] });
-    expect(await shape(`/spaces/${space}`)).toEqual(['README[]', 'a[c]', 'b[]']);
+    expect(r.body).toMatchObject({ result: 'conflicts', conflicts: [{ title: 'c', kind: 'moved', path: 'c' }] });
+    expect(await shape(`/spaces/${space}`)).toEqual(['Intro[]', 'a[c]', 'b[]']);
     // The same move on both sides is no conflict.
     expect((await api(s, 'POST', `${alsoUnderA}/merge`)).body.result).toBe('merge');
     const c = r.body.conflicts[0].page as string;
     await api(s, 'POST', `${underB}/gbctl/conflicts/${c}/resolve`, { keep: 'change-request' });
     expect((await api(s, 'POST', `${underB}/merge`)).body.result).toBe('merge');
-    expect(await shape(`/spaces/${space}`)).toEqual(['README[]', 'a[]', 'b[c]']);
+    expect(await shape(`/spaces/${space}`)).toEqual(['Intro[]', 'a[]', 'b[c]']);
+  });
+
+  it("keeps the .gitbook.yaml each side changed through a merge and an update, not the other side's copy of the base", async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { tmpdir } = await import('node:os');
+    const { join } = await import('node:path');
+    const { pathToFileURL } = await import('node:url');
+    const folder = (redirect: string, text: string) => {
+      const dir = mkdtempSync(join(tmpdir(), 'gbctl-cr-yaml-'));
+      writeFileSync(join(dir, '.gitbook.yaml'), `root: ./\n\nredirects:\n  ${redirect}: README.md\n`);
+      writeFileSync(join(dir, 'SUMMARY.md'), '# Table of contents\n\n* [Home](README.md)\n* [Guide](guide.md)\n');
+      writeFileSync(join(dir, 'README.md'), '# Home\n\nWelcome.\n');
+      writeFileSync(join(dir, 'guide.md'), `# Guide\n\n${text}\n`);
+      return pathToFileURL(dir).href;
+    };
+    const redirects = async (path: string) => (await api(s, 'GET', `${path}/content`)).body.redirects as Record<string, string>;
+    const space = await newSpace(s);
+    await api(s, 'POST', `/spaces/${space}/content/import`, { url: folder('old/base', 'Base.'), source: 'markdown' });
+    const crPath = `/spaces/${space}/change-requests/${(await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body.number}`;
+    // Main changes .gitbook.yaml; the change request edits a page only.
+    await api(s, 'POST', `/spaces/${space}/content/import`, { url: folder('old/main', 'Base.'), source: 'markdown' });
+    const guide = allPages((await api(s, 'GET', `${crPath}/content/pages`)).body.pages).find((p) => p.title === 'Guide') as { id: string };
+    await api(s, 'PATCH', `${crPath}/gbctl/pages/${guide.id}`, { markdown: 'Edited in the change request.' });
+    const update = await api(s, 'POST', `${crPath}/update`);
+    expect(update.body.result).toBe('update');
+    expect(await redirects(crPath)).toEqual({ 'old/main': 'README.md' });
+    expect((await api(s, 'POST', `${crPath}/merge`)).body.result).toBe('merge');
+    expect(await redirects(`/spaces/${space}`)).toEqual({ 'old/main': 'README.md' });
+
+    // The change request changes .gitbook.yaml; main edits a page meanwhile.
+    const cr2 = `/spaces/${space}/change-requests/${(await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body.number}`;
+    await api(s, 'POST', `${cr2}/content/import`, { url: folder('old/cr', 'Edited in the change request.'), source: 'markdown' });
+    await api(s, 'PATCH', `/spaces/${space}/gbctl/pages/${guide.id}`, { markdown: 'Edited in the change request.\n\nAnd on main.' });
+    expect((await api(s, 'POST', `${cr2}/merge`)).body.result).toBe('merge');
+    expect(await redirects(`/spaces/${space}`)).toEqual({ 'old/cr': 'README.md' });
   });
 
   it('counts broken links the change request introduced', async () => {

@@ -112,8 +112,9 @@ describe('import', () => {
     expect(r.body.revision).toBe(await revisionOf(id));
 
     const pages = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
+    expect(componentErrors('Revision', (await api(s, 'GET', `/spaces/${id}/content`)).body)).toBeUndefined();
     expect(pages.map((p: { title: string }) => p.title)).toEqual(['Welcome', 'Guides']);
-    expect(pages[1].pages.map((p: { title: string; path: string; description: string }) => [p.title, p.path, p.description])).toEqual([['Installing', 'guides/installing', 'How to install']]);
+    expect(pages[1].pages.map((p: { title: string; path: string; description: string }) => [p.title, p.path, p.description])).toEqual([['Installing', 'guides/install', 'How to install']]);
     const install = pages[1].pages[0];
     expect(install.markdown).toContain('![diagram](.gitbook/assets/diagram.png)');
     expect(install.markdown).not.toContain('title: Installing');
@@ -148,6 +149,57 @@ describe('import', () => {
     expect((await api(s, 'GET', `/spaces/${id}/content/page/nope/links`)).status).toBe(404);
   });
 
+  it('adds a single markdown file as a page, in the space and in a change request; merging keeps the others and their comments', async () => {
+    const id = await newSpace(s);
+    const root = markdownFolder('single');
+    const one = await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'README.md')).href, source: 'markdown' });
+    expect(one.status).toBe(201);
+    const [welcome] = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
+    expect(welcome).toMatchObject({ title: 'Welcome', path: '' });
+    const comment = await api(s, 'POST', `/spaces/${id}/comments`, { page: welcome.id, body: { markdown: 'Before the merge' } });
+    expect(comment.status).toBe(200);
+
+    const cr = (await api(s, 'POST', `/spaces/${id}/change-requests`, { subject: 'Add the install guide' })).body;
+    writeFileSync(join(root, 'install.md'), '# Install\n\nSteps.\n');
+    expect((await api(s, 'POST', `/spaces/${id}/change-requests/${cr.id}/content/import`, { url: pathToFileURL(join(root, 'install.md')).href, source: 'markdown' })).status).toBe(201);
+    const inCr = (await api(s, 'GET', `/spaces/${id}/change-requests/${cr.id}/content/pages`)).body.pages;
+    expect(inCr.map((p: { id: string; title: string }) => [p.id, p.title])).toEqual([[welcome.id, 'Welcome'], [expect.any(String), 'Install']]);
+    expect((await api(s, 'POST', `/spaces/${id}/change-requests/${cr.id}/merge`)).status).toBe(200);
+
+    const after = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
+    expect(after.map((p: { title: string; path: string }) => [p.title, p.path])).toEqual([['Welcome', ''], ['Install', 'install']]);
+    expect(after[0].id).toBe(welcome.id);
+    expect((await api(s, 'GET', `/spaces/${id}/comments/${comment.body.id}`)).status).toBe(200);
+    expect((await api(s, 'POST', `/spaces/${id}/comments`, { page: welcome.id, body: { markdown: 'After the merge' } })).status).toBe(200);
+
+    // The same file again, changed: the page of that path is updated, not added.
+    writeFileSync(join(root, 'install.md'), '# Install\n\nNew steps.\n');
+    await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'install.md')).href, source: 'markdown' });
+    const updated = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
+    expect(updated.map((p: { id: string }) => p.id)).toEqual(after.map((p: { id: string }) => p.id));
+    expect(updated[1].markdown).toBe('New steps.');
+
+    // Two single files whose images share a name but not their bytes: the second takes a name of its own.
+    mkdirSync(join(root, 'a'));
+    mkdirSync(join(root, 'b'));
+    writeFileSync(join(root, 'a', 'shot.md'), '# Shot A\n\n![a](shot.png)\n');
+    writeFileSync(join(root, 'a', 'shot.png'), PNG);
+    writeFileSync(join(root, 'b', 'other.md'), '# Shot B\n\n![b](shot.png)\n');
+    writeFileSync(join(root, 'b', 'shot.png'), Buffer.concat([PNG, Buffer.from([1])]));
+    await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'a', 'shot.md')).href, source: 'markdown' });
+    await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'b', 'other.md')).href, source: 'markdown' });
+    const shots = (await api(s, 'GET', `/spaces/${id}/content/files`)).body.items;
+    expect(shots.map((f: { name: string; size: number }) => [f.name, f.size])).toEqual([['shot.png', PNG.length], ['shot-2.png', PNG.length + 1]]);
+    const b = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages.find((p: { title: string }) => p.title === 'Shot B');
+    expect(b.markdown).toBe('![b](.gitbook/assets/shot-2.png)');
+
+    // A single HTML file adds its page too.
+    writeFileSync(join(root, 'about.html'), '<html><head><title>About us</title></head><body><p>We write docs.</p></body></html>');
+    expect((await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'about.html')).href, source: 'html' })).status).toBe(201);
+    const withHtml = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
+    expect(withHtml.map((p: { title: string; path: string }) => [p.title, p.path])).toEqual([['Welcome', ''], ['Install', 'install'], ['Shot A', 'shot'], ['Shot B', 'other'], ['About us', 'about-us']]);
+  });
+
   it('imports a zip of the same folder', async () => {
     const id = await newSpace(s);
     const zipPath = join(tmp.dir, 'docs.zip');
@@ -160,7 +212,7 @@ describe('import', () => {
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ importedResources: 3, totalResources: 3 });
     const pages = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
-    expect(allPages(pages).map((p) => p.path)).toEqual(['welcome', 'guides', 'guides/install']);
+    expect(allPages(pages).map((p) => p.path)).toEqual(['', 'guides', 'guides/install']);
   });
 
   it('answers 400 saying which for unreachable, unsupported or unreadable sources, and changes nothing', async () => {
@@ -295,15 +347,15 @@ describe('links', () => {
     const shown = (r: Ref) => (r.kind === 'page' ? `page ${r.page?.path}${r.internalLocation ? `#${r.internalLocation.anchor}` : ''}` : r.kind === 'file' ? `file ${r.file?.name}` : `url ${r.url}`);
     const rows = (all.body.items as { status: string; targetReference: Ref; locationReferences: Ref[] }[]).map((l) => `${l.locationReferences.map(shown).join()} -> ${l.status} ${shown(l.targetReference)}`);
     expect(rows).toEqual([
-      'page welcome -> ok page introduction',
+      'page  -> ok page intro',
       'page axon-server/docker -> broken url axon-server.md#compose',
       'page axon-server/docker -> ok page axon-server',
       'page guides/install -> ok file handbook.pdf',
       'page guides/install -> ok file cover (2).png',
-      'page introduction -> ok file image (1).png',
-      'page introduction -> ok page guides/install',
-      'page introduction -> ok page guides/install#step-2',
-      'page introduction -> ok file cover (2).png',
+      'page intro -> ok file image (1).png',
+      'page intro -> ok page guides/install',
+      'page intro -> ok page guides/install#step-2',
+      'page intro -> ok file cover (2).png',
     ]);
     expect(all.body.stats).toEqual({ total: 9, broken: { total: 1, changeRequest: 0 } });
 

@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SamlProvider } from '../../../src/contract/schemas/saml.js';
 import { teams } from '../../../src/server/model/saml.js';
 import { api, startServer, type TestServer } from '../../helpers/server.js';
 import { publishedErrors } from '../../helpers/published-schema.js';
@@ -22,8 +23,18 @@ const base = () => `/orgs/${s.org}/saml`;
 
 describe('SAML providers', () => {
   it('creates a pending provider from a label, then activates it with the IdP details', async () => {
-    const p = expectOk(await api(s, 'POST', base(), { label: 'Okta' }), 201, 'OrganizationSAMLProvider').body;
+    const p = expectOk(await api(s, 'POST', base(), { label: 'Okta' }), 201).body;
     expect(p).toMatchObject({ object: 'saml-provider', label: 'Okta', status: 'pending', defaultRole: null });
+    // No sign-in URL yet: left out, never "" (not a URL). The platform's schema lists it as
+    // required; everything else matches it.
+    expect(p).not.toHaveProperty('ssoURL');
+    expect(publishedErrors('OrganizationSAMLProvider', { ...p, ssoURL: 'https://idp.example.com/sso' })).toBeUndefined();
+    for (const read of [await api(s, 'GET', `${base()}/${p.id}`), await api(s, 'GET', base())]) {
+      expect(JSON.stringify(read.body)).not.toContain('"ssoURL":""');
+    }
+    // The response schema (serve --validate checks every answer with it) refuses "" as the platform's URL type does.
+    expect(SamlProvider.safeParse({ ...p, ssoURL: '' }).success).toBe(false);
+    expect(SamlProvider.safeParse(p).success).toBe(true);
     expect(p.service).toEqual({
       acsURL: `${s.url}/auth/saml/${s.org}/${p.id}/acs`,
       startURL: `${s.url}/auth/saml/${s.org}/${p.id}/start`,

@@ -28,7 +28,11 @@ describe('app pages', () => {
     const ok = await fetch(`${s.url}/app/~/sign-in`, { method: 'POST', body: new URLSearchParams({ token: s.token, next: '//evil.example/' }), redirect: 'manual' });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/app');
-    expect(ok.headers.get('set-cookie')).toMatch(/^gbctl_token=.+; Path=\/; HttpOnly; SameSite=Lax$/);
+    expect(ok.headers.getSetCookie()).toEqual([
+      'gbctl_token=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0',
+      `gbctl_token=${encodeURIComponent(s.token)}; Path=/app; HttpOnly; SameSite=Strict`,
+      `gbctl_token=${encodeURIComponent(s.token)}; Path=/published; HttpOnly; SameSite=Strict`,
+    ]);
   });
 
   it('opens every urls.app the API hands out: space, pages, change request with its diff, comments, site, spec, collection, organization', async () => {

@@ -2,7 +2,8 @@ import { readFile, stat } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isMarkdownPath } from './content-types.js';
-import type { SourceEntry } from './read.js';
+import { splitFrontMatter } from './frontmatter.js';
+import type { SourceEntry } from './sync-types.js';
 import { isExternal, listTargets, safeDecode, splitFragment } from './targets.js';
 
 export interface BesideLimits {
@@ -19,7 +20,8 @@ export interface BesideLimits {
 export async function besideFiles(url: URL, doc: SourceEntry, limits: BesideLimits): Promise<SourceEntry[]> {
   const text = new TextDecoder().decode(doc.bytes);
   const wanted = new Set<string>();
-  for (const t of listTargets(text)) {
+  const cover = splitFrontMatter(text).meta.cover?.path;
+  for (const t of [...listTargets(text).map((x) => x.target), ...(cover ? [cover] : [])]) {
     if (isExternal(t) || t.startsWith('/')) continue;
     const rel = posix.normalize(safeDecode(splitFragment(t).path));
     if (!rel || rel.startsWith('..') || isMarkdownPath(rel)) continue;
@@ -32,10 +34,13 @@ export async function besideFiles(url: URL, doc: SourceEntry, limits: BesideLimi
       if (at.protocol === 'file:') {
         const path = fileURLToPath(at);
         const s = await stat(path);
-        if (!s.isFile() || s.size > limits.maxFileBytes) continue;
-        out.push({ path: rel, bytes: await readFile(path) });
+        if (!s.isFile()) continue;
+        // Too large: listed without its bytes, for the import to say it left it out.
+        if (s.size > limits.maxFileBytes) out.push({ path: rel, size: s.size });
+        else out.push({ path: rel, size: s.size, bytes: await readFile(path) });
       } else {
-        out.push({ path: rel, bytes: (await limits.fetch(at)).bytes });
+        const bytes = (await limits.fetch(at)).bytes;
+        if (bytes.length <= limits.maxFileBytes) out.push({ path: rel, size: bytes.length, bytes });
       }
     } catch {
       // Not there or not readable: the page keeps its link as written.

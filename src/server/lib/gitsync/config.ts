@@ -1,4 +1,5 @@
-import { parse } from 'yaml';
+import { parse, parseDocument } from 'yaml';
+import type { RevisionGitSync } from '../../model/revision.js';
 
 /** What `.gitbook.yaml` says: where the content is, its first page, its table of contents, redirects. */
 export interface GitbookConfig {
@@ -34,7 +35,7 @@ export function parseGitbookYaml(text: string): { config: GitbookConfig; problem
   }
   return {
     config: {
-      root: str(d.root, ''),
+      root: ((r) => (r === '.' ? '' : r))(str(d.root, '')),
       readme: str(d.structure?.readme, DEFAULT_CONFIG.readme),
       summary: str(d.structure?.summary, DEFAULT_CONFIG.summary),
       redirects,
@@ -42,15 +43,35 @@ export function parseGitbookYaml(text: string): { config: GitbookConfig; problem
   };
 }
 
-/** `.gitbook.yaml` as export writes it: the structure always, redirects when there are some. */
-export function writeGitbookYaml(redirects: Record<string, string>): string {
-  const lines = ['root: ./', '', 'structure:', '  readme: README.md', '  summary: SUMMARY.md'];
+/** `.gitbook.yaml` as export writes it when it has none as written: the structure always, redirects when there are some. */
+export function writeGitbookYaml(redirects: Record<string, string>, layout: Pick<RevisionGitSync, 'root' | 'readme' | 'summary'> = { root: '', readme: 'README.md', summary: 'SUMMARY.md' }): string {
+  const lines = [`root: ./${layout.root ? `${layout.root}/` : ''}`, '', 'structure:', `  readme: ${yamlKey(layout.readme)}`, `  summary: ${yamlKey(layout.summary)}`];
   const entries = Object.entries(redirects).sort(([a], [b]) => a.localeCompare(b));
   if (entries.length) {
     lines.push('', 'redirects:');
     for (const [from, to] of entries) lines.push(`  ${yamlKey(from)}: ${yamlKey(to)}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+const sameMap = (a: Record<string, string>, b: Record<string, string>) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([k, v]) => b[k] === v);
+
+/**
+ * `.gitbook.yaml` for export: as it was written while it still says the content's root,
+ * structure and redirects (redirects that changed are set in it, the rest kept); generated for
+ * content that came from no folder; none when the folder had none and nothing needs one.
+ */
+export function configFor(gs: RevisionGitSync | undefined, redirects: Record<string, string>): string | undefined {
+  if (!gs) return writeGitbookYaml(redirects);
+  if (gs.config === undefined) return gs.root || Object.keys(redirects).length ? writeGitbookYaml(redirects, gs) : undefined;
+  const { config } = parseGitbookYaml(gs.config);
+  if (config.root !== gs.root || config.readme !== gs.readme || config.summary !== gs.summary) return writeGitbookYaml(redirects, gs);
+  if (sameMap(config.redirects, redirects)) return gs.config;
+  const doc = parseDocument(gs.config);
+  if (Object.keys(redirects).length) doc.set('redirects', redirects);
+  else doc.delete('redirects');
+  return doc.toString();
 }
 
 const yamlKey = (s: string) => (/^[\w./-]+$/.test(s) ? s : JSON.stringify(s));

@@ -24,16 +24,23 @@ export function fileSlug(title: string): string {
 
 const isDoc = (p: LayoutPage) => p.type === 'document';
 
+/** The file of a page from no file, as the API names it (`git.path`): from its path in the revision. */
+export function derivedGitPath(path: string, hasChildren: boolean): string {
+  if (!path) return 'README.md';
+  return hasChildren ? `${path}/README.md` : `${path}.md`;
+}
+
 /**
  * The file of every document page: its own path when it has one that is free and well formed,
- * else `README.md` for the first page, `slug/README.md` for a page with children (which go in
- * `slug/`) and `slug.md` otherwise, under the folder of the group or parent. Groups get a
- * folder (the key `group:` + folder).
+ * else `slug/README.md` for a page with children (which go in `slug/`) and `slug.md` otherwise,
+ * under the folder of the group or parent. A Git Sync folder needs its home page (`readme`):
+ * when no page has that file (content made through the API), the first page takes it. Groups
+ * get a folder (the key `group:` + folder).
  */
-export function assignPaths(pages: readonly LayoutPage[]): Map<string, string> {
+export function assignPaths(pages: readonly LayoutPage[], readme = 'README.md'): Map<string, string> {
   const out = new Map<string, string>();
   const used = new Set<string>();
-  const free = (p: string | undefined) => !!p && /\.md$/i.test(p) && !p.startsWith('/') && !p.split('/').includes('..') && !used.has(p.toLowerCase());
+  const free = (p: string | undefined) => !!p && /\.(md|markdown|mdx)$/i.test(p) && !p.startsWith('/') && !p.split('/').includes('..') && !used.has(p.toLowerCase());
   const unique = (want: string) => {
     let p = want;
     for (let n = 2; used.has(p.toLowerCase()); n++) p = want.replace(/(\/README)?\.md$/i, (m) => `-${n}${m}`);
@@ -56,13 +63,22 @@ export function assignPaths(pages: readonly LayoutPage[]): Map<string, string> {
     }
   };
   reserve(pages);
-  const place = (list: readonly LayoutPage[], dir: string, top: boolean) => {
-    list.forEach((p, i) => {
+  if (!used.has(readme.toLowerCase())) {
+    const first = firstDoc(pages);
+    if (first) {
+      const had = own.get(first.id);
+      if (had) used.delete(had.toLowerCase());
+      own.set(first.id, readme);
+      used.add(readme.toLowerCase());
+    }
+  }
+  const place = (list: readonly LayoutPage[], dir: string) => {
+    list.forEach((p) => {
       const kids = (p.pages ?? []).filter((k) => isDoc(k) || k.type === 'group' || k.type === 'link');
       if (p.type === 'group') {
         const folder = unique(posix.join(dir, fileSlug(p.title)));
         take(p.id, `group:${folder}`);
-        place(kids, folder, false);
+        place(kids, folder);
         return;
       }
       if (p.type === 'link') {
@@ -71,18 +87,22 @@ export function assignPaths(pages: readonly LayoutPage[]): Map<string, string> {
       }
       if (!isDoc(p)) return;
       const slug = fileSlug(p.title);
-      const computed = top && i === 0 && !dir ? 'README.md' : kids.length ? posix.join(dir, slug, 'README.md') : posix.join(dir, `${slug}.md`);
+      const computed = kids.length ? posix.join(dir, slug, 'README.md') : posix.join(dir, `${slug}.md`);
       const path = take(p.id, own.get(p.id) ?? unique(computed));
       const childDir = /(^|\/)README\.md$/i.test(path) && path !== 'README.md' ? posix.dirname(path) : posix.join(posix.dirname(path), slug);
-      place(kids, childDir === '.' ? '' : childDir, false);
+      place(kids, childDir === '.' ? '' : childDir);
     });
   };
-  place(pages, '', true);
+  place(pages, '');
   return out;
 }
 
-/** A path relative from one file's folder to another file, as a markdown link writes it. */
-export function relativeLink(fromFile: string, toFile: string): string {
-  const rel = posix.relative(posix.dirname(fromFile), toFile);
-  return encodeURI(rel || posix.basename(toFile)).replace(/[()]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+/** The first document page, depth first. */
+function firstDoc(pages: readonly LayoutPage[]): LayoutPage | undefined {
+  for (const p of pages) {
+    if (isDoc(p)) return p;
+    const inner = firstDoc(p.pages ?? []);
+    if (inner) return inner;
+  }
+  return undefined;
 }

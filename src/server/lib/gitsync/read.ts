@@ -1,59 +1,19 @@
 import { posix } from 'node:path';
+import type { RevisionGitSync } from '../../model/revision.js';
 import { parseGitbookYaml, DEFAULT_CONFIG } from './config.js';
 import { contentTypeOf, isMarkdownPath } from './content-types.js';
-import { splitFrontMatter, type PageMeta } from './frontmatter.js';
 import { fileSlug } from './layout.js';
-import { parseSummary, type SummaryItem } from './summary.js';
-import { isExternal, mapTargets, safeDecode, splitFragment } from './targets.js';
+import { fileHints, readPageFile } from './page-file.js';
+import { defaultLink, resolveLink } from './spelling.js';
+import { DEFAULT_HEADER, parseSummary } from './summary.js';
+import { pagesFromSummary } from './summary-pages.js';
+import { ASSETS, fileRef, MAX_FILE_BYTES, PAGE_MARK, type Skipped, type SourceEntry, type SyncFile, type SyncPage, type SyncRead } from './sync-types.js';
+import { mapTargets } from './targets.js';
 
-/** One file of the folder: its path from the folder's top, and its bytes. */
-export interface SourceEntry {
-  path: string;
-  bytes: Uint8Array;
-}
-
-export interface SyncPage {
-  kind: 'document' | 'group' | 'link';
-  /** Target of a link page (a SUMMARY.md entry to a URL). */
-  href?: string;
-  title: string;
-  /** The page's file, relative to the content root; for a group, `group:` and its folder. */
-  path: string;
-  meta: PageMeta;
-  /** A page from no Git Sync file (an HTML import): matched and exported by its place and title. */
-  sourceless?: boolean;
-  /** Links to pages are `gitbook-page:PATH#fragment` until the pages have ids (apply.ts). */
-  markdown: string;
-  pages: SyncPage[];
-}
-
-export interface SyncFile {
-  name: string;
-  path: string;
-  contentType: string;
-  bytes: Uint8Array;
-}
-
-export interface Skipped {
-  path: string;
-  reason: string;
-}
-
-export interface SyncRead {
-  pages: SyncPage[];
-  files: SyncFile[];
-  skipped: Skipped[];
-  /** Things that did not stop the import but were not as they should be. */
-  warnings: string[];
-  redirects: Record<string, string>;
-  total: number;
-}
-
-/** Marks a link to a page of the import until it has an id. */
-export const PAGE_MARK = 'gitbook-page:';
-const ASSETS = '.gitbook/assets/';
+export * from './sync-types.js';
 
 function decodeText(e: SourceEntry): string | undefined {
+  if (!e.bytes) return undefined;
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(e.bytes).replace(/^\uFEFF/, '');
   } catch {
@@ -67,134 +27,186 @@ export function titleFromName(name: string): string {
   return t ? t.charAt(0).toUpperCase() + t.slice(1) : 'Untitled';
 }
 
-/** Title from the first `# heading` (which leaves the body), else the fallback. */
-function titleAndBody(text: string, fallback: string): { title: string; meta: PageMeta; body: string } {
-  const { meta: { title: given, ...meta }, body } = splitFrontMatter(text.replace(/\r\n?/g, '\n'));
-  const h1 = /^\s*#[ \t]+(.+?)[ \t]*#*[ \t]*(\n|$)/.exec(body);
-  const title = (given ?? (h1 ? (h1[1] as string) : fallback)).slice(0, 100).trim() || 'Untitled';
-  const keepsHeading = h1 && given !== undefined && given !== h1[1];
-  return { title, meta, body: (h1 && !keepsHeading ? body.slice(h1[0].length) : body).trim() };
-}
+/** A heading's text as a title: HTML tags and markdown escapes removed. */
+export const plainTitle = (s: string) => s.replace(/<[^>]*>/g, '').replace(/\\([!-/:-@[-`{-~])/g, '$1').replace(/\s+/g, ' ').trim();
 
 const isReadme = (p: string) => /^readme\.(md|markdown|mdx)$/i.test(posix.basename(p));
 const byName = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
+const tooLarge = (e: SourceEntry) => (e.size ?? e.bytes?.length ?? 0) > MAX_FILE_BYTES;
+const TOO_LARGE = `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the limit for one file`;
+/** Settings files under `.gitbook/` (other than assets) are kept as text up to this size. */
+const MAX_SETTINGS_BYTES = 1024 * 1024;
 
 /**
  * Reads a Git Sync folder (or any folder of markdown): `.gitbook.yaml`, then SUMMARY.md for the
  * page tree, or the folder tree without it. Relative links to pages become page marks, relative
- * links to other files bring those files in; what is left out is listed with the reason.
+ * links to other files (and covers) bring those files in; what is left out is listed with the
+ * reason. Only markdown and settings files need their bytes; other entries are read by the
+ * caller for the files this returns.
  */
 export function readGitSync(all: SourceEntry[]): SyncRead {
   const skipped: Skipped[] = [];
   const warnings: string[] = [];
   let config = DEFAULT_CONFIG;
   const yamlEntry = all.find((e) => e.path === '.gitbook.yaml' || e.path === '.gitbook.yml');
+  const yamlText = yamlEntry ? decodeText(yamlEntry) : undefined;
   if (yamlEntry) {
-    const parsed = parseGitbookYaml(decodeText(yamlEntry) ?? '');
+    const parsed = parseGitbookYaml(yamlText ?? '');
     config = parsed.config;
     if (parsed.problem) warnings.push(parsed.problem);
   }
   const root = config.root && config.root !== '.' ? `${config.root}/` : '';
-  const entries: SourceEntry[] = [];
+  // Entries by their path from the root; the source's own entry objects, whose bytes the caller reads.
+  const entries: { path: string; size?: number | undefined; bytes?: Uint8Array | undefined }[] = [];
+  const origin = new Map<string, SourceEntry>();
   for (const e of all) {
     if (e === yamlEntry) continue;
     if (root && !e.path.startsWith(root)) skipped.push({ path: e.path, reason: `outside the root "${config.root}" set in .gitbook.yaml` });
-    else entries.push({ path: e.path.slice(root.length), bytes: e.bytes });
+    else {
+      const path = e.path.slice(root.length);
+      entries.push({ path, size: e.size, bytes: e.bytes });
+      origin.set(path, e);
+    }
   }
-  const byPath = new Map(entries.map((e) => [e.path, e]));
+  const byPath = new Map(entries.map((e) => [e.path, origin.get(e.path) as SourceEntry]));
   const lower = new Map(entries.map((e) => [e.path.toLowerCase(), e.path]));
   const find = (p: string) => (byPath.has(p) ? p : lower.get(p.toLowerCase()));
+  const out = (path: string) => `${root}${path}`;
 
   const summaryPath = find(config.summary);
   const readmePath = find(config.readme);
   const texts = new Map<string, string>();
+  const settings: Record<string, string> = {};
   for (const e of entries) {
-    if (!isMarkdownPath(e.path)) continue;
+    const inGitbook = e.path.startsWith('.gitbook/');
+    if (inGitbook && !e.path.startsWith(ASSETS)) {
+      const t = (e.size ?? e.bytes?.length ?? 0) <= MAX_SETTINGS_BYTES ? decodeText(e) : undefined;
+      if (t === undefined) skipped.push({ path: out(e.path), reason: 'a settings file under .gitbook/ that is not UTF-8 text of at most 1 MB' });
+      else settings[e.path] = t;
+      continue;
+    }
+    if (inGitbook || !isMarkdownPath(e.path)) continue;
+    if (tooLarge(e)) {
+      skipped.push({ path: out(e.path), reason: TOO_LARGE });
+      continue;
+    }
     const t = decodeText(e);
-    if (t === undefined) skipped.push({ path: e.path, reason: 'not readable UTF-8 text' });
-    else texts.set(e.path, t);
+    if (t === undefined) skipped.push({ path: out(e.path), reason: 'not readable UTF-8 text' });
+    else texts.set(e.path, t.replace(/\r\n?/g, '\n'));
   }
 
-  const pages: SyncPage[] = [];
   const used = new Set<string>();
-  const docPage = (path: string, fallback: string): SyncPage => {
+  const docPage = (path: string, title: string | undefined, fallback = 'Untitled'): SyncPage => {
     used.add(path);
-    const { title, meta, body } = titleAndBody(texts.get(path) as string, fallback);
-    return { kind: 'document', title, path, meta, markdown: body, pages: [] };
+    const parts = readPageFile(texts.get(path) as string);
+    const { title: given, ...meta } = parts.meta;
+    const t = (title ?? given ?? (parts.heading !== undefined ? plainTitle(parts.heading) : undefined) ?? fallback).slice(0, 100).trim() || 'Untitled';
+    const git = fileHints(parts, t);
+    return { kind: 'document', title: t, path, meta, ...(Object.keys(git).length ? { git } : {}), markdown: parts.body, pages: [] };
   };
 
+  const gitSync: RevisionGitSync = { root: config.root === '.' ? '' : config.root, readme: config.readme, summary: config.summary, ...(yamlText !== undefined ? { config: yamlText } : {}) };
+  if (Object.keys(settings).length) gitSync.files = settings;
+  const pages: SyncPage[] = [];
   if (summaryPath && texts.has(summaryPath)) {
     used.add(summaryPath);
-    const base = posix.dirname(summaryPath) === '.' ? '' : posix.dirname(summaryPath);
-    const fromItem = (it: SummaryItem): SyncPage | undefined => {
-      if (isExternal(it.path) && it.path) return { kind: 'link', title: it.title.slice(0, 100) || it.path, href: it.path, path: `link:${it.path}`, meta: {}, markdown: '', pages: [] };
-      const p = find(posix.normalize(posix.join(base, it.path)));
-      if (!p || !texts.has(p)) {
-        warnings.push(`${config.summary} lists "${it.path}", which is not a markdown file of the folder`);
-        return undefined;
+    const file = parseSummary(texts.get(summaryPath) as string);
+    if (file.header !== DEFAULT_HEADER) gitSync.summaryHeader = file.header ?? '';
+    if (file.indent !== undefined && file.indent !== '  ') gitSync.summaryIndent = file.indent;
+    if (file.bullet !== undefined && file.bullet !== '*') gitSync.summaryBullet = file.bullet;
+    if (file.end !== '\n') gitSync.summaryEnd = file.end;
+    const pageFile = (p: string) => {
+      for (const c of [p, p ? `${p}/README.md` : 'README.md']) {
+        const hit = find(c);
+        if (hit && texts.has(hit) && hit !== summaryPath) return hit;
       }
-      if (used.has(p)) {
-        warnings.push(`${config.summary} lists "${it.path}" more than once; only the first is a page`);
-        return undefined;
-      }
-      const page = docPage(p, it.title);
-      page.pages = it.children.map(fromItem).filter((x): x is SyncPage => !!x);
-      return page;
+      return undefined;
     };
-    for (const g of parseSummary(texts.get(summaryPath) as string)) {
-      const items = g.items.map(fromItem).filter((x): x is SyncPage => !!x);
-      if (g.title === undefined) pages.push(...items);
-      else pages.push({ kind: 'group', title: g.title.slice(0, 100), path: `group:${fileSlug(g.title)}`, meta: {}, markdown: '', pages: items });
-    }
-    if (readmePath && texts.has(readmePath) && !used.has(readmePath)) pages.unshift(docPage(readmePath, 'Introduction'));
-    for (const p of texts.keys()) if (!used.has(p)) skipped.push({ path: p, reason: `not listed in ${config.summary}` });
+    pages.push(...pagesFromSummary(file, { summaryPath, pageFile, docPage: (p, t) => docPage(p, t), warn: (w) => warnings.push(w) }));
+    if (readmePath && texts.has(readmePath) && !used.has(readmePath)) pages.unshift(docPage(readmePath, undefined, 'Introduction'));
+    for (const p of texts.keys()) if (!used.has(p)) skipped.push({ path: out(p), reason: `not listed in ${config.summary}` });
   } else {
-    if (readmePath && texts.has(readmePath)) pages.push(docPage(readmePath, 'Introduction'));
-    pages.push(...folderPages([...texts.keys()].filter((p) => !used.has(p) && !p.startsWith('.gitbook/')), '', docPage));
+    if (readmePath && texts.has(readmePath)) pages.push(docPage(readmePath, undefined, 'Introduction'));
+    pages.push(...folderPages([...texts.keys()].filter((p) => !used.has(p)), '', (p, fallback) => docPage(p, undefined, fallback)));
   }
 
-  // Links: to pages become marks; to other files of the folder bring the file in.
+  const files = linkPages(pages, { find, byPath, skipped, out });
+  const taken = new Set(files.map((f) => f.path));
+  const left = new Set(skipped.map((s) => s.path));
+  for (const e of entries) {
+    if (taken.has(e.path) || texts.has(e.path) || settings[e.path] !== undefined || left.has(out(e.path))) continue;
+    const reason = e.path.startsWith(ASSETS) ? 'an upload no page uses' : isMarkdownPath(e.path) ? 'not a page' : 'not a page, and no page links to it';
+    skipped.push({ path: out(e.path), reason });
+  }
+  return { pages, files, skipped, warnings, redirects: config.redirects, gitSync, total: all.length };
+}
+
+/**
+ * Links between pages become page marks, links to other files of the folder (and covers) bring
+ * those files in under a name unique in the revision; a link spelled otherwise than export
+ * would write it is kept beside the page (`git.links`), so that export writes it as it was.
+ */
+function linkPages(pages: SyncPage[], at: { find(p: string): string | undefined; byPath: Map<string, SourceEntry>; skipped: Skipped[]; out(p: string): string }): SyncFile[] {
   const pagePaths = new Set<string>();
   const collect = (list: SyncPage[]) => list.forEach((p) => (p.kind === 'document' && pagePaths.add(p.path), collect(p.pages)));
   collect(pages);
   const files = new Map<string, SyncFile>();
   const names = new Set<string>();
-  const addFile = (path: string): SyncFile => {
+  const refused = new Set<string>();
+  const addFile = (path: string): SyncFile | undefined => {
     const had = files.get(path);
     if (had) return had;
+    const entry = at.byPath.get(path) as SourceEntry;
+    if (tooLarge(entry)) {
+      if (!refused.has(path)) at.skipped.push({ path: at.out(path), reason: TOO_LARGE });
+      refused.add(path);
+      return undefined;
+    }
     let name = posix.basename(path);
     for (let n = 2; names.has(name.toLowerCase()); n++) name = posix.basename(path).replace(/(\.[a-z0-9]+)?$/i, `-${n}$1`);
     names.add(name.toLowerCase());
-    const f = { name, path, contentType: contentTypeOf(path), bytes: (byPath.get(path) as SourceEntry).bytes };
+    const f = { name, path, contentType: contentTypeOf(path), entry };
     files.set(path, f);
     return f;
   };
-  // Files of .gitbook/assets keep their names first.
-  for (const e of entries) if (e.path.startsWith(ASSETS) && !isMarkdownPath(e.path)) addFile(e.path);
+  const targetOf = (from: string, written: string): { file: string; fragment: string } | undefined => {
+    const r = resolveLink(from, written);
+    if (!r) return undefined;
+    for (const c of [r.path, r.path ? `${r.path}/README.md` : 'README.md']) {
+      const hit = at.find(c);
+      if (hit && (pagePaths.has(hit) || !isMarkdownPath(hit) || hit.startsWith(ASSETS))) return { file: hit, fragment: r.fragment };
+    }
+    return undefined;
+  };
   const relink = (p: SyncPage) => {
     if (p.kind === 'document') {
-      const dir = posix.dirname(p.path) === '.' ? '' : posix.dirname(p.path);
-      p.markdown = mapTargets(p.markdown, (target) => {
-        if (isExternal(target)) return undefined;
-        const { path, fragment } = splitFragment(target);
-        const rel = safeDecode(path);
-        const joined = posix.normalize(rel.startsWith('/') ? rel.slice(1) : posix.join(dir, rel));
-        if (joined.startsWith('..')) return undefined;
-        const hit = find(joined) ?? find(posix.join(joined, 'README.md'));
-        if (!hit) return undefined;
-        if (pagePaths.has(hit)) return `${PAGE_MARK}${hit}${fragment}`;
-        if (isMarkdownPath(hit)) return undefined;
-        return `${ASSETS}${encodeURI(addFile(hit).name)}${fragment}`;
+      const spelled = new Map<string, string[]>();
+      const odd = new Set<string>();
+      p.markdown = mapTargets(p.markdown, (written) => {
+        const t = targetOf(p.path, written);
+        if (!t) return undefined;
+        let ref: string;
+        if (pagePaths.has(t.file)) ref = `${PAGE_MARK}${t.file}${t.fragment}`;
+        else {
+          const f = addFile(t.file);
+          if (!f) return undefined;
+          ref = `${fileRef(f.name)}${t.fragment}`;
+        }
+        spelled.set(ref, [...(spelled.get(ref) ?? []), written]);
+        if (written !== defaultLink(p.path, t.file, t.fragment)) odd.add(ref);
+        return ref;
       });
+      if (odd.size) p.git = { ...p.git, links: Object.fromEntries([...odd].map((r) => [r, spelled.get(r) as string[]])) };
+      if (p.meta.cover) {
+        const t = targetOf(p.path, p.meta.cover.path) ?? targetOf('', p.meta.cover.path);
+        const f = t && !pagePaths.has(t.file) ? addFile(t.file) : undefined;
+        if (f) p.coverFile = f.path;
+      }
     }
     p.pages.forEach(relink);
   };
   pages.forEach(relink);
-  for (const e of entries) {
-    if (isMarkdownPath(e.path) || files.has(e.path)) continue;
-    skipped.push({ path: e.path, reason: 'not a page, and no page links to it' });
-  }
-  return { pages, files: [...files.values()], skipped, warnings, redirects: config.redirects, total: all.length };
+  return [...files.values()];
 }
 
 /** Without SUMMARY.md: files and folders by name, a folder's README.md as its page. */

@@ -8,9 +8,11 @@ export interface PdfPage {
   depth: number;
   /** Titles of the pages its links point at (mentions and page cards show them). */
   linkTitle?: ModelOptions['linkTitle'];
+  /** The file an image's `src` names, as the page's links resolve (an id the loader knows). */
+  imageFile?: (src: string) => string | undefined;
 }
 
-/** An image file of the revision, by the name pages refer to it with. */
+/** The bytes of an image file of the revision. */
 export interface PdfImage {
   contentType: string;
   bytes: Uint8Array;
@@ -249,16 +251,12 @@ class Layout {
     }
   }
 
+  /** Where the page being laid out finds its images' files. */
+  imageFile: (src: string) => string | undefined = () => undefined;
+
   async picture(b: Extract<Block, { kind: 'image' }>, x: number, width: number): Promise<void> {
-    const name = (() => {
-      const m = /(?:^|\/)(?:\.gitbook\/assets|files)\/(?:[^?#]*\/)?([^/?#]+)$/.exec(b.src);
-      try {
-        return m ? decodeURIComponent(m[1] as string) : undefined;
-      } catch {
-        return m?.[1];
-      }
-    })();
-    const img = name ? await this.image(name) : undefined;
+    const file = this.imageFile(b.src);
+    const img = file ? await this.image(file) : undefined;
     if (!img) {
       // An icon in a sentence that cannot be drawn is left out; a picture of its own says what it shows.
       if (!b.inline && (b.alt || b.caption)) this.text([{ text: `[image: ${b.alt || 'picture'}]`, italic: true }], x, width, 9.5);
@@ -313,7 +311,11 @@ class Layout {
  * size of the finished file, not with the drawing of every sheet; an image is embedded once,
  * the first time a page shows it.
  */
-export async function renderPdf(title: string, subtitle: string, pages: Iterable<PdfPage>, images: Map<string, PdfImage> = new Map()): Promise<Uint8Array> {
+/**
+ * The PDF of the pages. `load` reads an image file's bytes when a page first shows it (each is
+ * embedded once, then only its reference is kept), so images are never all held at once.
+ */
+export async function renderPdf(title: string, subtitle: string, pages: Iterable<PdfPage>, load: (file: string) => Promise<PdfImage | undefined> = async () => undefined): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(printable(title) || 'Change request');
@@ -328,8 +330,8 @@ export async function renderPdf(title: string, subtitle: string, pages: Iterable
   const image = (name: string) => {
     let hit = embedded.get(name);
     if (!hit) {
-      const f = images.get(name);
       hit = (async () => {
+        const f = await load(name);
         if (!f) return undefined;
         try {
           const img = f.contentType === 'image/png' ? await doc.embedPng(f.bytes) : f.contentType === 'image/jpeg' ? await doc.embedJpg(f.bytes) : undefined;
@@ -354,6 +356,7 @@ export async function renderPdf(title: string, subtitle: string, pages: Iterable
     L.y -= 10;
     L.text([{ text: p.title, bold: true }], M, width, 19 - Math.min(p.depth, 2) * 2);
     L.y -= 4;
+    L.imageFile = p.imageFile ?? (() => undefined);
     await L.blocks(documentModel(p.markdown, p.linkTitle ? { linkTitle: p.linkTitle } : {}), M, width);
   }
   L.finish();

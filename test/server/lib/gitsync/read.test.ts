@@ -39,7 +39,7 @@ describe('reading a Git Sync folder', () => {
       'README.md': '# Home\n',
     }));
     expect(tree(read.pages)).toEqual(['document:Home', 'link:Status']);
-    expect(read.warnings).toEqual(['SUMMARY.md lists "gone.md", which is not a markdown file of the folder']);
+    expect(read.warnings).toEqual(['SUMMARY.md lists "gone.md", which is not a markdown page of the folder']);
   });
 
   it('writes SUMMARY.md back as it reads it', () => {
@@ -56,5 +56,9 @@ describe('reading a Git Sync folder', () => {
     expect(Object.fromEntries(paths)).toEqual({
       1: 'README.md', 2: 'guide/README.md', 3: 'guide/step.md', 4: 'group:reference', 5: 'ref/api.md', 6: 'reference/api.md',
     });
+    // The first page is the home page when no page has that file, whatever file it had; not when one has.
+    expect(assignPaths([{ id: '1', title: 'Welcome', type: 'document', path: 'welcome.md' }, { id: '2', title: 'B', type: 'document', path: 'b.md' }]).get('1')).toBe('README.md');
+    expect(assignPaths([{ id: '1', title: 'Intro', type: 'document', path: 'intro.md' }, { id: '2', title: 'Home', type: 'document', path: 'README.md' }]).get('1')).toBe('intro.md');
+    expect(assignPaths([{ id: '1', title: 'Intro', type: 'document', path: 'intro.md' }], 'intro.md').get('1')).toBe('intro.md');
   });
 });

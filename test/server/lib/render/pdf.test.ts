@@ -92,10 +92,17 @@ const FORMS = [
   '- [ ] To do',
 ].join('\n');
 
+/** An image's file as the service resolves it, here by its name under `.gitbook/assets/`. */
+const imageFile = (src: string) => {
+  const m = /\.gitbook\/assets\/([^/?#]+)$/.exec(src);
+  return m ? decodeURIComponent(m[1] as string) : undefined;
+};
+const pngs = (...names: string[]) => async (name: string) => (names.includes(name) ? { contentType: 'image/png', bytes: PNG } : undefined);
+
 describe('the PDF export', () => {
   it('prints numbered lists numbered, tables as tables, images as images, with no blank page', async () => {
-    const pages = Array.from({ length: 3 }, (_, i) => ({ title: `Page ${i + 1}`, markdown: MARKDOWN, depth: 0 }));
-    const bytes = await renderPdf('#1 Docs', 'Change request #1', pages, new Map([['logo.png', { contentType: 'image/png', bytes: PNG }]]));
+    const pages = Array.from({ length: 3 }, (_, i) => ({ title: `Page ${i + 1}`, markdown: MARKDOWN, depth: 0, imageFile }));
+    const bytes = await renderPdf('#1 Docs', 'Change request #1', pages, pngs('logo.png'));
     const s = await sheets(bytes);
     expect(s.length).toBeLessThanOrEqual(2);
     for (const p of s) expect(p.drawn.length).toBeGreaterThan(5);
@@ -112,7 +119,7 @@ describe('the PDF export', () => {
 
   it('prints the forms Git Sync writes as the web page shows them, not their source', async () => {
     const titles = (href: string) => (href === 'install.md' ? 'Install the tool' : undefined);
-    const bytes = await renderPdf('#2', 'forms', [{ title: 'Forms', markdown: FORMS, depth: 0, linkTitle: titles }], new Map([['image (1).png', { contentType: 'image/png', bytes: PNG }]]));
+    const bytes = await renderPdf('#2', 'forms', [{ title: 'Forms', markdown: FORMS, depth: 0, linkTitle: titles, imageFile }], pngs('image (1).png'));
     const all = allText(await sheets(bytes));
     for (const want of ['The caption', 'Install the tool', 'red', 'Sites', 'Publish docs.', 'More details', 'Inside the block.', 'iOS (AEP 3.x)', 'Step 1', 'Step 2', 'December 25, 2025 [beta]', 'Left.', 'Right.', 'guide (2).pdf', 'www.youtube.com', 'https://www.youtube.com/watch?v=x', '[x]', '[ ]', 'Done']) {
       expect(all).toContain(want);
@@ -154,8 +161,8 @@ describe('the PDF export', () => {
   });
 
   it('writes each finished sheet compressed as it goes, and embeds an image once however often it is shown', async () => {
-    const pages = Array.from({ length: 40 }, (_, i) => ({ title: `Page ${i}`, markdown: `${MARKDOWN}\n\n![Again](.gitbook/assets/logo.png)\n`, depth: 0 }));
-    const bytes = await renderPdf('#4', 'many', pages, new Map([['logo.png', { contentType: 'image/png', bytes: PNG }]]));
+    const pages = Array.from({ length: 40 }, (_, i) => ({ title: `Page ${i}`, markdown: `${MARKDOWN}\n\n![Again](.gitbook/assets/logo.png)\n`, depth: 0, imageFile }));
+    const bytes = await renderPdf('#4', 'many', pages, pngs('logo.png'));
     const s = await sheets(bytes);
     expect(s.length).toBeGreaterThan(10);
     for (const p of s) expect(p.raw).toBe(true);

@@ -1,0 +1,116 @@
+// `gbctl serve` against what the machine does bare, both measured in the same run:
+// - reads: GET of one space over 50 connections, against a bare node:http server answering the
+//   same bytes from memory (both on 127.0.0.1, a port the system gives), in alternating rounds;
+//   target gbctl ≥ 0.5× the bare server's requests per second;
+// - durable writes: comments created one at a time, against a loop appending 1 KiB and calling
+//   fdatasync on a file in the store's folder (the same disk); target ≥ 0.5× the loop's rate;
+// - 50 concurrent writers (group commit): target ≥ 10× the loop's rate.
+//   BENCH_SECONDS=5 (each round)  BENCH_ROUNDS=3  BENCH_WRITES=300 (one at a time)
+import { spawn } from 'node:child_process';
+import { closeSync, fdatasyncSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { performance } from 'node:perf_hooks';
+/* global fetch -- Node 20 global */
+import autocannon from 'autocannon';
+import { call, checkRow, failed, importStore, seedTables, serve, stats, stopChild, tempDir } from './lib.mjs';
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const WRITES = Number(process.env.BENCH_WRITES ?? 300);
+const tmp = tempDir('gbctl-machine-');
+
+/** A bare node:http server answering every request with `body` from memory; resolves to its URL. */
+function bareServer(body) {
+  const src = `const b = Buffer.from(process.env.BODY, 'base64');
+require('node:http').createServer((req, res) => { req.resume(); res.writeHead(200, { 'content-type': 'application/json', 'content-length': b.length }); res.end(b); })
+  .listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port); });`;
+  const child = spawn(process.execPath, ['-e', src], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, BODY: body.toString('base64') } });
+  return new Promise((resolve, reject) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const url = /^listening on (\S+)/.exec(line)?.[1];
+      if (url) resolve({ child, url, stop: () => stopChild(child) });
+    });
+    child.once('exit', (code) => reject(new Error(`bare server exited ${code}`)));
+  });
+}
+
+async function cannon(opts) {
+  const r = await autocannon({ connections: 50, ...opts });
+  if (r.non2xx || r.errors || r.timeouts) throw new Error(`autocannon on ${opts.url}: ${r.non2xx} non-2xx, ${r.errors} errors, ${r.timeouts} timeouts`);
+  return r;
+}
+
+/** Appends of 1 KiB, each followed by fdatasync, for `ms`: answers how many a second. */
+function fsyncLoop(dir, ms) {
+  const fd = openSync(join(dir, 'fsync-loop.bin'), 'a');
+  const kib = Buffer.alloc(1024, 0x61);
+  let n = 0;
+  const t0 = performance.now();
+  try {
+    while (performance.now() - t0 < ms) {
+      writeSync(fd, kib);
+      fdatasyncSync(fd);
+      n++;
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return (n * 1000) / (performance.now() - t0);
+}
+
+try {
+  const seed = seedTables(tmp.dir);
+  const store = importStore(tmp.dir, 'machine', seed.tables);
+  const s = await serve(store);
+  const auth = { authorization: `Bearer ${seed.token}` };
+  const spacePath = `/v1/spaces/${seed.space.id}`;
+  const res = await fetch(`${s.url}${spacePath}`, { headers: auth });
+  const body = Buffer.from(await res.arrayBuffer());
+  const bare = await bareServer(body);
+  console.log(`reads: GET ${spacePath} (${body.length} bytes), 50 connections, ${ROUNDS} rounds of ${SECONDS} s each, gbctl serve and a bare node:http server in turns`);
+  const ratios = [];
+  const g = [];
+  const b = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 ? ['gbctl', 'bare'] : ['bare', 'gbctl'];
+    const got = {};
+    for (const who of order) {
+      const url = who === 'gbctl' ? `${s.url}${spacePath}` : `${bare.url}${spacePath}`;
+      got[who] = (await cannon({ url, headers: auth, duration: SECONDS })).requests.average;
+    }
+    g.push(got.gbctl);
+    b.push(got.bare);
+    ratios.push(got.gbctl / got.bare);
+  }
+  await bare.stop();
+  const r = stats(ratios);
+  const fmt = (x) => `${stats(x).min.toFixed(0)}/${stats(x).median.toFixed(0)}/${stats(x).max.toFixed(0)} req/s`;
+  console.log(`  gbctl serve ${fmt(g)}  bare node:http ${fmt(b)}  (min/median/max); ratio per round min ${r.min.toFixed(2)} median ${r.median.toFixed(2)}`);
+  checkRow('bare node:http req/s over gbctl serve GET req/s, median of rounds (gbctl ≥ 0.5×: ≤ 2)', 1 / r.median, 2, '');
+
+  // Durable writes. The loop and the server take turns so that the disk's pace falls on both.
+  const comment = JSON.stringify({ body: { markdown: 'A comment of a few words, as people write them.' } });
+  const post = () => call(s, seed.token, 'POST', `/spaces/${seed.space.id}/comments`, JSON.parse(comment));
+  for (let i = 0; i < 20; i++) await post();
+  const loop = [];
+  const single = [];
+  const many = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    loop.push(fsyncLoop(tmp.dir, 2000));
+    const t0 = performance.now();
+    for (let i = 0; i < WRITES; i++) await post();
+    single.push((WRITES * 1000) / (performance.now() - t0));
+    const r50 = await cannon({ url: `${s.url}/v1/spaces/${seed.space.id}/comments`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: comment, duration: SECONDS });
+    many.push(r50.requests.average);
+  }
+  await s.stop();
+  const per = (x) => `${stats(x).min.toFixed(0)}/${stats(x).median.toFixed(0)}/${stats(x).max.toFixed(0)}/s`;
+  console.log(`durable writes, ${ROUNDS} rounds: 1 KiB append + fdatasync loop ${per(loop)}; gbctl comment creates one at a time ${per(single)}; 50 concurrent writers ${per(many)} (min/median/max)`);
+  const base = stats(loop).median;
+  checkRow('fdatasync loop rate over gbctl single-writer creates/s (gbctl ≥ 0.5×: ≤ 2)', base / stats(single).median, 2, '');
+  checkRow('fdatasync loop rate over gbctl 50-writer creates/s (gbctl ≥ 10×: ≤ 0.1)', base / stats(many).median, 0.1, '');
+} finally {
+  tmp.cleanup();
+}
+process.exit(failed() ? 1 : 0);

@@ -1,0 +1,54 @@
+import { posix } from 'node:path';
+import { isExternal, safeDecode, splitFragment } from './targets.js';
+
+/**
+ * A relative link as a file of the folder names it: the file or folder it points at (from the
+ * content root, decoded, without a trailing slash; '' for the root folder) and its fragment.
+ * Undefined for URLs, bare fragments and links that leave the root.
+ */
+export function resolveLink(fromFile: string, written: string): { path: string; fragment: string } | undefined {
+  if (isExternal(written)) return undefined;
+  const { path, fragment } = splitFragment(written);
+  const rel = safeDecode(path);
+  const dir = posix.dirname(fromFile) === '.' ? '' : posix.dirname(fromFile);
+  const joined = posix.normalize(rel.startsWith('/') ? rel.slice(1) || '.' : posix.join(dir, rel || '.'));
+  if (joined === '..' || joined.startsWith('../')) return undefined;
+  const clean = joined.replace(/\/+$/, '');
+  return { path: clean === '.' ? '' : clean, fragment };
+}
+
+/** Whether a written link, read from `fromFile`, still names `toFile` (or its folder, for a README.md) and the fragment. */
+export function linkFits(fromFile: string, written: string, toFile: string, fragment: string): boolean {
+  const r = resolveLink(fromFile, written);
+  if (!r || r.fragment !== fragment) return false;
+  // The import finds files whatever the case of the link: so does the check.
+  const to = toFile.toLowerCase();
+  return r.path.toLowerCase() === to || posix.join(r.path, 'README.md').toLowerCase() === to;
+}
+
+/**
+ * A link from one file to another as Git Sync writes it: the relative path, not encoded (a
+ * markdown destination with spaces goes in `<…>`), then the fragment.
+ */
+export function defaultLink(fromFile: string, toFile: string, fragment: string): string {
+  const rel = posix.relative(posix.dirname(fromFile), toFile) || posix.basename(toFile);
+  return `${rel}${fragment}`;
+}
+
+/**
+ * Spellings of one page's links, by the reference they became, used in order: export takes the
+ * next one written for a reference while it still names where the reference points.
+ */
+export class Spellings {
+  private readonly next = new Map<string, number>();
+  constructor(private readonly written: Record<string, string[]> | undefined) {}
+
+  take(reference: string, fits: (spelled: string) => boolean): string | undefined {
+    const list = this.written?.[reference];
+    if (!list) return undefined;
+    const i = this.next.get(reference) ?? 0;
+    this.next.set(reference, i + 1);
+    const spelled = list[i];
+    return spelled !== undefined && fits(spelled) ? spelled : undefined;
+  }
+}

@@ -1,0 +1,88 @@
+import { StoreError } from './errors.js';
+import { readInto } from './files.js';
+
+const BLOCK = 4096;
+const KEEP = 256;
+
+/**
+ * Reads an open file at any offset through a small cache of 4 KiB blocks: the probes of a binary
+ * search and the entries of a page fall in few blocks, each read once. The file is never written
+ * (a compaction renames another over its name), so what is cached stays true.
+ */
+export class Blocks {
+  private readonly cache = new Map<number, Buffer>();
+
+  constructor(
+    readonly fd: number,
+    readonly path: string,
+  ) {}
+
+  /** `len` bytes at `pos`; the answer may share memory with the cache: do not change it. */
+  read(pos: number, len: number): Buffer {
+    const first = Math.floor(pos / BLOCK);
+    const last = Math.floor((pos + len - 1) / BLOCK);
+    if (len === 0 || last - first > 3) return this.direct(pos, len);
+    // A few blocks (a run of entries across a block's end): joined from the cache.
+    if (last !== first) {
+      const parts: Buffer[] = [];
+      for (let n = first; n <= last; n++) parts.push(this.block(n));
+      const joined = Buffer.concat(parts);
+      const at = pos - first * BLOCK;
+      if (at + len > joined.length) throw new StoreError(`${this.path} was cut short under gbctl; run the command again`);
+      return joined.subarray(at, at + len);
+    }
+    const block = this.block(first);
+    const at = pos - first * BLOCK;
+    if (at + len > block.length) throw new StoreError(`${this.path} was cut short under gbctl; run the command again`);
+    return block.subarray(at, at + len);
+  }
+
+  /** Bytes read straight from the file, not kept. */
+  direct(pos: number, len: number): Buffer {
+    const buf = Buffer.allocUnsafe(len);
+    if (readInto(this.fd, buf, pos) < len) throw new StoreError(`${this.path} was cut short under gbctl; run the command again`);
+    return buf;
+  }
+
+  private block(n: number): Buffer {
+    let b = this.cache.get(n);
+    if (b) {
+      this.cache.delete(n);
+      this.cache.set(n, b);
+      return b;
+    }
+    const buf = Buffer.allocUnsafe(BLOCK);
+    b = buf.subarray(0, readInto(this.fd, buf, n * BLOCK));
+    if (this.cache.size >= KEEP) this.cache.delete(this.cache.keys().next().value as number);
+    this.cache.set(n, b);
+    return b;
+  }
+}
+
+/**
+ * The lines of a file from `start` to `end`, read a mebibyte at a time: each line's bytes (its
+ * newline left out) with the offset it starts at.
+ */
+export function eachLine(fd: number, path: string, start: number, end: number, fn: (line: Buffer, at: number) => void): void {
+  const piece = 1024 * 1024;
+  let carry: Buffer | undefined;
+  let carryAt = start;
+  for (let pos = start; pos < end; ) {
+    const len = Math.min(piece, end - pos);
+    const buf = Buffer.allocUnsafe(len);
+    if (readInto(fd, buf, pos) < len) throw new StoreError(`the store ${path} was cut short under gbctl; run the command again`);
+    const text = carry ? Buffer.concat([carry, buf]) : buf;
+    const textAt = carry ? carryAt : pos;
+    let i = 0;
+    for (;;) {
+      const nl = text.indexOf(0x0a, i);
+      if (nl < 0) break;
+      fn(text.subarray(i, nl), textAt + i);
+      i = nl + 1;
+    }
+    carry = i < text.length ? text.subarray(i) : undefined;
+    carryAt = textAt + i;
+    pos += len;
+  }
+  if (carry) fn(carry, carryAt);
+}

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import type { PageRecord, RevisionRecord } from '../../../src/server/model/revision.js';
+import { sidebar, viewOf } from '../../../src/server/web/content.js';
+
+const at = '2026-01-01T00:00:00.000Z';
+const link = (id: string, href: string): PageRecord => ({ id, title: id, type: 'link', markdown: '', href, createdAt: at, updatedAt: at, pages: [] });
+
+describe('link pages in the sidebar', () => {
+  it('link to http(s) targets only; any other scheme renders without an href', () => {
+    const pages = [
+      link('web', 'https://example.com/x'), link('plain', 'http://example.com'),
+      link('js', 'javascript:alert(1)'), link('js2', ' JavaScript:alert(1)'), link('data', 'data:text/html,<script>alert(1)</script>'),
+      link('vb', 'vbscript:x'), link('rel', '//evil.example'),
+    ];
+    const rev: RevisionRecord = { id: 'r-sidebar-links', space: 's', parents: [], type: 'edits', createdAt: at, pages, files: [], reusableContents: [], variables: {} };
+    const html = sidebar(pages, viewOf(rev), undefined, { key: 'p', page: (p) => `/p/${p}`, file: () => '#' });
+    const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
+    expect(hrefs).toEqual(['https://example.com/x', 'http://example.com']);
+    expect(html).toContain('>js ↗</a>');
+  });
+});
