@@ -1,7 +1,8 @@
 import { request } from 'node:http';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { acceptsGzip } from '../../../src/server/web/page-cache.js';
+import { acceptsGzip, pageResponse, shared } from '../../../src/server/web/page-cache.js';
+import type { RevisionRecord } from '../../../src/server/model/revision.js';
 import { api, startServer, tempDir, type TestServer } from '../../helpers/server.js';
 import { publishedSite, type Published } from './fixture.js';
 
@@ -72,5 +73,21 @@ describe('published pages as sent', () => {
     expect(acceptsGzip(req('br, deflate'))).toBe(false);
     expect(acceptsGzip(req('identity'))).toBe(false);
     expect(acceptsGzip(req(undefined))).toBe(false);
+  });
+
+  it('puts a page made of its own text and shared, once-compressed pieces together as one gzip stream any reader takes', () => {
+    const rev = { id: 'r-pieces' } as RevisionRecord;
+    const items = (from: number, n: number) => Array.from({ length: n }, (_, i) => `<li><a href="/p/${from + i}">Page ${from + i} é</a></li>`).join('');
+    const side = [shared(`<ul>${items(0, 300)}`), shared(`${items(300, 300)}</ul>`)];
+    const pieces = ['<!doctype html><title>t</title><aside>', ...side, '<a class="current">', shared(''), '</aside><main>body</main>'];
+    const text = pieces.map((p) => (typeof p === 'string' ? p : p.raw.toString('utf8'))).join('');
+    const get = (enc?: string) => pageResponse({ method: 'GET', url: '/', headers: { 'accept-encoding': enc } }, rev, 'a', 'p1', {}, () => pieces);
+    const zipped = get('gzip').body as Buffer;
+    expect(gunzipSync(zipped).toString('utf8')).toBe(text);
+    // A strict reader: one member, its length and CRC-32 checked, nothing after it.
+    expect(zipped.readUInt32LE(zipped.length - 4)).toBe(Buffer.byteLength(text));
+    expect((get().body as Buffer).toString('utf8')).toBe(text);
+    // The shared pieces are sent as they were compressed: the same bytes in the stream.
+    for (const p of side) expect(zipped.includes(p.deflated)).toBe(true);
   });
 });
