@@ -1,5 +1,6 @@
 // Published pages over HTTP against `gbctl serve`: a page of a 1,000-page space against one of a
-// 10-page space, timed in alternating turns in one run (timePaired); then pages too large to
+// 10-page space, timed in alternating turns in one run (timePaired), each view the first of its
+// page (rendered, put together and compressed) and then a page viewed again; then pages too large to
 // render on the request thread: what five concurrent first views of them cost, and how long
 // other requests wait meanwhile.
 // Run by `npm run bench` (after a build). Loopback only; about a minute.
@@ -10,9 +11,12 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
-import { BIN, checkRow, failed, growthRow, serve, tempDir, timePaired } from './lib.mjs';
+import { BIN, call, checkRow, failed, growthRow, serve, tempDir, timePaired } from './lib.mjs';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 300);
+/** First views of each size: the small space's pages other than its home page are published by FIRST / 9 sites. */
+const FIRST = Number(process.env.BENCH_FIRST ?? 150);
+const FIRST_WARM = 10;
 const tmp = tempDir('gbctl-bench-render-');
 const store = join(tmp.dir, 'store.json');
 const gbctl = (...args) => execFileSync(process.execPath, [BIN, ...args, '--store', store], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
@@ -108,11 +112,34 @@ try {
   server = await serve(store);
   const page = (siteId, path) => `${server.url}/published/${org}/${siteId}/${path}`;
 
+  console.log(`\n# a published page's first view, ${FIRST} of each size (each a page not viewed before), in alternating turns`);
+  // The revision's page index and sidebar are made once per revision and site: made here, by a
+  // view of each site's home page, which the timed views then leave out.
+  const smallSites = [];
+  for (let i = 0; i < Math.ceil((FIRST + FIRST_WARM) / 9); i++) {
+    const made = await call(server, token, 'POST', `/orgs/${org}/sites`, { title: `Small ${i}`, visibility: 'public', spaces: [small.space] });
+    await call(server, token, 'POST', `/orgs/${org}/sites/${made.id}/publish`);
+    smallSites.push(made.id);
+    await view(page(made.id, ''));
+  }
+  await view(page(large.site, ''));
+  const smallPath = (i) => `part-00/page-${String(1 + (i % 9)).padStart(4, '0')}`;
+  const largePath = (i) => `part-${String(Math.floor(i / 100)).padStart(2, '0')}/page-${String(i).padStart(4, '0')}`;
+  let nextSmall = 0;
+  let nextLarge = 1;
+  const [fa, fb] = await timePaired(
+    FIRST,
+    () => { const i = nextSmall++; return view(page(smallSites[Math.floor(i / 9)], smallPath(i))); },
+    () => view(page(large.site, largePath(nextLarge++))),
+    FIRST_WARM,
+  );
+  growthRow('a published page, first view (1000 / 10 pages)', fa, fb, 1.5);
+
   console.log(`\n# a published page, ${REQUESTS} views of each size, in alternating turns`);
-  const [smallUrl, largeUrl] = [page(small.site, 'part-00/page-5'), page(large.site, 'part-05/page-500')];
+  const [smallUrl, largeUrl] = [page(small.site, 'part-00/page-0005'), page(large.site, 'part-05/page-0500')];
   const [a, b] = await timePaired(REQUESTS, () => view(smallUrl), () => view(largeUrl), 30);
   console.log(`     bytes sent: ${await view(smallUrl)} (10 pages) and ${await view(largeUrl)} (1000 pages)`);
-  growthRow('a published page, repeated view (1000 / 10 pages)', a, b, 1.5);
+  growthRow('a published page, viewed again (1000 / 10 pages)', a, b, 1.5);
 
   console.log('\n# pages too large for the request thread: five concurrent first views of each, with other requests meanwhile');
   const api = `${server.url}/v1/spaces/${small.space}`;
@@ -128,7 +155,7 @@ try {
     const all = Promise.all(views).finally(() => (pending = false));
     while (pending) {
       others.push(await timed(api, auth));
-      others.push(await timed(page(small.site, 'part-00/page-3')));
+      others.push(await timed(page(small.site, 'part-00/page-0003')));
     }
     const done = await all;
     const elapsed = Math.max(...done.map((d) => d.end)) - t0;
