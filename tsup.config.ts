@@ -58,8 +58,8 @@ export default defineConfig([
     platform: 'node',
     splitting: true,
     sourcemap: false,
-    // The CommonJS build below writes cli.cjs into the same folder at the same time.
-    clean: ['!cli.cjs'],
+    // The CommonJS build below writes cli.cjs and worker.cjs into the same folder at the same time.
+    clean: ['!cli.cjs', '!worker.cjs'],
     shims: false,
     dts: false,
     outExtension: () => ({ js: '.mjs' }),
@@ -71,7 +71,8 @@ export default defineConfig([
     // a V8 code cache. Its own dynamic imports become lazily run parts of the file, and those of
     // CommonJS packages require()s (import() cannot run in a cached vm.Script on Node 20); the
     // ES-module-only dependencies go through src/cli/esm.ts.
-    entry: { cli: 'src/main.ts' },
+    // worker.cjs: what the server's worker threads run (src/server/lib/workers/source.ts).
+    entry: { cli: 'src/main.ts', worker: 'src/server/worker.ts' },
     format: ['cjs'],
     target: 'node20',
     platform: 'node',

@@ -5,7 +5,7 @@
 // Every row prints its ratio (of medians), min/median/max of each size and its target; a ratio
 // past its target prints FAIL. Run by `npm run bench` (after a build); about 3 minutes.
 //   BENCH_REPS=40 (requests per measure)  BENCH_SPACES=1000,100000  BENCH_COMMENTS=10,10000
-//   BENCH_CRS=10,1000  BENCH_PAGES=10,1000  BENCH_ONLY=content,history (sections to run)
+//   BENCH_CRS=10,1000  BENCH_PAGES=10,1000  BENCH_RESTARTS=5  BENCH_ONLY=content,first-search,history (sections to run)
 import { performance } from 'node:perf_hooks';
 import { call, checkRow, failed, growthRow, importStore, newId, seedTables, serve, tempDir, timeIt, timePaired } from './lib.mjs';
 
@@ -47,6 +47,8 @@ const spacesIn = (t, org, n, base) => {
 // in ten and two words together on about one in a hundred, as in documentation.
 const SYLLABLES = 'ka lo mi nu pe ra si to vu za be co di fa gu'.split(' ');
 const WORDS = Array.from({ length: 3000 }, (_, k) => SYLLABLES[k % 15] + SYLLABLES[Math.floor(k / 15) % 15] + SYLLABLES[Math.floor(k / 225) % 15]);
+/** A prefix of 15 of the vocabulary's words: on about a third of the pages. */
+const THIRD = WORDS[0].slice(0, 4);
 const pick = (i, k) => WORDS[Math.abs(Math.imul(i * 7919 + k * 104729, 2654435761) >> 7) % WORDS.length];
 const text = (i, n) => Array.from({ length: n }, (_, k) => pick(i, k)).join(' ');
 /** A revision in the whole-tree form (converted when the server opens the store) with `n` pages of about 2 KiB. */
@@ -158,6 +160,13 @@ async function content() {
   const cases = await both([PAGES_S, PAGES_L], (n) => served(`pages-${n}`, (t, sd) => void (t.revisions[0] = revisionWithPages(sd.revision, n))));
   const searchOf = (c) => `/spaces/${c.seed.space.id}/search?query=${encodeURIComponent(`${WORDS[5]} ${WORDS[17]}`)}`;
   const searched = await timePaired(REPS, () => cases[0].api('GET', searchOf(cases[0])), () => cases[1].api('GET', searchOf(cases[1])));
+  // A query on about a third of the pages: the prefix of 15 of the vocabulary's words.
+  const thirdOf = (c) => `/spaces/${c.seed.space.id}/search?query=${THIRD}`;
+  const third = await timePaired(REPS, () => cases[0].api('GET', thirdOf(cases[0])), () => cases[1].api('GET', thirdOf(cases[1])));
+  for (const [at, n] of [PAGES_S, PAGES_L].entries()) {
+    const found = (await cases[at].api('GET', `${thirdOf(cases[at])}&limit=1`)).count;
+    console.log(`     "${THIRD}" is on ${found} of ${n} pages`);
+  }
   for (const [at, n] of [PAGES_S, PAGES_L].entries()) {
     const { api, seed, s } = cases[at];
     const space = `/spaces/${seed.space.id}`;
@@ -204,6 +213,7 @@ async function content() {
     await s.stop();
   }
   growthRow(`search, repeated (${PAGES_L} / ${PAGES_S} pages)`, out[0].search, out[1].search, 3);
+  growthRow(`search on a third of the pages, repeated (${PAGES_L} / ${PAGES_S} pages)`, ...third, 2);
   const [, big] = out;
   const after = big.searchAfterEdit.slice().sort((x, y) => x - y)[Math.floor(big.searchAfterEdit.length / 2)];
   const repeated = big.searchRepeated.slice().sort((x, y) => x - y)[Math.floor(big.searchRepeated.length / 2)];
@@ -212,6 +222,43 @@ async function content() {
   growthRow(`merge, main unchanged, 2 pages changed (${PAGES_L} / ${PAGES_S} pages)`, out[0].mergeFast, out[1].mergeFast, 2);
   growthRow(`merge, main moved (3-way), 2+2 pages changed (${PAGES_L} / ${PAGES_S})`, out[0].merge3, out[1].merge3, 2);
   growthRow(`update from main, 2+2 pages changed (${PAGES_L} / ${PAGES_S} pages)`, out[0].update, out[1].update, 2);
+}
+
+/**
+ * The first search after `gbctl serve` starts, on a PAGES_L-page space that was searched before
+ * (its index kept beside the store), against a repeated search: several fresh servers in turn.
+ */
+async function firstSearch() {
+  const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 5);
+  console.log(`\n# first search after serve starts, ${PAGES_L} pages, ${RESTARTS} fresh servers`);
+  const { s, seed, store, token } = await served('first-search', (t, sd) => void (t.revisions[0] = revisionWithPages(sd.revision, PAGES_L)));
+  const query = `/spaces/${seed.space.id}/search?query=${THIRD}`;
+  let t0 = performance.now();
+  await call(s, token, 'GET', query);
+  const built = performance.now() - t0;
+  await s.stop();
+  const first = [];
+  const repeated = [];
+  const starts = [];
+  const other = [];
+  for (let i = 0; i < RESTARTS; i++) {
+    const fresh = await serve(store);
+    starts.push(fresh.startMs);
+    // A fresh process's first request of any kind loads and compiles the code it runs: a space read.
+    t0 = performance.now();
+    await call(fresh, token, 'GET', `/spaces/${seed.space.id}`);
+    other.push(performance.now() - t0);
+    t0 = performance.now();
+    await call(fresh, token, 'GET', query);
+    first.push(performance.now() - t0);
+    repeated.push(...(await timeIt(Math.max(10, Math.floor(REPS / 2)), () => call(fresh, token, 'GET', query), 5)));
+    await fresh.stop();
+  }
+  const med = (xs) => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)];
+  const mmm = (xs) => { const t = xs.slice().sort((x, y) => x - y); return `${t[0].toFixed(1)}/${med(t).toFixed(1)}/${t[t.length - 1].toFixed(1)} ms`; };
+  console.log(`     first search of the first server (index built): ${built.toFixed(0)} ms; later servers start in ${mmm(starts)} (kept index read meanwhile)`);
+  console.log(`     on a fresh server: its first request (a space read) ${mmm(other)}; then its first search ${mmm(first)}; repeated ${mmm(repeated)}`);
+  checkRow(`search, first on a fresh server / repeated (${PAGES_L} pages)`, med(first) / med(repeated), 3);
 }
 
 /** Store growth from 100 edits of one page of a PAGES_L-page space, after compaction. */
@@ -272,7 +319,7 @@ async function bulk() {
   growthRow(`records put and counted in one transaction (${large} / ${small})`, await run(counted, small), await run(counted, large), 12);
 }
 
-const sections = { bulk, lists: listSpaces, comments: listComments, crs: listChangeRequests, content, history };
+const sections = { bulk, lists: listSpaces, comments: listComments, crs: listChangeRequests, content, 'first-search': firstSearch, history };
 const only = process.env.BENCH_ONLY?.split(',');
 for (const name of only ?? []) if (!(name in sections)) throw new Error(`BENCH_ONLY: no section ${name} (${Object.keys(sections).join(', ')})`);
 try {

@@ -83,7 +83,7 @@ export async function servePreview(io: Io, deps: CliDeps, g: GlobalOptions, targ
   const path = o.store ?? storePath(g, io.env);
   let e;
   try {
-    e = await openEmbedded(deps.serverResources, { path, origin: '', fileUrls: true, warn: (m) => io.stderr.write(`${m}\n`), app: { web: o.web ? o.web(serveWeb) : serveWeb } });
+    e = await openEmbedded(deps.serverResources, { path, origin: '', fileUrls: true, warn: (m) => io.stderr.write(`${m}\n`), app: { web: o.web ? o.web(serveWeb) : serveWeb }, preloadSearch: true });
   } catch (err) {
     throw new CliError((err as Error).message);
   }

@@ -98,6 +98,7 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
       readOnly: o.readOnly ? true : 'auto',
       readOnlyWhy: 'started with --read-only',
       app: { validateResponses: !!o.validate, controls, web: serveWeb },
+      preloadSearch: true,
     });
   } catch (e) {
     throw new CliError((e as Error).message);

@@ -39,6 +39,11 @@ export interface Env {
    * that exists only in this process's memory, and the user it acts as.
    */
   sessions?: ReadonlyMap<string, string>;
+  /**
+   * A folder beside the store file for what is worked out from the store and may be thrown away
+   * (search indexes); none for a store in memory.
+   */
+  cacheDir?: string;
 }
 
 /** One request: the env, who is calling and the access the operation asks for. */

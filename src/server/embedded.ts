@@ -1,5 +1,6 @@
 import { StoreError, StoreReadOnly } from '../store/errors.js';
 import { JsonFileStore } from '../store/json-file-store.js';
+import type { ReadTx } from '../store/store.js';
 import { scrubBackups } from '../store/migrate.js';
 // Every table's kept lists declared before a snapshot is written (see model/indexes.ts).
 import './model/indexes.js';
@@ -10,6 +11,10 @@ import { createApp, type App, type AppOptions } from './app.js';
 import type { Env } from './context.js';
 import { randomIds, systemClock } from './env.js';
 import type { ServerResources } from './resources.js';
+import { flushSearch, preloadSearch } from './lib/search-thread.js';
+import { getRevision } from './model/revision-store.js';
+import { spaces } from './model/space.js';
+import { searchDir } from './lib/search-files.js';
 
 export interface EmbeddedOptions {
   /** The store file; created when absent. */
@@ -33,6 +38,28 @@ export interface EmbeddedOptions {
   /** Why, as a refused write says it, when `readOnly` is true. */
   readOnlyWhy?: string;
   app?: AppOptions;
+  /**
+   * Read the search indexes kept beside the store before answering (a server: its first searches
+   * answer from them), waiting at most PRELOAD_WAIT_MS; the rest is read while it serves.
+   */
+  preloadSearch?: boolean;
+}
+
+/** How long opening waits for the kept search indexes to be read. */
+export const PRELOAD_WAIT_MS = 3_000;
+
+/** Reads the kept search indexes; resolves when done or after `waitMs`, whichever is first. */
+async function preload(env: Env, waitMs: number, warn: (line: string) => void): Promise<void> {
+  const dir = searchDir(env);
+  if (!dir) return;
+  const current = (space: string) => env.store.read((tx: ReadTx) => {
+    const s = tx.get(spaces, space);
+    return s && !s.deletedAt ? getRevision(tx, s.revision) : undefined;
+  });
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const loading = preloadSearch(env.store, dir, current).catch((e: Error) => warn(`gbctl: the search indexes kept in ${dir} were not read: ${e.message}`));
+  await Promise.race([loading, new Promise<void>((r) => (timer = setTimeout(r, waitMs)))]);
+  clearTimeout(timer);
 }
 
 /** A store file opened and seeded in this process, with the API over it. */
@@ -88,7 +115,10 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
       ...(opts.fileUrls !== undefined ? { fileUrls: opts.fileUrls } : {}),
       ...(opts.privateUrls !== undefined ? { privateUrls: opts.privateUrls } : {}),
       sessions,
+      cacheDir: `${store.path}.cache`,
     };
+    // The search route's code is loaded meanwhile: a resource's code loads on first use.
+    if (opts.preloadSearch) await Promise.all([preload(env, PRELOAD_WAIT_MS, opts.warn ?? (() => {})), resources.route('content.search')]);
     return {
       store,
       env,
@@ -97,7 +127,11 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
       user: admin.user,
       token,
       created: !!admin.created,
-      close: () => store.close(),
+      // Search indexes moved forward are written out before the store closes.
+      close: async () => {
+        await flushSearch().catch(() => {});
+        await store.close();
+      },
     };
   } catch (e) {
     await store.close();

@@ -1,7 +1,8 @@
 import { posix } from 'node:path';
-import { flattenPages, type FlatPage } from '../model/page-tree.js';
+import type { FlatPage } from '../model/page-tree.js';
 import type { FileRecord, PageRecord, RevisionRecord } from '../model/revision.js';
 import { recordFiles } from './gitsync/record-files.js';
+import { flatPages } from '../model/flat-pages.js';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
 
@@ -41,7 +42,7 @@ export function pageFile(f: FlatPage, files: ReadonlyMap<string, string>): strin
 }
 
 export function indexRevision(rev: RevisionRecord): RevisionIndex {
-  return indexPages(rev, flattenPages(rev.pages));
+  return indexPages(rev, flatPages(rev.pages));
 }
 
 /** The index of a revision whose pages are already flattened (the web pages and the PDF have them). */

@@ -1,7 +1,5 @@
 import type MiniSearch from 'minisearch';
-import type { SearchResult } from 'minisearch';
-import type { PageRecord } from '../model/revision.js';
-import { flattenPages, type FlatPage } from '../model/page-tree.js';
+import type { AsPlainObject, SearchResult } from 'minisearch';
 import { splitSections } from './search.js';
 
 /** One section of a page, as indexed. */
@@ -14,19 +12,27 @@ export interface SectionDoc {
   body: string;
 }
 
-/** What the index holds of one page: the text it was built from, and the documents made of it. */
-interface Indexed {
-  title: string;
-  markdown: string;
-  docs: SectionDoc[];
-}
-
 export type MiniSearchClass = typeof MiniSearch;
 
-const OPTIONS = { fields: ['pageTitle', 'title', 'body'], storeFields: ['pageId', 'sectionId', 'title', 'body'] };
+/**
+ * A document page of a revision as the index knows it: its id and a version that changes
+ * whenever its title or text does (the store's content hash of the page).
+ */
+export type PageVersion = readonly [id: string, version: string];
+
+/** What a page is indexed from. */
+export interface PageText {
+  id: string;
+  title: string;
+  markdown: string;
+}
+
+// Every indexed field is stored too: a page's sections are removed with exactly the values they
+// were added with, whichever code made them (an index read back from disk included).
+const OPTIONS = { fields: ['pageTitle', 'title', 'body'], storeFields: ['pageId', 'sectionId', 'pageTitle', 'title', 'body'] };
 
 /** The documents of one page: a section per heading, or the page alone when it has no text. */
-function docsOf(page: PageRecord): SectionDoc[] {
+function docsOf(page: PageText): SectionDoc[] {
   const sections = splitSections(page.id, page.title, page.markdown);
   if (!sections.length) sections.push({ id: page.id, title: page.title, body: '' });
   return sections.map((s, i) => ({ id: `${page.id}#${i}`, pageId: page.id, sectionId: s.id, pageTitle: page.title, title: s.title, body: s.body }));
@@ -39,57 +45,121 @@ export interface PageHit {
   sections: SearchResult[];
 }
 
+/** An index as written to disk and read back (see search-files.ts). */
+export interface IndexJson {
+  revision: string;
+  /** Each indexed page: id, version, number of sections, in page order. */
+  pages: [string, string, number][];
+  index: AsPlainObject;
+}
+
 /**
  * The full-text index of one revision's document pages. Revisions never change, so it is built
  * once per revision; the next revision's is derived from it by re-indexing only the pages whose
- * title or text changed (`advance`), which gives the same answers as building it afresh.
+ * version changed (`advance`), which gives the same answers as building it afresh.
  */
 export class RevisionIndex {
-  private readonly index: MiniSearch<SectionDoc>;
-  private pages = new Map<string, Indexed>();
-  /** Page paths and order of the revision indexed. */
-  flat: FlatPage[] = [];
+  private index: MiniSearch<SectionDoc>;
+  /** Per indexed page: its version and how many sections it has (`ID#0` …). */
+  private pages = new Map<string, { version: string; sections: number }>();
   private order = new Map<string, number>();
 
   constructor(
-    MiniSearchCtor: MiniSearchClass,
-    public revision: string,
-    pages: readonly PageRecord[],
+    private readonly MiniSearchCtor: MiniSearchClass,
+    public revision = '',
+    index?: MiniSearch<SectionDoc>,
   ) {
-    this.index = new MiniSearchCtor<SectionDoc>(OPTIONS);
-    this.advance(revision, pages);
+    this.index = index ?? new MiniSearchCtor<SectionDoc>(OPTIONS);
   }
 
-  /** Makes this the index of `revision`, whose pages are `pages`: O(pages) compares, O(changed text) indexing. */
-  advance(revision: string, pages: readonly PageRecord[]): { changed: number } {
-    this.revision = revision;
-    this.flat = flattenPages(pages);
-    this.order = new Map(this.flat.map((f, i) => [f.page.id, i]));
-    const docs = this.flat.filter((f) => f.page.type === 'document');
+  /** An index written by `toJSON`. Throws when it is not one. */
+  static fromJSON(MiniSearchCtor: MiniSearchClass, data: IndexJson): RevisionIndex {
+    const idx = new RevisionIndex(MiniSearchCtor, data.revision, MiniSearchCtor.loadJS<SectionDoc>(data.index, OPTIONS));
+    data.pages.forEach(([id, version, sections], i) => {
+      idx.pages.set(id, { version, sections });
+      idx.order.set(id, i);
+    });
+    let sections = 0;
+    for (const p of idx.pages.values()) sections += p.sections;
+    if (sections !== idx.index.documentCount) throw new Error(`the index holds ${idx.index.documentCount} sections, its pages ${sections}`);
+    return idx;
+  }
+
+  toJSON(): IndexJson {
+    const pages = [...this.pages].map(([id, p]): [string, string, number] => [id, p.version, p.sections]);
+    pages.sort((a, b) => (this.order.get(a[0]) ?? 0) - (this.order.get(b[0]) ?? 0));
+    return { revision: this.revision, pages, index: this.index.toJSON() };
+  }
+
+  /** The pages of `order` whose version this index does not hold: the text `advance` will need. */
+  lacking(order: readonly PageVersion[]): string[] {
+    return order.filter(([id, version]) => this.pages.get(id)?.version !== version).map(([id]) => id);
+  }
+
+  /**
+   * Makes this the index of `revision`, whose document pages are `order` (in page order): pages
+   * gone are removed, pages whose version changed re-indexed from `text`. O(pages) compares,
+   * O(changed text) indexing.
+   */
+  advance(revision: string, order: readonly PageVersion[], text: (id: string) => PageText | undefined): { changed: number } {
     const seen = new Set<string>();
+    // Every text is had before anything changes: an index is never left half moved.
+    const texts = new Map<string, PageText>();
+    for (const id of this.lacking(order)) {
+      const page = text(id);
+      if (!page) throw new Error(`no text given for page ${id}`);
+      texts.set(id, page);
+    }
     let changed = 0;
-    for (const { page } of docs) {
-      seen.add(page.id);
-      const had = this.pages.get(page.id);
-      if (had && had.title === page.title && had.markdown === page.markdown) continue;
-      if (had) this.index.removeAll(had.docs);
+    for (const [id, version] of order) {
+      seen.add(id);
+      const page = texts.get(id);
+      if (!page) continue;
+      texts.delete(id);
+      const had = this.pages.get(id);
+      if (had) this.remove(id, had.sections);
       const made = docsOf(page);
       this.index.addAll(made);
-      this.pages.set(page.id, { title: page.title, markdown: page.markdown, docs: made });
+      this.pages.set(id, { version, sections: made.length });
       changed++;
     }
     for (const [id, had] of this.pages) {
       if (seen.has(id)) continue;
-      this.index.removeAll(had.docs);
+      this.remove(id, had.sections);
       this.pages.delete(id);
       changed++;
     }
+    this.revision = revision;
+    this.order = new Map(order.map(([id], i) => [id, i]));
     return { changed };
   }
 
-  /** How many sections are indexed: what the cache bounds. */
+  private remove(pageId: string, sections: number): void {
+    const docs: SectionDoc[] = [];
+    for (let i = 0; i < sections; i++) {
+      const id = `${pageId}#${i}`;
+      docs.push({ ...(this.index.getStoredFields(id) as Omit<SectionDoc, 'id'>), id });
+    }
+    this.index.removeAll(docs);
+  }
+
+  /** Runs one search (a word of the first page's title), so that the first real one runs compiled code. */
+  warm(): void {
+    const first = [...this.pages.keys()][0];
+    const title = first ? String(this.index.getStoredFields(`${first}#0`)?.pageTitle ?? '') : '';
+    const word = title.split(/\s+/).find(Boolean);
+    if (word) this.search(word);
+  }
+
+  /** How many sections are indexed: what the caches bound. */
   get size(): number {
     return this.index.documentCount;
+  }
+
+  /** The text of an indexed section, by its id (`PAGE#N`). */
+  body(docId: string): string | undefined {
+    const f = this.index.getStoredFields(docId);
+    return f ? String(f.body) : undefined;
   }
 
   /**

@@ -282,6 +282,15 @@ function reading(tx: ReadTx, id: string): Materialized | undefined {
   }, KEEP);
 }
 
+/**
+ * The hash a page's content is stored under in a revision read or written here (see hashOf):
+ * pages with the same hash say the same. Undefined for a record that did not come from here.
+ */
+export function contentHashes(rev: RevisionRecord): ((pageId: string) => string | undefined) | undefined {
+  const m = byRecord.get(rev);
+  return m && ((id) => m.nodes.get(id)?.[0]);
+}
+
 /** A revision with its whole page tree, or undefined when there is none by that id. */
 export function getRevision(tx: ReadTx, id: string): RevisionRecord | undefined {
   return reading(tx, id)?.rev;

@@ -1,7 +1,7 @@
 import type { ReadTx } from '../../store/store.js';
 import { type Ctx } from '../context.js';
 import { badRequest, notFound } from '../http-error.js';
-import { flattenPages } from '../model/page-tree.js';
+import { flatPages } from '../model/flat-pages.js';
 import { contentScope } from './revisions.js';
 import { renderPdf } from '../lib/render/pdf.js';
 import { resolverFor, type RevisionPages } from '../lib/render/resolve.js';
@@ -16,7 +16,7 @@ export function pdfPages(tx: ReadTx, c: Ctx, spaceId: string, crId: string, q: {
   const scope = contentScope(c, tx, spaceId, crId);
   const cr = scope.cr as NonNullable<typeof scope.cr>;
   if (q.only && !q.page) throw badRequest('only: give the page to print (page)');
-  const flat = flattenPages(scope.rev.pages);
+  const flat = flatPages(scope.rev.pages);
   const docs = flat.filter((f) => f.page.type === 'document');
   let chosen = docs;
   if (q.page) {

@@ -6,8 +6,9 @@ import type { Ctx } from '../context.js';
 import { changeRequests } from '../model/review.js';
 import type { FileRecord, PageRecord } from '../model/revision.js';
 import type { Scope } from '../model/scope.js';
-import { markdownToDocument } from '../lib/document.js';
-import { flattenPages, flattenSubtree, type FlatPage } from '../model/page-tree.js';
+import { flattenSubtree, type FlatPage } from '../model/page-tree.js';
+import { flatPages } from '../model/flat-pages.js';
+import { pageDocument, pageOid } from './page-oids.js';
 import { urls } from '../lib/urls.js';
 import { recordFiles } from '../lib/gitsync/record-files.js';
 import { toChangeRequest } from './change-request.js';
@@ -42,7 +43,7 @@ const listOf = new WeakMap<Map<string, FlatPage>, readonly PageRecord[]>();
 export function pageIndex(pages: readonly PageRecord[]): Map<string, FlatPage> {
   let idx = indexes.get(pages);
   if (!idx) {
-    indexes.set(pages, (idx = new Map(flattenPages(pages).map((f) => [f.page.id, f]))));
+    indexes.set(pages, (idx = new Map(flatPages(pages).map((f) => [f.page.id, f]))));
     listOf.set(idx, pages);
   }
   return idx;
@@ -79,13 +80,13 @@ export function toPage(c: Ctx, scope: Pick<Scope, 'space' | 'cr'>, index: Map<st
     case 'computed':
       return { ...base, type: 'computed', computed: p.computed as NonNullable<PageRecord['computed']> };
     default: {
-      const body = o.format === 'document' ? { document: markdownToDocument(p.markdown, `${p.id}-`) } : { markdown: p.markdown };
+      const body = o.format === 'document' ? { document: pageDocument(p) } : { markdown: p.markdown };
       const gitPath = p.gitPath ?? recordFiles(listOf.get(index) ?? [p]).get(p.id) ?? '';
       return {
         ...base, ...(p.noIndex ? { noIndex: true } : {}), type: 'document', kind: 'sheet', urls: { app: pageAppUrl(c, scope, path) }, slug, path,
         ...(p.description ? { description: p.description } : {}),
         ...(p.cover ? { cover: { ref: { kind: 'file' as const, file: p.cover.file }, yPos: p.cover.yPos ?? 0 } } : {}),
-        ...(o.metadata !== false ? { git: { oid: sha1(p.markdown), path: gitPath } } : {}),
+        ...(o.metadata !== false ? { git: { oid: pageOid(p), path: gitPath } } : {}),
         layout: p.layout ? { ...DEFAULT_LAYOUT, ...p.layout } : DEFAULT_LAYOUT, ...body, pages: children(),
       };
     }

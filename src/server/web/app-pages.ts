@@ -14,6 +14,7 @@ import type { ReadTx } from '../../store/store.js';
 import { baseRevisionOf } from '../views/change-request.js';
 import { article, pageAt, sidebar, viewOf, type Addressing, type RevisionView } from './content.js';
 import { esc, htmlResponse, notice, page, redirect } from './html.js';
+import { markdownAt, markdownResponse } from './page-markdown.js';
 import { signedIn } from './session.js';
 
 type Out = CoreResponse;
@@ -44,6 +45,7 @@ function commentHtml(tx: ReadTx, c: CommentRecord): string {
 
 function spaceAddressing(base: string): Addressing {
   return {
+    key: base,
     page: (path) => `${base}${path ? `/${path.split('/').map(seg).join('/')}` : ''}`,
     file: (f) => (f.blob ? `/_gbctl/blobs/${seg(f.blob)}` : '#'),
   };
@@ -54,6 +56,8 @@ function contentPage(tx: ReadTx, user: UserRecord, s: SpaceRecord, rev: Revision
   const crId = cr?.id;
   const v = viewOf(rev);
   const a = spaceAddressing(base);
+  const md = markdownAt(v, path);
+  if (md) return markdownResponse(md);
   const f = pageAt(v, path);
   if (!f && path) return missing();
   const conflicted = f && cr?.conflicts?.some((e) => e.page === f.page.id && !e.resolved);

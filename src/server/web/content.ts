@@ -1,11 +1,15 @@
 import type { FileRecord, PageRecord, RevisionRecord } from '../model/revision.js';
-import { flattenPages, type FlatPage } from '../model/page-tree.js';
+import type { FlatPage } from '../model/page-tree.js';
+import { flatPages } from '../model/flat-pages.js';
 import { renderHtml, type RenderedPage } from '../lib/render/markdown.js';
 import { resolverFor } from '../lib/render/resolve.js';
 import { esc } from './html.js';
+import { renderedBody } from './rendered.js';
 
 /** How a rendered revision addresses its pages and files. */
 export interface Addressing {
+  /** Names the addressing: two with the same key give every page and file the same URL. */
+  key: string;
   /** URL of a page, by its path in the revision ('' for the first page). */
   page(path: string): string;
   /** URL of a file's bytes. */
@@ -14,7 +18,7 @@ export interface Addressing {
 
 export interface RevisionView {
   rev: RevisionRecord;
-  flat: FlatPage[];
+  flat: readonly FlatPage[];
   /** Document pages in reading order (for previous/next). */
   docs: FlatPage[];
   byId: Map<string, FlatPage>;
@@ -31,7 +35,7 @@ const byRevisionId = new Map<string, RevisionView>();
 export function viewOf(rev: RevisionRecord): RevisionView {
   const known = views.get(rev) ?? byRevisionId.get(rev.id);
   if (known) return known;
-  const flat = flattenPages(rev.pages);
+  const flat = flatPages(rev.pages);
   const view: RevisionView = {
     rev,
     flat,
@@ -71,9 +75,12 @@ export function linkResolver(v: RevisionView, page: PageRecord, a: Addressing) {
   };
 }
 
-/** The page's body as HTML: links to pages and files resolved, nothing unsafe kept. */
+/**
+ * The page's body as HTML: links to pages and files resolved, nothing unsafe kept. Rendered once
+ * per revision, addressing and page (web/rendered.ts): every rendering of page content goes here.
+ */
 export function renderBody(v: RevisionView, page: PageRecord, a: Addressing): RenderedPage {
-  return renderHtml(page.markdown, linkResolver(v, page, a));
+  return renderedBody(v, page, a, () => renderHtml(page.markdown, linkResolver(v, page, a)));
 }
 
 /** What the sidebar and the pager call a page: its navigation label (SUMMARY.md's link title), else its title. */

@@ -98,17 +98,25 @@ function icon(brand: string): string {
 }
 
 export function page(s: Shell): string {
+  const [before, after] = pageAround(s);
+  return `${before}${s.sidebar ?? ''}${after}`;
+}
+
+/** The page but its sidebar's content: what comes before it and after it (a page with no sidebar has it empty). */
+export function pageAround(s: Omit<Shell, 'sidebar'> & { sidebar?: string | boolean }): [string, string] {
   const brand = s.brand ?? 'gbctl';
   const search = s.search
     ? `<form role="search" method="get" action="${esc(s.search.action)}">${Object.entries(s.search.hidden).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('')}<input type="search" name="q" placeholder="Search…" aria-label="Search" value="${esc(s.search.value ?? '')}"></form>`
     : '';
-  return `<!doctype html>
+  const head = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 ${s.noindex ? '<meta name="robots" content="noindex">\n' : ''}<title>${esc(s.title)}${s.title === brand ? '' : ` · ${esc(brand)}`}</title>
 <link rel="icon" href="${icon(brand)}"><style>${STYLE}${CONTENT_STYLE}</style></head>
 <body><header class="top"><span class="brand"><img src="${icon(brand)}" width="24" height="24" alt="">${esc(brand)}</span><nav>${s.headerNav ?? ''}</nav>${search}</header>
-<div class="layout">${s.sidebar ? `<aside class="sidebar">${s.sidebar}</aside>` : ''}<main>${s.body}</main></div></body></html>
+<div class="layout">`;
+  const main = `<main>${s.body}</main></div></body></html>
 `;
+  return s.sidebar ? [`${head}<aside class="sidebar">`, `</aside>${main}`] : [head, main];
 }
 
 export function htmlResponse(status: number, html: string, extra: Record<string, string> = {}): CoreResponse {

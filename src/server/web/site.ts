@@ -8,7 +8,9 @@ import { spaces, type SpaceRecord } from '../model/space.js';
 import { searchSpace } from '../services/search.js';
 import type { ReadTx } from '../../store/store.js';
 import { article, pageAt, sidebar, viewOf, type Addressing, type RevisionView } from './content.js';
-import { esc, htmlResponse, notice, page, redirect } from './html.js';
+import { esc, htmlResponse, notice, page, pageAround, redirect } from './html.js';
+import { markdownAt, markdownResponse } from './page-markdown.js';
+import { pageResponse, shared, type Piece, type Shared } from './page-cache.js';
 import { servePublishedSpec } from './openapi.js';
 import { readerFor } from './reader.js';
 import { signedIn } from './session.js';
@@ -95,23 +97,49 @@ function resolveSpace(tx: ReadTx, spaceId: string, rest: string[]): Resolved | u
   };
 }
 
-/** Sidebar HTML of a revision under one addressing (prefix and share key), made once; the current page is marked per request. */
-const sidebars = new Map<string, string>();
-function cachedSidebar(v: RevisionView, a: Addressing): string {
-  const key = `${v.rev.id}\n${a.page('')}`;
-  let html = sidebars.get(key);
-  if (html === undefined) {
-    html = sidebar(v.rev.pages, v, undefined, a);
-    sidebars.set(key, html);
-    if (sidebars.size > 200) sidebars.delete(sidebars.keys().next().value as string);
-  }
-  return html;
+/** How much sidebar HTML is compressed as one shared piece: a first view compresses at most this much of it again. */
+const SIDEBAR_PIECE = 4096;
+
+interface Sidebar {
+  html: string;
+  /** The HTML in pieces ending after an item (`</li>`), each with its compressed form. */
+  pieces: { text: string; shared: Shared }[];
+  /** Which piece holds the link to a page, by its address as written (escaped). */
+  pieceOf: Map<string, number>;
 }
 
-function markCurrent(html: string, href: string): string {
+/** Sidebar HTML of a revision under one addressing (prefix and share key), made once; the current page is marked per request. */
+const sidebars = new Map<string, Sidebar>();
+function cachedSidebar(v: RevisionView, a: Addressing): Sidebar {
+  const key = `${v.rev.id}\n${a.page('')}`;
+  let made = sidebars.get(key);
+  if (made === undefined) {
+    const html = sidebar(v.rev.pages, v, undefined, a);
+    const pieces: Sidebar['pieces'] = [];
+    const pieceOf = new Map<string, number>();
+    for (let from = 0; from < html.length; ) {
+      const end = html.indexOf('</li>', from + SIDEBAR_PIECE);
+      const to = end < 0 ? html.length : end + '</li>'.length;
+      const text = html.slice(from, to);
+      for (const m of text.matchAll(/<a href="([^"]*)">/g)) if (!pieceOf.has(m[1] as string)) pieceOf.set(m[1] as string, pieces.length);
+      pieces.push({ text, shared: shared(text) });
+      from = to;
+    }
+    made = { html, pieces, pieceOf };
+    sidebars.set(key, made);
+    if (sidebars.size > 200) sidebars.delete(sidebars.keys().next().value as string);
+  }
+  return made;
+}
+
+/** The sidebar with the page at `href` marked current: the piece holding its link made again, the others shared. */
+function markCurrent(side: Sidebar, href: string): Piece[] {
+  const at = side.pieceOf.get(esc(href));
   const needle = `<a href="${esc(href)}">`;
-  const i = html.indexOf(needle);
-  return i < 0 ? html : `${html.slice(0, i)}<a class="current" aria-current="page" href="${esc(href)}">${html.slice(i + needle.length)}`;
+  return side.pieces.map((p, n) => {
+    const i = n === at ? p.text.indexOf(needle) : -1;
+    return i < 0 ? p.shared : `${p.text.slice(0, i)}<a class="current" aria-current="page" href="${esc(href)}">${p.text.slice(i + needle.length)}`;
+  });
 }
 
 /** `/published/…`: published sites and spaces, with their visibility enforced. */
@@ -141,6 +169,7 @@ export async function servePublished(env: Env, req: CoreRequest, url: URL): Prom
   }
   const key = r.visibility === 'share-link' ? r.shareKey : undefined;
   const a: Addressing = {
+    key: `${r.spaceBase}${query(key)}`,
     page: (path) => `${r.spaceBase}${path ? `/${path.split('/').map(encodeURIComponent).join('/')}` : ''}${query(key)}`,
     file: (f) => (f.blob ? `/_gbctl/blobs/${encodeURIComponent(f.blob)}` : '#'),
   };
@@ -156,13 +185,15 @@ export async function servePublished(env: Env, req: CoreRequest, url: URL): Prom
     const hits = q.trim() ? await searchFor(env, r, q) : [];
     const list = hits.map((h) => `<li><a href="${esc(a.page(h.path))}">${esc(h.title)}</a>${h.snippet ? `<br><span class="muted">${esc(h.snippet)}</span>` : ''}</li>`).join('');
     const body = `<h1>Search</h1><p>${hits.length} result${hits.length === 1 ? '' : 's'} for “${esc(q)}”</p><ul class="results">${list}</ul>`;
-    return htmlResponse(200, page({ ...shell, title: `Search: ${q}`, search: { ...shell.search, value: q }, sidebar: cachedSidebar(v, a), body }), extra);
+    return htmlResponse(200, page({ ...shell, title: `Search: ${q}`, search: { ...shell.search, value: q }, sidebar: cachedSidebar(v, a).html, body }), extra);
   }
   const redirectTo = r.rev.redirects?.[r.pagePath];
   if (redirectTo) {
     const target = v.flat.find((f) => f.page.gitPath === redirectTo);
     if (target) return redirect(a.page(target.path), extra);
   }
+  const md = markdownAt(v, r.pagePath);
+  if (md) return markdownResponse(md, extra);
   const f = pageAt(v, r.pagePath);
   if (!f) {
     if (!r.pagePath && !v.docs.length) {
@@ -170,8 +201,11 @@ export async function servePublished(env: Env, req: CoreRequest, url: URL): Prom
     }
     return notFoundPage();
   }
-  const html = page({ ...shell, title: f.page.title, sidebar: markCurrent(cachedSidebar(v, a), a.page(f.path)), body: article(v, f, a) });
-  return htmlResponse(200, html, extra);
+  return pageResponse(req, v.rev, a.key, f.page.id, shell, () => {
+    const side = cachedSidebar(v, a);
+    const [before, after] = pageAround({ ...shell, title: f.page.title, sidebar: side.html !== '', body: article(v, f, a) });
+    return [before, ...markCurrent(side, a.page(f.path)), after];
+  }, extra);
 }
 
 async function searchFor(env: Env, r: Resolved, q: string): Promise<{ title: string; path: string; snippet: string }[]> {

@@ -6,7 +6,7 @@ const page = (id: string, title: string, extra: Partial<PageRecord> = {}): PageR
 const rev = (pages: PageRecord[]): RevisionRecord => ({
   id: `r${Math.random()}`, space: 's', parents: [], type: 'edits', createdAt: 't', pages, files: [], reusableContents: [], variables: {},
 });
-const a = { page: (path: string) => `/site/${path}`, file: () => '/file' };
+const a = { key: 'site', page: (path: string) => `/site/${path}`, file: () => '/file' };
 
 describe('the sidebar and the pager of a rendered revision', () => {
   const pages = [

@@ -13,7 +13,7 @@ describe('link pages in the sidebar', () => {
       link('vb', 'vbscript:x'), link('rel', '//evil.example'),
     ];
     const rev: RevisionRecord = { id: 'r-sidebar-links', space: 's', parents: [], type: 'edits', createdAt: at, pages, files: [], reusableContents: [], variables: {} };
-    const html = sidebar(pages, viewOf(rev), undefined, { page: (p) => `/p/${p}`, file: () => '#' });
+    const html = sidebar(pages, viewOf(rev), undefined, { key: 'p', page: (p) => `/p/${p}`, file: () => '#' });
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
     expect(hrefs).toEqual(['https://example.com/x', 'http://example.com']);
     expect(html).toContain('>js ↗</a>');

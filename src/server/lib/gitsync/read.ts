@@ -202,7 +202,10 @@ function linkPages(pages: SyncPage[], at: { find(p: string): string | undefined;
           if (!f) return undefined;
           ref = `${fileRef(f.name)}${t.fragment}`;
         }
-        spelled.set(ref, [...(spelled.get(ref) ?? []), written]);
+        // Appended in place: a page may hold tens of thousands of links to one target.
+        const ways = spelled.get(ref);
+        if (ways) ways.push(written);
+        else spelled.set(ref, [written]);
         if (written !== defaultLink(p.path, t.file, t.fragment)) odd.add(ref);
         return ref;
       }, at.memo);

@@ -1,4 +1,4 @@
-import { flattenPages } from '../../model/page-tree.js';
+import { flatPages } from '../../model/flat-pages.js';
 import type { PageRecord } from '../../model/revision.js';
 import { assignPaths, derivedGitPath, type LayoutPage } from './layout.js';
 
@@ -15,7 +15,7 @@ const kept = new WeakMap<readonly PageRecord[], Map<string, string>>();
 export function recordFiles(pages: readonly PageRecord[]): Map<string, string> {
   let files = kept.get(pages);
   if (files) return files;
-  const pathOf = new Map(flattenPages(pages).map((f) => [f.page.id, f.path]));
+  const pathOf = new Map(flatPages(pages).map((f) => [f.page.id, f.path]));
   const layout = (list: readonly PageRecord[]): LayoutPage[] =>
     list.map((p) => ({
       id: p.id, title: p.title, type: p.type, path: p.type === 'document' ? (p.gitPath ?? derivedGitPath(pathOf.get(p.id) ?? '', p.pages.length > 0)) : undefined, pages: layout(p.pages),

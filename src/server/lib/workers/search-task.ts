@@ -1,0 +1,146 @@
+import MiniSearch from 'minisearch';
+import { RevisionIndex, type PageText } from '../search-index.js';
+import { readKept, keptIn, writeKept } from '../search-files.js';
+import type { BodiesResult, Hit, KeptResult, QueryResult, SearchJob, SyncJob, SyncResult } from './search-protocol.js';
+
+/**
+ * The search thread: it holds the indexes (of each space, the revision last searched), builds
+ * and moves them forward, answers queries, and keeps them on disk. None of that work is done on
+ * the thread that answers requests.
+ */
+
+/** Indexes held: at most this many spaces, and this many sections over all of them. */
+const MAX_SPACES = 16;
+const MAX_SECTIONS = 200_000;
+/** An index moved forward is written once it has not moved for this long. */
+const WRITE_AFTER_MS = 1000;
+
+interface Held {
+  dir: string | undefined;
+  space: string;
+  fp: string;
+  index: RevisionIndex;
+  /** Moved forward since it was last written. */
+  dirty: boolean;
+}
+
+/** Least recently used first. */
+const held = new Map<string, Held>();
+let writeTimer: ReturnType<typeof setTimeout> | undefined;
+
+function use(key: string): Held | undefined {
+  const h = held.get(key);
+  if (h) {
+    held.delete(key);
+    held.set(key, h);
+  }
+  return h;
+}
+
+function write(h: Held): void {
+  if (!h.dirty || !h.dir) return;
+  h.dirty = false;
+  try {
+    writeKept(h.dir, h.space, h.fp, h.index.toJSON());
+  } catch (e) {
+    process.stderr.write(`gbctl: the search index of space ${h.space} was not kept on disk: ${(e as Error).message}\n`);
+  }
+}
+
+function writeAll(): void {
+  if (writeTimer) clearTimeout(writeTimer);
+  writeTimer = undefined;
+  for (const h of held.values()) write(h);
+}
+
+function bound(): void {
+  let total = 0;
+  for (const h of held.values()) total += h.index.size;
+  for (const [key, h] of held) {
+    if (held.size <= 1 || (held.size <= MAX_SPACES && total <= MAX_SECTIONS)) break;
+    write(h);
+    held.delete(key);
+    total -= h.index.size;
+  }
+}
+
+/** The key's index, held or kept on disk, or a new empty one. */
+function open(job: SyncJob): Held {
+  const h = use(job.key);
+  if (h) return h;
+  const kept = job.dir ? readKept(job.dir, job.space) : undefined;
+  let index: RevisionIndex | undefined;
+  if (kept) {
+    try {
+      index = RevisionIndex.fromJSON(MiniSearch, kept.data);
+    } catch {
+      index = undefined;
+    }
+  }
+  const made: Held = { dir: job.dir, space: job.space, fp: index && kept ? kept.fp : '', index: index ?? new RevisionIndex(MiniSearch), dirty: false };
+  held.set(job.key, made);
+  return made;
+}
+
+function sync(job: SyncJob): SyncResult {
+  const r = advance(job);
+  if (r.state === 'ok' && job.warm) use(job.key)?.index.warm();
+  return r;
+}
+
+function advance(job: SyncJob): SyncResult {
+  const h = open(job);
+  if (h.fp === job.fp) return { state: 'ok' };
+  const texts = new Map<string, PageText>((job.texts ?? []).map((t) => [t.id, t]));
+  const missing = h.index.lacking(job.order).filter((id) => !texts.has(id));
+  if (missing.length) return { state: 'need', ids: missing };
+  const moved = h.index.revision !== job.revision;
+  h.index.advance(job.revision, job.order, (id) => texts.get(id));
+  h.fp = job.fp;
+  if (moved) {
+    h.dirty = true;
+    if (writeTimer) clearTimeout(writeTimer);
+    writeTimer = setTimeout(writeAll, WRITE_AFTER_MS);
+  }
+  bound();
+  return { state: 'ok' };
+}
+
+function query(key: string, fp: string, q: string): QueryResult {
+  const h = use(key);
+  if (!h || h.fp !== fp) return { state: 'stale' };
+  const hits: Hit[] = h.index.search(q).map((p) => ({
+    pageId: p.pageId,
+    score: p.score,
+    sections: p.sections.map((s) => ({ doc: String(s.id), sectionId: String(s.sectionId), title: String(s.title) })),
+  }));
+  return { state: 'ok', hits };
+}
+
+function bodies(key: string, fp: string, docs: string[]): BodiesResult {
+  const h = held.get(key);
+  if (!h || h.fp !== fp) return { state: 'stale' };
+  const out: string[] = [];
+  for (const d of docs) {
+    const b = h.index.body(d);
+    if (b === undefined) return { state: 'stale' };
+    out.push(b);
+  }
+  return { state: 'ok', bodies: out };
+}
+
+export function searchTask(job: SearchJob): unknown {
+  switch (job.op) {
+    case 'sync':
+      return sync(job);
+    case 'query':
+      return query(job.key, job.fp, job.query);
+    case 'bodies':
+      return bodies(job.key, job.fp, job.docs);
+    case 'kept':
+      return keptIn(job.dir).slice(0, MAX_SPACES).map((k) => ({ space: k.space, revision: k.revision })) satisfies KeptResult;
+    case 'flush':
+      writeAll();
+      return undefined;
+  }
+}
