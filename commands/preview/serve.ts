@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
-import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
-import { listen, shutdown, type ListenOptions } from '../../src/server/http.js';
+import type { Embedded } from '../../src/server/embedded.js';
+import type { ListenOptions } from '../../src/server/http.js';
+import { startServer } from '../../src/server/serve.js';
 import type { AppOptions } from '../../src/server/app.js';
-import { serveWeb } from '../../src/server/web/index.js';
 import { mintSignInCode } from '../../src/server/web/session.js';
 import { explicitStore, storePath, type GlobalOptions, type Io } from '../../src/cli/context.js';
 import type { CliDeps } from '../../src/cli/deps.js';
@@ -81,26 +81,21 @@ export async function servePreview(io: Io, deps: CliDeps, g: GlobalOptions, targ
   const host = o.host ?? '127.0.0.1';
   if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host)) throw usageError(`--host: a preview listens on a loopback address, not ${host}`);
   const path = o.store ?? storePath(g, io.env);
-  let e;
-  try {
-    e = await openEmbedded(deps.serverResources, { path, origin: '', fileUrls: true, warn: (m) => io.stderr.write(`${m}\n`), app: { web: o.web ? o.web(serveWeb) : serveWeb }, preloadSearch: true });
-  } catch (err) {
-    throw new CliError((err as Error).message);
-  }
   const port = o.port ?? PREVIEW_PORT;
-  let listening;
+  let running;
   try {
-    const stream = o.stream ? { stream: o.stream } : {};
-    listening = await listen(e.app, { host, port, ...stream }).catch((err: NodeJS.ErrnoException) => {
-      if (o.anyPort && err.code === 'EADDRINUSE') return listen(e.app, { host, port: 0, ...stream });
-      throw err;
+    running = await startServer(deps.serverResources, {
+      path, host, port, anyPort: !!o.anyPort, fileUrls: true, privateUrls: false,
+      ...(o.web ? { web: o.web } : {}),
+      ...(o.stream ? { stream: o.stream } : {}),
+      warn: (m) => io.stderr.write(`${m}\n`),
     });
   } catch (err) {
-    await e.close();
-    throw listenError(host, port, err, 'gbctl preview');
+    if ((err as NodeJS.ErrnoException).syscall === 'listen') throw listenError(host, port, err, 'gbctl preview');
+    throw new CliError((err as Error).message);
   }
-  e.env.origin = listening.url;
-  const server = listening.server;
+  const e = running.embedded;
+  const listening = { url: running.url };
   // Listened for before "Ctrl-C stops" is printed, so that a Ctrl-C at once still stops cleanly.
   let stop = () => {};
   let ending: Promise<void> | void = undefined;
@@ -108,7 +103,7 @@ export async function servePreview(io: Io, deps: CliDeps, g: GlobalOptions, targ
     stop = () => {
       ending = o.stopping?.();
       // A browser keeps sockets open that it may never send on (preconnects): closed after a grace period.
-      void shutdown(server, STOP_GRACE_MS).then(resolve);
+      void running.stop(STOP_GRACE_MS).then(resolve);
     };
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
@@ -131,13 +126,11 @@ export async function servePreview(io: Io, deps: CliDeps, g: GlobalOptions, targ
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
     await o.stopping?.();
-    server.close();
-    await e.close();
+    await running.stop(0);
     throw err;
   }
   await stopped;
   await ending;
-  await e.close();
 }
 
 /** How to start the preview that serves an embedded address: the store named as it was, if by a flag. */

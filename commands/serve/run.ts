@@ -1,14 +1,8 @@
 import { storePath, type GlobalOptions, type Io } from '../../src/cli/context.js';
 import { CliError, usageError } from '../../src/cli/exit-codes.js';
 import { VERSION } from '../../src/cli/version.js';
-import { createControls, rememberInitial } from '../../src/server/controls/routes.js';
-import { seededIds } from '../../src/server/controls/random.js';
-import { RequestLog } from '../../src/server/controls/request-log.js';
-import { clientToken, openEmbedded, readOnlyNotice, type Embedded } from '../../src/server/embedded.js';
-import { listen, shutdown } from '../../src/server/http.js';
-import { serveWeb } from '../../src/server/web/index.js';
+import { startServer } from '../../src/server/serve.js';
 import type { ServerResources } from '../../src/server/resources.js';
-import { fileStoreDataset } from '../../src/server/store-dataset.js';
 import { favourFootprint, releaseLoadGarbage } from './footprint.js';
 import { checkHandoffPaths, needsToken, removePidFile, writeHandoff, type Handoff } from './handoff.js';
 import { listenError } from './listen-error.js';
@@ -73,53 +67,31 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
   const notify = io.env[NOTIFY_ENV] === '1' && typeof process.send === 'function';
   const path = storePath(o, io.env, { dataAlias: true });
   favourFootprint(o.jit !== false);
-  const log = new RequestLog(1000, o.log ? (e) => io.stderr.write(`${JSON.stringify(e)}\n`) : undefined);
-  // The controls snapshot the store, which opens after them: they reach it through `opened`.
-  let opened: Embedded | undefined;
-  const store = () => (opened as Embedded).store;
-  const controls = createControls({
-    ...(seed !== undefined ? { seed } : {}),
-    version: VERSION,
-    jit: o.jit !== false,
-    log,
-    dataset: fileStoreDataset(store),
-  });
   const loopback = LOOPBACK.test(o.host);
+  let running;
   try {
-    opened = await openEmbedded(resources, {
-      path,
-      origin: '',
+    running = await startServer(resources, {
+      path, host: o.host, port, maxBodyBytes,
+      controls: { version: VERSION, jit: o.jit !== false, seed, log: o.log ? (entry) => io.stderr.write(`${JSON.stringify(entry)}\n`) : undefined },
       translations: o.translations,
-      clock: controls.clock,
-      ...(seed !== undefined ? { ids: seededIds(seed) } : {}),
+      validate: !!o.validate,
       fileUrls: loopback || !!o.allowFileUrls,
       privateUrls: loopback || !!o.allowPrivateUrls,
-      warn: (m) => io.stderr.write(`${m}\n`),
       readOnly: o.readOnly ? true : 'auto',
       readOnlyWhy: 'started with --read-only',
-      app: { validateResponses: !!o.validate, controls, web: serveWeb },
-      preloadSearch: true,
+      ...(needsToken(o) || notify ? { mintToken: 'serve write-env' } : {}),
+      warn: (m) => io.stderr.write(`${m}\n`),
     });
-  } catch (e) {
-    throw new CliError((e as Error).message);
-  }
-  const e = opened;
-  // Minted before the initial snapshot, so that "POST /_gbctl/reset" keeps it valid.
-  const token = needsToken(o) || notify ? await clientToken(e, 'serve write-env') : undefined;
-  await rememberInitial(controls);
-  await releaseLoadGarbage();
-  let listening;
-  try {
-    listening = await listen(e.app, { host: o.host, port, maxBodyBytes, faults: controls.faults, log });
   } catch (err) {
-    await e.close();
-    throw listenError(o.host, port, err);
+    if ((err as NodeJS.ErrnoException).syscall === 'listen') throw listenError(o.host, port, err);
+    throw new CliError((err as Error).message);
   }
-  e.env.origin = listening.url;
-  writeHandoff(o, { url: listening.url, organization: e.organization, ...(token !== undefined ? { token } : {}) });
-  io.stdout.write(`listening on ${listening.url}\n`);
-  io.stderr.write(`store: ${path}\norganization: ${e.organization}\n`);
-  const readOnly = readOnlyNotice(e, !!o.readOnly);
+  await releaseLoadGarbage();
+  const { url, organization, token } = running;
+  writeHandoff(o, { url, organization, ...(token !== undefined ? { token } : {}) });
+  io.stdout.write(`listening on ${url}\n`);
+  io.stderr.write(`store: ${path}\norganization: ${organization}\n`);
+  const readOnly = running.readOnly;
   if (readOnly) io.stderr.write(`${readOnly}\n`);
   // A token is never printed: the files asked for carry one, or the way to mint one is said.
   if (o.writeEnv) io.stderr.write(`environment: ${o.writeEnv} (GITBOOK_ENDPOINT, GITBOOK_TOKEN, GITBOOK_ORGANIZATION)\n`);
@@ -129,16 +101,16 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
     if (!o.allowFileUrls) io.stderr.write('file:// URLs in imports and OpenAPI sources are refused (--allow-file-urls allows them)\n');
     if (!o.allowPrivateUrls) io.stderr.write('loopback, private and link-local addresses in imports and OpenAPI sources are refused (--allow-private-urls allows them)\n');
   }
+  const server = running;
   const stopped = new Promise<void>((resolve) => {
-    const stop = () => void shutdown(listening.server, graceMs).then(resolve);
+    const stop = () => void server.stop(graceMs).then(resolve);
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
   });
   if (notify) {
-    const started: Started = { url: listening.url, organization: e.organization, token: token as string, pid: process.pid, store: path };
+    const started: Started = { url, organization, token: token as string, pid: process.pid, store: path };
     process.send?.(started, () => process.disconnect?.());
   }
   await stopped;
   removePidFile(o);
-  await e.close();
 }

@@ -1,11 +1,9 @@
 import { join } from 'node:path';
 import { VERSION } from '../../src/cli/version.js';
-import { createControls, rememberInitial, type Controls } from '../../src/server/controls/routes.js';
-import { openEmbedded } from '../../src/server/embedded.js';
-import { listen } from '../../src/server/http.js';
+import type { Controls } from '../../src/server/controls/routes.js';
 import type { App } from '../../src/server/app.js';
+import { startServer } from '../../src/server/serve.js';
 import { serverResources } from '../../src/registry.js';
-import { releaseSavepoint, type Savepoint } from '../../src/store/savepoint.js';
 import { tempDir } from './server.js';
 
 export interface ControlledServer {
@@ -20,35 +18,23 @@ export interface ControlledServer {
   stop(): Promise<void>;
 }
 
-/** What `gbctl serve` runs, in this process: a store file, the test controls and a socket on port 0. */
+/** What `gbctl serve` runs (src/server/serve.ts), in this process: a store file, the test controls and a socket on port 0. */
 export async function startControlled(): Promise<ControlledServer> {
   const tmp = tempDir('gbctl-controls-');
-  // The controls snapshot the store, which opens after them (as in serve).
-  const opened: { store?: Awaited<ReturnType<typeof openEmbedded>>['store'] } = {};
-  const store = () => opened.store as NonNullable<typeof opened.store>;
-  const controls = createControls({
-    version: VERSION,
-    dataset: {
-      snapshot: () => store().savepoint(),
-      restore: (s) => store().restoreSavepoint(s as Savepoint),
-      release: (s) => releaseSavepoint(s as Savepoint),
-    },
+  const running = await startServer(serverResources, {
+    path: join(tmp.dir, 'store.json'), host: '127.0.0.1', port: 0, fileUrls: false, privateUrls: false,
+    controls: { version: VERSION, jit: false }, warn: () => {},
   });
-  const e = await openEmbedded(serverResources, { path: join(tmp.dir, 'store.json'), origin: '', clock: controls.clock, app: { controls } });
-  opened.store = e.store;
-  await rememberInitial(controls);
-  const { server, url } = await listen(e.app, { port: 0, faults: controls.faults, log: controls.log });
-  e.env.origin = url;
+  const e = running.embedded;
   return {
-    url,
+    url: running.url,
     token: e.token,
     org: e.organization,
-    controls,
+    controls: running.controls as Controls,
     app: e.app,
-    env: { GITBOOK_ENDPOINT: url, GITBOOK_TOKEN: e.token, GITBOOK_ORGANIZATION: e.organization },
+    env: { GITBOOK_ENDPOINT: running.url, GITBOOK_TOKEN: e.token, GITBOOK_ORGANIZATION: e.organization },
     stop: async () => {
-      await new Promise<void>((r) => server.close(() => r()));
-      await e.close();
+      await running.stop(0);
       tmp.cleanup();
     },
   };

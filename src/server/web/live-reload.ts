@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CoreResponse } from '../app.js';
@@ -37,11 +38,15 @@ export function allowIn(csp: string, directive: string, source: string): string 
  */
 export function withLiveReload(res: CoreResponse, version: string): CoreResponse {
   const type = res.headers['content-type'] ?? '';
-  if (!type.startsWith('text/html') || typeof res.body !== 'string' || !res.body.includes('</head>')) return res;
-  const csp = withSecurityHeaders(res.headers)['content-security-policy'] as string;
-  const at = res.body.indexOf('</head>');
-  const body = `${res.body.slice(0, at)}<meta name="gbctl-live" content="${esc(version)}"><script>${SCRIPT}</script>${res.body.slice(at)}`;
-  return { ...res, headers: { ...res.headers, 'content-security-policy': allowIn(allowIn(csp, 'script-src', SCRIPT_HASH), 'connect-src', "'self'"), 'cache-control': 'no-store' }, body };
+  if (!type.startsWith('text/html')) return res;
+  // A published page comes as the bytes kept for it, gzip-compressed for a browser that takes that.
+  const { 'content-encoding': encoding, ...headers } = res.headers;
+  const html = typeof res.body === 'string' ? res.body : encoding === 'gzip' ? gunzipSync(res.body).toString('utf8') : encoding ? undefined : res.body.toString('utf8');
+  if (html === undefined || !html.includes('</head>')) return res;
+  const csp = withSecurityHeaders(headers)['content-security-policy'] as string;
+  const at = html.indexOf('</head>');
+  const body = `${html.slice(0, at)}<meta name="gbctl-live" content="${esc(version)}"><script>${SCRIPT}</script>${html.slice(at)}`;
+  return { ...res, headers: { ...headers, 'content-security-policy': allowIn(allowIn(csp, 'script-src', SCRIPT_HASH), 'connect-src', "'self'"), 'cache-control': 'no-store' }, body };
 }
 
 /**

@@ -1,3 +1,5 @@
+import { gzipSync } from 'node:zlib';
+import type { CoreResponse } from '../../../src/server/exchange.js';
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -23,6 +25,19 @@ describe('a page as a preview serves it', () => {
     expect(csp).toContain("default-src 'none'");
     expect(csp).not.toMatch(/script-src[^;]*(unsafe|'self')/);
     expect(res.headers['cache-control']).toBe('no-store');
+  });
+
+  it('carries them in a page kept as bytes, plain or gzip-compressed (as a published page comes)', () => {
+    const html = page({ title: 'T', body: '<h1>T</h1>' });
+    const pages: CoreResponse[] = [
+      { status: 200, headers: { 'content-type': 'text/html; charset=utf-8' }, body: Buffer.from(html) },
+      { status: 200, headers: { 'content-type': 'text/html; charset=utf-8', 'content-encoding': 'gzip' }, body: gzipSync(html) },
+    ];
+    for (const res of pages) {
+      const out = withLiveReload(res, 'v2');
+      expect(out.body as string).toContain('<meta name="gbctl-live" content="v2">');
+      expect(out.headers['content-encoding']).toBeUndefined();
+    }
   });
 
   it('leaves what is not a page alone', () => {
