@@ -20,8 +20,8 @@ function viewOfMap(map: SiteMap): { view: RevisionView; addressing: Addressing }
   const fileUrls = new Map(map.files.map((f) => [f.id, f.url]));
   const files = map.files.map((f): FileRecord => ({ id: f.id, name: f.name, contentType: '', size: 0, createdAt: '' }));
   const view: RevisionView = {
-    // Only the files are read of the revision record here.
-    rev: { files } as unknown as RevisionRecord,
+    // Only the files are read of the revision record here; each page's file came with the map (gitPath).
+    rev: { files, pages: [] } as unknown as RevisionRecord,
     flat,
     docs: flat.filter((f) => f.page.type === 'document'),
     byId: new Map(flat.map((f) => [f.page.id, f])),

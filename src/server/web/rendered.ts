@@ -1,3 +1,4 @@
+import { recordFiles } from '../lib/gitsync/record-files.js';
 import type { FlatPage } from '../model/page-tree.js';
 import type { FileRecord, PageRecord, RevisionRecord } from '../model/revision.js';
 import type { RenderedPage } from '../lib/render/options.js';
@@ -112,11 +113,13 @@ function siteMap(v: RenderSource, a: RenderAddressing): SiteMap {
   if (!byKey) maps.set(v, (byKey = new Map()));
   let m = byKey.get(a.key);
   if (!m) {
+    // Each page's file as export writes it, which relative links resolve against (recordFiles).
+    const files = recordFiles(v.rev.pages);
     m = {
-      pages: v.flat.map((f) => ({
-        id: f.page.id, title: f.page.title, type: f.page.type, path: f.path, url: a.page(f.path),
-        ...(f.page.gitPath !== undefined ? { gitPath: f.page.gitPath } : {}),
-      })),
+      pages: v.flat.map((f) => {
+        const gitPath = f.page.gitPath ?? files.get(f.page.id);
+        return { id: f.page.id, title: f.page.title, type: f.page.type, path: f.path, url: a.page(f.path), ...(gitPath !== undefined ? { gitPath } : {}) };
+      }),
       files: v.rev.files.map((f) => ({ id: f.id, name: f.name, url: a.file(f) })),
     };
     byKey.set(a.key, m);
