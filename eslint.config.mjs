@@ -22,7 +22,18 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', Buffer: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' } },
+    languageOptions: {
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly',
+      },
+    },
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
@@ -37,7 +48,11 @@ export default tseslint.config(
         {
           paths: [
             { name: '../http-error.js', message: `${viewsDecideNothing}: the service throws` },
-            { name: '../context.js', importNames: ['authorize', 'roleIn', 'shareKeyOpensSpace'], message: `${viewsDecideNothing}: take the role or viewer as an argument` },
+            {
+              name: '../context.js',
+              importNames: ['authorize', 'roleIn', 'shareKeyOpensSpace'],
+              message: `${viewsDecideNothing}: take the role or viewer as an argument`,
+            },
           ],
           patterns: [{ group: ['../services/*', '**/server/services/*'], message: `${viewsDecideNothing}: services use views, never the other way` }],
         },
@@ -47,8 +62,14 @@ export default tseslint.config(
         frozenSpread,
         trailingWhitespace,
         { selector: 'ThrowStatement', message: `${viewsDecideNothing}: a missing or forbidden record is the service's 404 or 403` },
-        { selector: "MemberExpression[object.name='c'][property.name=/^(caller|shareKey|access)$/]", message: `${viewsDecideNothing}: take who the answer is shown to as an argument` },
-        { selector: "CallExpression[callee.property.name=/^(read|write)$/]", message: `${viewsDecideNothing}: the service opens the transaction and hands the view its tx` },
+        {
+          selector: "MemberExpression[object.name='c'][property.name=/^(caller|shareKey|access)$/]",
+          message: `${viewsDecideNothing}: take who the answer is shown to as an argument`,
+        },
+        {
+          selector: 'CallExpression[callee.property.name=/^(read|write)$/]',
+          message: `${viewsDecideNothing}: the service opens the transaction and hands the view its tx`,
+        },
       ],
     },
   },

@@ -19,13 +19,18 @@ const lazyBuiltins: Plugin = {
   setup(build) {
     const filter = new RegExp(`^(node:)?(${LAZY_BUILTINS.join('|')})$`);
     build.onResolve({ filter }, (args) =>
-      args.namespace === 'gbctl-lazy' ? { path: `node:${args.path.replace(/^node:/, '')}`, external: true } : { path: args.path.replace(/^node:/, ''), namespace: 'gbctl-lazy' },
+      args.namespace === 'gbctl-lazy'
+        ? { path: `node:${args.path.replace(/^node:/, '')}`, external: true }
+        : { path: args.path.replace(/^node:/, ''), namespace: 'gbctl-lazy' },
     );
     build.onLoad({ filter: /.*/, namespace: 'gbctl-lazy' }, async (args) => {
       const id = `node:${args.path}`;
       const names = Object.keys((await import(id)) as object).filter((n) => n !== 'default');
       const props = names.map((n) => `${JSON.stringify(n)}: { get: () => get()[${JSON.stringify(n)}], enumerable: true }`).join(',\n');
-      return { contents: `let m;\nconst get = () => (m ??= require(${JSON.stringify(id)}));\nObject.defineProperties(module.exports, {\n${props}\n});\n`, loader: 'js' };
+      return {
+        contents: `let m;\nconst get = () => (m ??= require(${JSON.stringify(id)}));\nObject.defineProperties(module.exports, {\n${props}\n});\n`,
+        loader: 'js',
+      };
     });
   },
 };
@@ -100,7 +105,10 @@ export default defineConfig([
     onSuccess: async () => {
       const file = 'dist/cli.cjs';
       const text = await readFile(file, 'utf8');
-      await writeFile(file, text.replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`));
+      await writeFile(
+        file,
+        text.replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`),
+      );
     },
   },
 ]);

@@ -32,7 +32,9 @@ async function prepare(n) {
   await lib.seedSpaces(store, n);
   const space = JSON.parse(gbctl(store, ['spaces', 'list', '--limit', '1', '--json', 'id']).out)[0].id;
   const cr = JSON.parse(gbctl(store, ['change-requests', 'create', space, '--subject', 'page', '--json', 'number']).out).number;
-  const page = JSON.parse(gbctl(store, ['pages', 'create', space, String(cr), '--title', 'Guide', '--markdown', '# Guide\n\nA page to read.\n', '--json', 'id']).out).id;
+  const page = JSON.parse(
+    gbctl(store, ['pages', 'create', space, String(cr), '--title', 'Guide', '--markdown', '# Guide\n\nA page to read.\n', '--json', 'id']).out,
+  ).id;
   gbctl(store, ['change-requests', 'merge', space, String(cr)]);
   const edits = JSON.parse(gbctl(store, ['change-requests', 'create', space, '--subject', 'edits', '--json', 'number']).out).number;
   gbctl(store, ['store', 'compact']);

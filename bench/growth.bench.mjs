@@ -54,7 +54,12 @@ const text = (i, n) => Array.from({ length: n }, (_, k) => pick(i, k)).join(' ')
 /** A revision in the whole-tree form (converted when the server opens the store) with `n` pages of about 2 KiB. */
 function revisionWithPages(rev, n) {
   const pages = Array.from({ length: n }, (_, i) => ({
-    id: `pg${i}`, title: `${text(i, 2)} ${i}`, type: 'document', createdAt: now, updatedAt: now, pages: [],
+    id: `pg${i}`,
+    title: `${text(i, 2)} ${i}`,
+    type: 'document',
+    createdAt: now,
+    updatedAt: now,
+    pages: [],
     markdown: `# ${text(i, 3)}\n\n${text(i, 150)}\n\n## ${text(i + 1, 2)}\n\n${text(i + 2, 150)}\n`,
   }));
   return { ...rev, pages };
@@ -64,24 +69,39 @@ async function listSpaces() {
   console.log(`\n# lists: one page of an organization's spaces, ${SPACES_S} vs ${SPACES_L} spaces in that organization`);
   const [small, large] = await both([SPACES_S, SPACES_L], (n) => served(`spaces-${n}`, (t, sd) => spacesIn(t, sd.org, n, sd.space)));
   const page = (c) => `/orgs/${c.seed.org}/spaces?limit=20`;
-  const first = await timePaired(REPS, () => small.api('GET', page(small)), () => large.api('GET', page(large)));
+  const first = await timePaired(
+    REPS,
+    () => small.api('GET', page(small)),
+    () => large.api('GET', page(large)),
+  );
   for (const c of [small, large]) c.token = (await c.api('GET', page(c))).next.page;
-  const next = await timePaired(REPS, () => small.api('GET', `${page(small)}&page=${small.token}`), () => large.api('GET', `${page(large)}&page=${large.token}`));
+  const next = await timePaired(
+    REPS,
+    () => small.api('GET', `${page(small)}&page=${small.token}`),
+    () => large.api('GET', `${page(large)}&page=${large.token}`),
+  );
   // --all: every page of 1,000 in turn; the cost per item.
   const perItem = [];
-  for (const [c, n] of [[small, SPACES_S], [large, SPACES_L]]) {
-    const all = await timeIt(3, async () => {
-      let token;
-      let items = 0;
-      let count = 0;
-      do {
-        const r = await c.api('GET', `/orgs/${c.seed.org}/spaces?limit=1000${token ? `&page=${token}` : ''}`);
-        items += r.items.length;
-        count = r.count;
-        token = r.next?.page;
-      } while (token);
-      if (items !== count || items < n) throw new Error(`--all walked ${items} spaces of ${count}`);
-    }, 1);
+  for (const [c, n] of [
+    [small, SPACES_S],
+    [large, SPACES_L],
+  ]) {
+    const all = await timeIt(
+      3,
+      async () => {
+        let token;
+        let items = 0;
+        let count = 0;
+        do {
+          const r = await c.api('GET', `/orgs/${c.seed.org}/spaces?limit=1000${token ? `&page=${token}` : ''}`);
+          items += r.items.length;
+          count = r.count;
+          token = r.next?.page;
+        } while (token);
+        if (items !== count || items < n) throw new Error(`--all walked ${items} spaces of ${count}`);
+      },
+      1,
+    );
     perItem.push(all.map((ms) => ms / n));
   }
   await stopAll([small, large]);
@@ -98,8 +118,14 @@ async function listComments() {
       for (let i = 0; i < n; i++) {
         const at = new Date(Date.parse(now) - (n - i) * 1000).toISOString();
         t.comments.push({
-          id: newId(), space: sd.space.id, status: i % 2 ? 'open' : 'resolved', postedBy: sd.user, postedAt: at,
-          body: { markdown: `Comment ${i}: looks good, one nit on the second paragraph.` }, revision: sd.space.revision, reactions: [],
+          id: newId(),
+          space: sd.space.id,
+          status: i % 2 ? 'open' : 'resolved',
+          postedBy: sd.user,
+          postedAt: at,
+          body: { markdown: `Comment ${i}: looks good, one nit on the second paragraph.` },
+          revision: sd.space.revision,
+          reactions: [],
           ...(i % 2 === 0 ? { page: { id: 'pg1', title: 'Page', path: 'page' } } : {}),
         });
       }
@@ -108,12 +134,19 @@ async function listComments() {
   const base = (c) => `/spaces/${c.seed.space.id}/comments`;
   // Pages of 5: the small case's lists (10 comments, half of them in each filter) fill one too.
   const q = {
-    plain: (c) => `${base(c)}?limit=5`, status: (c) => `${base(c)}?limit=5&status=resolved`, asc: (c) => `${base(c)}?limit=5&order=asc`,
-    page: (c) => `${base(c)}?limit=5&targetPage=pg1`, authors: (c) => `${base(c)}?limit=5&authors=${c.seed.user}`,
+    plain: (c) => `${base(c)}?limit=5`,
+    status: (c) => `${base(c)}?limit=5&status=resolved`,
+    asc: (c) => `${base(c)}?limit=5&order=asc`,
+    page: (c) => `${base(c)}?limit=5&targetPage=pg1`,
+    authors: (c) => `${base(c)}?limit=5&authors=${c.seed.user}`,
   };
   const [small, large] = cases;
   for (const [k, path] of Object.entries(q)) {
-    const times = await timePaired(REPS, () => small.api('GET', path(small)), () => large.api('GET', path(large)));
+    const times = await timePaired(
+      REPS,
+      () => small.api('GET', path(small)),
+      () => large.api('GET', path(large)),
+    );
     growthRow(`comments list${k === 'plain' ? '' : ` (${k} filter)`} (${COMMENTS_L} / ${COMMENTS_S})`, ...times, 1.5);
   }
   const create = (c) => (i) => c.api('POST', base(c), { body: { markdown: `New comment ${i}` } });
@@ -129,8 +162,17 @@ async function listChangeRequests() {
       for (let i = 0; i < n; i++) {
         const rev = { ...sd.revision, id: newId(), changeRequest: '', parents: [sd.revision.id] };
         const cr = {
-          id: newId(), space: sd.space.id, number: i + 1, status: i % 2 ? 'open' : 'draft', subject: `Change ${i}`, createdBy: sd.user,
-          createdAt: new Date(Date.parse(now) - (n - i) * 1000).toISOString(), updatedAt: now, revision: rev.id, revisionInitial: sd.revision.id, contributors: [sd.user],
+          id: newId(),
+          space: sd.space.id,
+          number: i + 1,
+          status: i % 2 ? 'open' : 'draft',
+          subject: `Change ${i}`,
+          createdBy: sd.user,
+          createdAt: new Date(Date.parse(now) - (n - i) * 1000).toISOString(),
+          updatedAt: now,
+          revision: rev.id,
+          revisionInitial: sd.revision.id,
+          contributors: [sd.user],
         };
         rev.changeRequest = cr.id;
         t.revisions.push(rev);
@@ -140,12 +182,18 @@ async function listChangeRequests() {
   );
   const base = (c) => `/spaces/${c.seed.space.id}/change-requests`;
   const q = {
-    space: (c) => `${base(c)}?limit=5`, status: (c) => `${base(c)}?limit=5&status=open`,
-    creator: (c) => `${base(c)}?limit=5&creator=${c.seed.user}`, org: (c) => `/orgs/${c.seed.org}/change-requests?limit=5`,
+    space: (c) => `${base(c)}?limit=5`,
+    status: (c) => `${base(c)}?limit=5&status=open`,
+    creator: (c) => `${base(c)}?limit=5&creator=${c.seed.user}`,
+    org: (c) => `/orgs/${c.seed.org}/change-requests?limit=5`,
   };
   const [small, large] = cases;
   for (const [k, path] of Object.entries(q)) {
-    const times = await timePaired(REPS, () => small.api('GET', path(small)), () => large.api('GET', path(large)));
+    const times = await timePaired(
+      REPS,
+      () => small.api('GET', path(small)),
+      () => large.api('GET', path(large)),
+    );
     growthRow(`change-request list (${k}) (${CRS_L} / ${CRS_S})`, ...times, 1.5);
   }
   const create = (c) => (i) => c.api('POST', base(c), { subject: `Bench ${i}` });
@@ -159,10 +207,18 @@ async function content() {
   const out = [];
   const cases = await both([PAGES_S, PAGES_L], (n) => served(`pages-${n}`, (t, sd) => void (t.revisions[0] = revisionWithPages(sd.revision, n))));
   const searchOf = (c) => `/spaces/${c.seed.space.id}/search?query=${encodeURIComponent(`${WORDS[5]} ${WORDS[17]}`)}`;
-  const searched = await timePaired(REPS, () => cases[0].api('GET', searchOf(cases[0])), () => cases[1].api('GET', searchOf(cases[1])));
+  const searched = await timePaired(
+    REPS,
+    () => cases[0].api('GET', searchOf(cases[0])),
+    () => cases[1].api('GET', searchOf(cases[1])),
+  );
   // A query on about a third of the pages: the prefix of 15 of the vocabulary's words.
   const thirdOf = (c) => `/spaces/${c.seed.space.id}/search?query=${THIRD}`;
-  const third = await timePaired(REPS, () => cases[0].api('GET', thirdOf(cases[0])), () => cases[1].api('GET', thirdOf(cases[1])));
+  const third = await timePaired(
+    REPS,
+    () => cases[0].api('GET', thirdOf(cases[0])),
+    () => cases[1].api('GET', thirdOf(cases[1])),
+  );
   for (const [at, n] of [PAGES_S, PAGES_L].entries()) {
     const found = (await cases[at].api('GET', `${thirdOf(cases[at])}&limit=1`)).count;
     console.log(`     "${THIRD}" is on ${found} of ${n} pages`);
@@ -255,7 +311,10 @@ async function firstSearch() {
     await fresh.stop();
   }
   const med = (xs) => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)];
-  const mmm = (xs) => { const t = xs.slice().sort((x, y) => x - y); return `${t[0].toFixed(1)}/${med(t).toFixed(1)}/${t[t.length - 1].toFixed(1)} ms`; };
+  const mmm = (xs) => {
+    const t = xs.slice().sort((x, y) => x - y);
+    return `${t[0].toFixed(1)}/${med(t).toFixed(1)}/${t[t.length - 1].toFixed(1)} ms`;
+  };
   console.log(`     first search of the first server (index built): ${built.toFixed(0)} ms; later servers start in ${mmm(starts)} (kept index read meanwhile)`);
   console.log(`     on a fresh server: its first request (a space read) ${mmm(other)}; then its first search ${mmm(first)}; repeated ${mmm(repeated)}`);
   checkRow(`search, first on a fresh server / repeated (${PAGES_L} pages)`, med(first) / med(repeated), 3);

@@ -40,7 +40,11 @@ const info = (name, times) => console.log(`info ${name.padEnd(64)} ${fmt(stats(t
 try {
   const { seedSpaces } = await import(join(ROOT, 'dist', 'index.mjs'));
   const stores = {};
-  for (const [name, count] of [['1k', 1000], ['10k', 10_000], ['5mb', 5500]]) {
+  for (const [name, count] of [
+    ['1k', 1000],
+    ['10k', 10_000],
+    ['5mb', 5500],
+  ]) {
     stores[name] = join(dir, `${name}.json`);
     await seedSpaces(stores[name], count);
   }

@@ -42,7 +42,9 @@ export function growthRow(name, small, large, target, unit = 'ms') {
   const ratio = b.median / a.median;
   const ok = ratio <= target;
   if (!ok) failures++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(64)} ${ratio.toFixed(2).padStart(6)}×  (target ≤ ${target}×)  small ${mmm(a, unit)}  large ${mmm(b, unit)}`);
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(64)} ${ratio.toFixed(2).padStart(6)}×  (target ≤ ${target}×)  small ${mmm(a, unit)}  large ${mmm(b, unit)}`,
+  );
   return ratio;
 }
 
@@ -58,7 +60,9 @@ export function timeRow(name, times, target, unit = 'ms') {
   const s = stats(times);
   const ok = s.median <= target;
   if (!ok) failures++;
-  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(64)} ${fmt(s.median).padStart(6)} ${unit} (target ≤ ${target} ${unit})  min/median/max ${mmm(s, unit)}, n=${s.n}`);
+  console.log(
+    `${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(64)} ${fmt(s.median).padStart(6)} ${unit} (target ≤ ${target} ${unit})  min/median/max ${mmm(s, unit)}, n=${s.n}`,
+  );
 }
 
 /** Times `n` runs of `fn` (after `warm` unmeasured ones, so that V8 has optimised the code), in ms. */
@@ -89,7 +93,16 @@ export async function timePaired(n, small, large, warm = 30, rounds = 8) {
   const per = Math.ceil(n / rounds);
   for (let turn = 0, done = 0; done < n; turn++) {
     const k = Math.min(per, n - done);
-    const order = turn % 2 ? [[large, b], [small, a]] : [[small, a], [large, b]];
+    const order =
+      turn % 2
+        ? [
+            [large, b],
+            [small, a],
+          ]
+        : [
+            [small, a],
+            [large, b],
+          ];
     for (const [fn, out] of order) {
       for (let j = 0; j < k; j++) {
         const t0 = performance.now();

@@ -38,7 +38,7 @@ function body(f, k) {
     words(i, 120),
     `Next is [the next page](${leaf(f, (k % (PER - 1)) + 1)}.md), and the [overview](../${part((f + 1) % FOLDERS)}/README.md#overview).`,
     `![screenshot](../.gitbook/assets/shot%20${i % IMAGES}.png)`,
-    `<table data-view="cards"><tbody><tr><td><a href="../${part(other)}/${leaf(other, k % (PER - 1) + 1)}.md">related</a></td></tr></tbody></table>`,
+    `<table data-view="cards"><tbody><tr><td><a href="../${part(other)}/${leaf(other, (k % (PER - 1)) + 1)}.md">related</a></td></tr></tbody></table>`,
     `See [the site](https://example.com/docs/${i}) or [an old page](retired-${i}.md).`,
     '```md',
     `[not a link](in-code-${i}.md)`,
@@ -51,8 +51,13 @@ function body(f, k) {
 function linkedRevision(rev) {
   const page = (id, title, gitPath, markdown, pages = []) => ({ id, title, type: 'document', markdown, gitPath, createdAt: now, updatedAt: now, pages });
   const pages = Array.from({ length: FOLDERS }, (_, f) =>
-    page(`f${f}`, `Part ${f}`, `${part(f)}/README.md`, `# Part ${f}\n\n## Overview\n\n${words(f, 100)}\n`,
-      Array.from({ length: PER - 1 }, (_, k) => page(`p${f}-${k + 1}`, `Page ${f * PER + k + 1}`, `${part(f)}/${leaf(f, k + 1)}.md`, body(f, k + 1)))),
+    page(
+      `f${f}`,
+      `Part ${f}`,
+      `${part(f)}/README.md`,
+      `# Part ${f}\n\n## Overview\n\n${words(f, 100)}\n`,
+      Array.from({ length: PER - 1 }, (_, k) => page(`p${f}-${k + 1}`, `Page ${f * PER + k + 1}`, `${part(f)}/${leaf(f, k + 1)}.md`, body(f, k + 1))),
+    ),
   );
   const files = Array.from({ length: IMAGES }, (_, i) => ({ id: `img${i}`, name: `shot ${i}.png`, contentType: 'image/png', size: 100, createdAt: now }));
   return { ...rev, pages, files };
@@ -109,7 +114,13 @@ try {
 
   const s = await serve(store);
   try {
-    const [links, pages] = await timePaired(REPS, () => walk(s), () => call(s, seed.token, 'GET', `${space}/content/pages`), 2, 2);
+    const [links, pages] = await timePaired(
+      REPS,
+      () => walk(s),
+      () => call(s, seed.token, 'GET', `${space}/content/pages`),
+      2,
+      2,
+    );
     row('walk every link, links worked out / list the pages (warm)', links, pages, 2);
     row('first walk in a new server / first search in a new server (cold)', coldWalk, coldSearch, 2);
 

@@ -103,31 +103,50 @@ async function gbctl() {
   const node = process.env.BENCH_SERVE_NODE?.split(' ').filter(Boolean) ?? [];
   const url = await start([...node, bin, 'serve', '--port', '0', '--data', data], /^listening on (\S+)$/);
   const token = spawnSync(process.execPath, [bin, 'local', 'token', '--data', data], { encoding: 'utf8' }).stdout.trim();
-  return run('gbctl serve', url, cycle({
-    byId: (id) => `/v1/spaces/${id}`,
-    list: `/v1/orgs/${org}/spaces?limit=20`,
-    create: `/v1/orgs/${org}/spaces`,
-    ids,
-    headers: { authorization: `Bearer ${token}` },
-  }));
+  return run(
+    'gbctl serve',
+    url,
+    cycle({
+      byId: (id) => `/v1/spaces/${id}`,
+      list: `/v1/orgs/${org}/spaces?limit=20`,
+      create: `/v1/orgs/${org}/spaces`,
+      ids,
+      headers: { authorization: `Bearer ${token}` },
+    }),
+  );
 }
 
 async function jsonServer() {
   const db = join(dir, 'json-server.json');
   const now = new Date().toISOString();
-  const spaces = Array.from({ length: RECORDS }, (_, i) => ({ id: `space${i + 1}`, object: 'space', title: `Space ${i + 1}`, visibility: 'private', createdAt: now, updatedAt: now }));
+  const spaces = Array.from({ length: RECORDS }, (_, i) => ({
+    id: `space${i + 1}`,
+    object: 'space',
+    title: `Space ${i + 1}`,
+    visibility: 'private',
+    createdAt: now,
+    updatedAt: now,
+  }));
   writeFileSync(db, JSON.stringify({ spaces }));
   mkdirSync(join(dir, 'public')); // json-server serves ./public of its working directory
   const port = await freePort();
   const cli = join(root, 'node_modules', 'json-server', 'lib', 'bin.js');
-  await start([cli, db, '--port', String(port), '--host', '127.0.0.1'], /(JSON Server started on PORT :\d+)/, { NODE_ENV: 'production', NO_COLOR: '1', FORCE_COLOR: '0' });
-  return run('json-server', `http://127.0.0.1:${port}`, cycle({
-    byId: (id) => `/spaces/${id}`,
-    list: '/spaces?_page=1&_per_page=20',
-    create: '/spaces',
-    ids: spaces.map((s) => s.id),
-    headers: {},
-  }));
+  await start([cli, db, '--port', String(port), '--host', '127.0.0.1'], /(JSON Server started on PORT :\d+)/, {
+    NODE_ENV: 'production',
+    NO_COLOR: '1',
+    FORCE_COLOR: '0',
+  });
+  return run(
+    'json-server',
+    `http://127.0.0.1:${port}`,
+    cycle({
+      byId: (id) => `/spaces/${id}`,
+      list: '/spaces?_page=1&_per_page=20',
+      create: '/spaces',
+      ids: spaces.map((s) => s.id),
+      headers: {},
+    }),
+  );
 }
 
 let failed = false;
@@ -138,11 +157,26 @@ try {
     await stopAll();
     children.length = 0;
   }
-  const [g, j] = rows.map(({ name, result: r, cpu }) => ({ name, cpu, rps: r.requests.average, p99: r.latency.p99, total: r.requests.total, errors: r.errors, timeouts: r.timeouts, non2xx: r.non2xx }));
-  console.log(`load: ${RECORDS.toLocaleString('en')} records, ${CONNECTIONS} connections, ${DURATION} s each; reads:writes 4:2 (get, list, get, list, create, update)`);
-  console.log(`${'server'.padEnd(14)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'requests'.padStart(9)} ${'errors'.padStart(7)} ${'timeouts'.padStart(9)} ${'non-2xx'.padStart(8)} ${'load generator CPU'.padStart(19)}`);
+  const [g, j] = rows.map(({ name, result: r, cpu }) => ({
+    name,
+    cpu,
+    rps: r.requests.average,
+    p99: r.latency.p99,
+    total: r.requests.total,
+    errors: r.errors,
+    timeouts: r.timeouts,
+    non2xx: r.non2xx,
+  }));
+  console.log(
+    `load: ${RECORDS.toLocaleString('en')} records, ${CONNECTIONS} connections, ${DURATION} s each; reads:writes 4:2 (get, list, get, list, create, update)`,
+  );
+  console.log(
+    `${'server'.padEnd(14)} ${'req/s'.padStart(9)} ${'p99 ms'.padStart(8)} ${'requests'.padStart(9)} ${'errors'.padStart(7)} ${'timeouts'.padStart(9)} ${'non-2xx'.padStart(8)} ${'load generator CPU'.padStart(19)}`,
+  );
   for (const x of [g, j]) {
-    console.log(`${x.name.padEnd(14)} ${x.rps.toFixed(0).padStart(9)} ${String(x.p99).padStart(8)} ${String(x.total).padStart(9)} ${String(x.errors).padStart(7)} ${String(x.timeouts).padStart(9)} ${String(x.non2xx).padStart(8)} ${`${(x.cpu * 100).toFixed(0)}% of a core`.padStart(19)}`);
+    console.log(
+      `${x.name.padEnd(14)} ${x.rps.toFixed(0).padStart(9)} ${String(x.p99).padStart(8)} ${String(x.total).padStart(9)} ${String(x.errors).padStart(7)} ${String(x.timeouts).padStart(9)} ${String(x.non2xx).padStart(8)} ${`${(x.cpu * 100).toFixed(0)}% of a core`.padStart(19)}`,
+    );
   }
   console.log(`gbctl / json-server: throughput ${(g.rps / j.rps).toFixed(2)}x, p99 latency ${(g.p99 / j.p99).toFixed(2)}x`);
   checkRow('json-server req/s over gbctl serve req/s (target: gbctl ≥ 10×, so ≤ 0.1)', j.rps / g.rps, 0.1, '');

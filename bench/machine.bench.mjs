@@ -68,7 +68,9 @@ try {
   const res = await fetch(`${s.url}${spacePath}`, { headers: auth });
   const body = Buffer.from(await res.arrayBuffer());
   const bare = await bareServer(body);
-  console.log(`reads: GET ${spacePath} (${body.length} bytes), 50 connections, ${ROUNDS} rounds of ${SECONDS} s each, gbctl serve and a bare node:http server in turns`);
+  console.log(
+    `reads: GET ${spacePath} (${body.length} bytes), 50 connections, ${ROUNDS} rounds of ${SECONDS} s each, gbctl serve and a bare node:http server in turns`,
+  );
   const ratios = [];
   const g = [];
   const b = [];
@@ -101,12 +103,20 @@ try {
     const t0 = performance.now();
     for (let i = 0; i < WRITES; i++) await post();
     single.push((WRITES * 1000) / (performance.now() - t0));
-    const r50 = await cannon({ url: `${s.url}/v1/spaces/${seed.space.id}/comments`, method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: comment, duration: SECONDS });
+    const r50 = await cannon({
+      url: `${s.url}/v1/spaces/${seed.space.id}/comments`,
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: comment,
+      duration: SECONDS,
+    });
     many.push(r50.requests.average);
   }
   await s.stop();
   const per = (x) => `${stats(x).min.toFixed(0)}/${stats(x).median.toFixed(0)}/${stats(x).max.toFixed(0)}/s`;
-  console.log(`durable writes, ${ROUNDS} rounds: 1 KiB append + fdatasync loop ${per(loop)}; gbctl comment creates one at a time ${per(single)}; 50 concurrent writers ${per(many)} (min/median/max)`);
+  console.log(
+    `durable writes, ${ROUNDS} rounds: 1 KiB append + fdatasync loop ${per(loop)}; gbctl comment creates one at a time ${per(single)}; 50 concurrent writers ${per(many)} (min/median/max)`,
+  );
   const base = stats(loop).median;
   checkRow('fdatasync loop rate over gbctl single-writer creates/s (gbctl ≥ 0.5×: ≤ 2)', base / stats(single).median, 2, '');
   checkRow('fdatasync loop rate over gbctl 50-writer creates/s (gbctl ≥ 10×: ≤ 0.1)', base / stats(many).median, 0.1, '');

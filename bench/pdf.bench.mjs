@@ -86,7 +86,8 @@ Build from source.
 
 const PNG = png();
 
-const run = (store, ...args) => execFileSync(process.execPath, [BIN, ...args, '--store', store], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
+const run = (store, ...args) =>
+  execFileSync(process.execPath, [BIN, ...args, '--store', store], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], maxBuffer: 1 << 30 });
 
 /** A store whose space has `n` pages and the image they show, and a change request on it. */
 function prepare(n) {
@@ -96,7 +97,15 @@ function prepare(n) {
   seed.tables.blobs = [...(seed.tables.blobs ?? []), { id: blob, contentType: 'image/png', data: PNG.toString('base64'), createdAt: now }];
   seed.tables.revisions[0] = {
     ...seed.revision,
-    pages: Array.from({ length: n }, (_, i) => ({ id: `pg${i}`, title: `Page ${i}`, type: 'document', markdown: page(i), createdAt: now, updatedAt: now, pages: [] })),
+    pages: Array.from({ length: n }, (_, i) => ({
+      id: `pg${i}`,
+      title: `Page ${i}`,
+      type: 'document',
+      markdown: page(i),
+      createdAt: now,
+      updatedAt: now,
+      pages: [],
+    })),
     files: [{ id: newId(), name: 'diagram (1).png', contentType: 'image/png', size: PNG.length, createdAt: now, blob }],
   };
   const store = importStore(tmp.dir, `pages-${n}`, seed.tables);
@@ -111,7 +120,9 @@ writeFileSync(PRELOAD, "process.on('exit', () => process.stderr.write(`maxrss ${
 async function exportOnce(c, i) {
   const out = join(tmp.dir, `cr-${c.n}-${i}.pdf`);
   const t0 = performance.now();
-  const r = spawnSync(process.execPath, ['--require', PRELOAD, BIN, 'change-requests', 'export', c.space, c.cr, '--output', out, '--store', c.store], { encoding: 'utf8' });
+  const r = spawnSync(process.execPath, ['--require', PRELOAD, BIN, 'change-requests', 'export', c.space, c.cr, '--output', out, '--store', c.store], {
+    encoding: 'utf8',
+  });
   const ms = performance.now() - t0;
   if (r.status !== 0) throw new Error(`export of ${c.n} pages failed: ${r.stderr}`);
   const kib = Number(/maxrss (\d+)/.exec(r.stderr)?.[1]);
@@ -128,7 +139,9 @@ try {
   const fmt = (s, unit, d = 0) => `${s.min.toFixed(d)}/${s.median.toFixed(d)}/${s.max.toFixed(d)} ${unit}`;
   for (const n of [SMALL, LARGE]) {
     const r = rows[n];
-    console.log(`     ${`${n} pages`.padEnd(11)} peak RSS ${fmt(stats(r.map((x) => x.mib)), 'MiB')}  time ${fmt(stats(r.map((x) => x.ms)), 'ms')}  PDF ${(r[0].bytes / 1024).toFixed(0)} KiB, ${r[0].pages} sheets`);
+    console.log(
+      `     ${`${n} pages`.padEnd(11)} peak RSS ${fmt(stats(r.map((x) => x.mib)), 'MiB')}  time ${fmt(stats(r.map((x) => x.ms)), 'ms')}  PDF ${(r[0].bytes / 1024).toFixed(0)} KiB, ${r[0].pages} sheets`,
+    );
   }
   const ratio = stats(rows[LARGE].map((x) => x.mib)).median / stats(rows[SMALL].map((x) => x.mib)).median;
   checkRow(`peak RSS of a ${LARGE}-page PDF ÷ a ${SMALL}-page one (median of ${RUNS})`, ratio, LIMIT);

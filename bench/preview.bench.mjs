@@ -66,7 +66,14 @@ write('SUMMARY.md', `${summary.join('\n')}\n`);
 
 const child = spawn(process.execPath, [BIN, 'preview', root, '--watch', '--port', '0', '--no-browser'], {
   cwd: ROOT,
-  env: { ...process.env, GITBOOK_ENDPOINT: '', GITBOOK_TOKEN: '', GBCTL_CONFIG_DIR: join(tmp.dir, 'config'), GBCTL_DATA: join(tmp.dir, 'unused.json'), NO_COLOR: '1' },
+  env: {
+    ...process.env,
+    GITBOOK_ENDPOINT: '',
+    GITBOOK_TOKEN: '',
+    GBCTL_CONFIG_DIR: join(tmp.dir, 'config'),
+    GBCTL_DATA: join(tmp.dir, 'unused.json'),
+    NO_COLOR: '1',
+  },
   stdio: ['ignore', 'pipe', 'pipe'],
 });
 const updates = [];
@@ -104,7 +111,9 @@ try {
   timeRow(`edit → shown in the open page, ${PAGES}-page folder (chromium)`, loop, TARGET_MS);
   const h = stats(byHand);
   const u = stats(updates.slice(-EDITS));
-  console.log(`     of which: folder read and revision stored ${u.min}/${u.median}/${u.max} ms; for scale, the page reloaded by hand ${h.min.toFixed(0)}/${h.median.toFixed(0)}/${h.max.toFixed(0)} ms`);
+  console.log(
+    `     of which: folder read and revision stored ${u.min}/${u.median}/${u.max} ms; for scale, the page reloaded by hand ${h.min.toFixed(0)}/${h.median.toFixed(0)}/${h.max.toFixed(0)} ms`,
+  );
 } finally {
   await browser.close();
   child.kill('SIGTERM');

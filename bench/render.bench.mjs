@@ -21,7 +21,8 @@ const tmp = tempDir('gbctl-bench-render-');
 const store = join(tmp.dir, 'store.json');
 const gbctl = (...args) => execFileSync(process.execPath, [BIN, ...args, '--store', store], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
 
-const body = (i) => `# Page ${i}\n\nSome text with **bold**, a [link](https://example.com) and \`code\`.\n\n## Section\n\n1. one\n2. two\n\n| a | b |\n|---|---|\n| ${i} | x |\n\n{% hint style="info" %}\nA hint.\n{% endhint %}\n\n\`\`\`js\nconsole.log(${i});\n\`\`\`\n`;
+const body = (i) =>
+  `# Page ${i}\n\nSome text with **bold**, a [link](https://example.com) and \`code\`.\n\n## Section\n\n1. one\n2. two\n\n| a | b |\n|---|---|\n| ${i} | x |\n\n{% hint style="info" %}\nA hint.\n{% endhint %}\n\n\`\`\`js\nconsole.log(${i});\n\`\`\`\n`;
 
 /** A folder of `n` pages in folders of 100, each page a realistic mix of blocks. */
 function folder(n) {
@@ -129,7 +130,10 @@ try {
   let nextLarge = 1;
   const [fa, fb] = await timePaired(
     FIRST,
-    () => { const i = nextSmall++; return view(page(smallSites[Math.floor(i / 9)], smallPath(i))); },
+    () => {
+      const i = nextSmall++;
+      return view(page(smallSites[Math.floor(i / 9)], smallPath(i)));
+    },
     () => view(page(large.site, largePath(nextLarge++))),
     FIRST_WARM,
   );
@@ -137,7 +141,12 @@ try {
 
   console.log(`\n# a published page, ${REQUESTS} views of each size, in alternating turns`);
   const [smallUrl, largeUrl] = [page(small.site, 'part-00/page-0005'), page(large.site, 'part-05/page-0500')];
-  const [a, b] = await timePaired(REQUESTS, () => view(smallUrl), () => view(largeUrl), 30);
+  const [a, b] = await timePaired(
+    REQUESTS,
+    () => view(smallUrl),
+    () => view(largeUrl),
+    30,
+  );
   console.log(`     bytes sent: ${await view(smallUrl)} (10 pages) and ${await view(largeUrl)} (1000 pages)`);
   growthRow('a published page, viewed again (1000 / 10 pages)', a, b, 1.5);
 
@@ -146,7 +155,10 @@ try {
   const auth = { authorization: `Bearer ${token}` };
   await timed(api, auth);
   const rssBefore = residentMiB(server.child.pid);
-  for (const [name, path, target] of [['9 MB page (over the render limit)', 'nine', 2000], ['800 kB page (rendered on the render thread)', 'heavy', 30_000]]) {
+  for (const [name, path, target] of [
+    ['9 MB page (over the render limit)', 'nine', 2000],
+    ['800 kB page (rendered on the render thread)', 'heavy', 30_000],
+  ]) {
     const t0 = performance.now();
     const views = Array.from({ length: 5 }, () => timed(page(big.site, path)));
     const others = [];

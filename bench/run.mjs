@@ -6,7 +6,9 @@ import { fileURLToPath } from 'node:url';
 
 const dir = fileURLToPath(new URL('.', import.meta.url));
 const named = process.argv.slice(2);
-const all = readdirSync(dir).filter((f) => f.endsWith('.bench.mjs')).sort();
+const all = readdirSync(dir)
+  .filter((f) => f.endsWith('.bench.mjs'))
+  .sort();
 // Benchmarks too long for every run, run only when named (`npm run bench -- soak`).
 const OPT_IN = ['soak.bench.mjs'];
 const chosen = named.length ? all.filter((f) => named.some((n) => f.startsWith(n))) : all.filter((f) => !OPT_IN.includes(f));

@@ -42,7 +42,9 @@ try {
   const before = stats(samples.slice(minuteAgo - 5, minuteAgo)).median;
   const after = stats(samples.slice(-5)).median;
   const all = stats(samples);
-  console.log(`soak: ${SPACES} spaces, ${SECONDS} s, ${r.requests.total} requests (${r.requests.average.toFixed(0)}/s); RSS min/median/max ${all.min.toFixed(1)}/${all.median.toFixed(1)}/${all.max.toFixed(1)} MiB, ${before.toFixed(1)} MiB a minute before the end, ${after.toFixed(1)} MiB at the end`);
+  console.log(
+    `soak: ${SPACES} spaces, ${SECONDS} s, ${r.requests.total} requests (${r.requests.average.toFixed(0)}/s); RSS min/median/max ${all.min.toFixed(1)}/${all.median.toFixed(1)}/${all.max.toFixed(1)} MiB, ${before.toFixed(1)} MiB a minute before the end, ${after.toFixed(1)} MiB at the end`,
+  );
   checkRow('serve RSS growth over the last minute of a read-only load, MiB', after - before, 1, ' MiB');
 } finally {
   tmp.cleanup();

@@ -47,7 +47,8 @@ for (const c of cases) once(...c.cmd, cacheOf(c));
 const times = cases.map(() => ({ node: [], cmd: [], ratio: [] }));
 for (let i = 0; i < runs; i++) {
   cases.forEach((c, j) => {
-    const pair = i % 2 ? [() => once(...c.cmd, cacheOf(c)), () => once(...node, warmCache)] : [() => once(...node, warmCache), () => once(...c.cmd, cacheOf(c))];
+    const pair =
+      i % 2 ? [() => once(...c.cmd, cacheOf(c)), () => once(...node, warmCache)] : [() => once(...node, warmCache), () => once(...c.cmd, cacheOf(c))];
     const [first, second] = pair.map((f) => f());
     const [n, t] = i % 2 ? [second, first] : [first, second];
     times[j].node.push(n);
@@ -56,7 +57,9 @@ for (let i = 0; i < runs; i++) {
   });
 }
 const span = (s) => `${s.min.toFixed(1)}/${s.median.toFixed(1)}/${s.max.toFixed(1)} ms`;
-console.log(`start-up, ${runs} pairs each: ratio of each pair (gbctl / bare node) by median, min and max (a wide spread is a busy machine); times min/median/max`);
+console.log(
+  `start-up, ${runs} pairs each: ratio of each pair (gbctl / bare node) by median, min and max (a wide spread is a busy machine); times min/median/max`,
+);
 let over = 0;
 cases.forEach((c, j) => {
   const r = stats(times[j].ratio);

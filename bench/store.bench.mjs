@@ -48,8 +48,14 @@ function dataset(total, base) {
     t.spaces.push(s);
     t.revisions.push(r);
     t.comments.push({
-      id: id(), space: space0.id, status: i % 3 ? 'open' : 'resolved', postedBy: user, postedAt: new Date(now - (total - i) * 1000).toISOString(),
-      body: { markdown: `Comment ${i}: looks good, one nit on the second paragraph.` }, revision: space0.revision, reactions: [],
+      id: id(),
+      space: space0.id,
+      status: i % 3 ? 'open' : 'resolved',
+      postedBy: user,
+      postedAt: new Date(now - (total - i) * 1000).toISOString(),
+      body: { markdown: `Comment ${i}: looks good, one nit on the second paragraph.` },
+      revision: space0.revision,
+      reactions: [],
     });
   }
   return { tables: t, org, space: space0.id, token: base.token };
@@ -88,7 +94,14 @@ async function latency(n, send) {
 
 /** `amount` requests over 8 connections, when given (the same workload at every size), else for SECONDS. */
 async function cannon(url, method, body, headers, amount) {
-  const r = await autocannon({ url, method, body, headers: { 'content-type': 'application/json', ...headers }, connections: 8, ...(amount ? { amount } : { duration: SECONDS }) });
+  const r = await autocannon({
+    url,
+    method,
+    body,
+    headers: { 'content-type': 'application/json', ...headers },
+    connections: 8,
+    ...(amount ? { amount } : { duration: SECONDS }),
+  });
   if (r.non2xx || r.errors) throw new Error(`autocannon on ${url}: ${r.non2xx} non-2xx, ${r.errors} errors`);
   return { rps: r.requests.average, p50: r.latency.p50 };
 }
@@ -114,12 +127,23 @@ try {
     const serve = await startProcess(BIN, ['serve', '--port', '0', '--store', store], (l) => /^listening on (\S+)/.exec(l)?.[1]);
     const rssLoaded = rssMiB(serve.child.pid);
     const auth = { authorization: `Bearer ${data.token}` };
-    const post = (i) => fetch(`${serve.url}/v1/spaces/${data.space}/comments`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: JSON.stringify({ body: { markdown: `Bench comment ${i}` } }) });
+    const post = (i) =>
+      fetch(`${serve.url}/v1/spaces/${data.space}/comments`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ body: { markdown: `Bench comment ${i}` } }),
+      });
     const write = await latency(200, post);
     const get = await latency(300, () => fetch(`${serve.url}/v1/spaces/${data.space}`, { headers: auth }));
     const list = await latency(300, () => fetch(`${serve.url}/v1/orgs/${data.org}/spaces?limit=20`, { headers: auth }));
     const comments = await latency(300, () => fetch(`${serve.url}/v1/spaces/${data.space}/comments?limit=20`, { headers: auth }));
-    const gWrites = await cannon(`${serve.url}/v1/spaces/${data.space}/comments`, 'POST', JSON.stringify({ body: { markdown: 'A new comment' } }), auth, WRITES);
+    const gWrites = await cannon(
+      `${serve.url}/v1/spaces/${data.space}/comments`,
+      'POST',
+      JSON.stringify({ body: { markdown: 'A new comment' } }),
+      auth,
+      WRITES,
+    );
     const rssAfter = rssMiB(serve.child.pid);
     await stop(serve.child);
     // The store as it stands after the workload: snapshot, journal and index.
@@ -127,9 +151,13 @@ try {
 
     const dbFile = join(dir, `db-${size}.json`);
     writeFileSync(dbFile, JSON.stringify(data.tables));
-    const js = await startProcess(JSON_SERVER, [dbFile, '--port', String(41000 + (size % 1000)), '--host', '127.0.0.1'], (l) => (/127\.0\.0\.1:\d+/.test(l) ? `http://${/127\.0\.0\.1:\d+/.exec(l)[0]}` : undefined));
+    const js = await startProcess(JSON_SERVER, [dbFile, '--port', String(41000 + (size % 1000)), '--host', '127.0.0.1'], (l) =>
+      /127\.0\.0\.1:\d+/.test(l) ? `http://${/127\.0\.0\.1:\d+/.exec(l)[0]}` : undefined,
+    );
     const comment = JSON.stringify({ space: data.space, status: 'open', body: { markdown: 'A new comment' }, reactions: [] });
-    const jsWrite = await latency(Math.min(200, Math.max(20, 2_000_000 / size)), () => fetch(`${js.url}/comments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: comment }));
+    const jsWrite = await latency(Math.min(200, Math.max(20, 2_000_000 / size)), () =>
+      fetch(`${js.url}/comments`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: comment }),
+    );
     const jsList = await latency(100, () => fetch(`${js.url}/spaces?_page=1&_per_page=20`));
     const jsWrites = await cannon(`${js.url}/comments`, 'POST', comment, {});
     await stop(js.child);
@@ -146,18 +174,24 @@ try {
   const first = results[0];
   const last = results.at(-1);
   console.log(`\nbaseline: ${first.size} objects, measured in this run`);
-  console.log(`start-up: empty store ${emptyStart.startMs.toFixed(0)} ms, ${last.size} objects ${last.startMs.toFixed(0)} ms (load ≈ ${(last.startMs - emptyStart.startMs).toFixed(0)} ms)`);
+  console.log(
+    `start-up: empty store ${emptyStart.startMs.toFixed(0)} ms, ${last.size} objects ${last.startMs.toFixed(0)} ms (load ≈ ${(last.startMs - emptyStart.startMs).toFixed(0)} ms)`,
+  );
   const load = last.startMs - emptyStart.startMs;
   checkRow(`load ${last.size} objects (start-up over an empty store's), ms`, load, 1000, ' ms');
   checkRow(`write p50 ${last.size} / ${first.size}`, last.write.p50 / first.write.p50, 1.5);
   console.log(`info get p50 ${last.size} / ${first.size}: ${(last.get.p50 / first.get.p50).toFixed(2)}×`);
   checkRow(`spaces list page p50 ${last.size} / ${first.size} (all in the listed organization)`, last.list.p50 / first.list.p50, 1.5);
   checkRow(`comments page p50 ${last.size} / ${first.size} (all on the listed space)`, last.comments.p50 / first.comments.p50, 1.5);
-  console.log(`info durable writes/s at ${last.size}: gbctl ${last.gWrites.rps.toFixed(0)} vs json-server ${last.jsWrites.rps.toFixed(0)} (non-durable): ${(last.gWrites.rps / Math.max(1, last.jsWrites.rps)).toFixed(1)}×`);
+  console.log(
+    `info durable writes/s at ${last.size}: gbctl ${last.gWrites.rps.toFixed(0)} vs json-server ${last.jsWrites.rps.toFixed(0)} (non-durable): ${(last.gWrites.rps / Math.max(1, last.jsWrites.rps)).toFixed(1)}×`,
+  );
   // Memory that grows with the data: what serve's RSS gains from the small store to the large one,
   // after the same workload, over what the store's files gain.
   const grown = (last.rssAfter - first.rssAfter) / mib(last.storeBytes - first.storeBytes);
-  console.log(`info RSS after the workload: ${first.rssAfter.toFixed(1)} MiB at ${first.size}, ${last.rssAfter.toFixed(1)} MiB at ${last.size}; store files ${mib(first.storeBytes).toFixed(1)} and ${mib(last.storeBytes).toFixed(1)} MiB`);
+  console.log(
+    `info RSS after the workload: ${first.rssAfter.toFixed(1)} MiB at ${first.size}, ${last.rssAfter.toFixed(1)} MiB at ${last.size}; store files ${mib(first.storeBytes).toFixed(1)} and ${mib(last.storeBytes).toFixed(1)} MiB`,
+  );
   checkRow(`serve RSS growth over store growth (${last.size} − ${first.size} objects, same workload)`, grown, 1.5);
 } finally {
   rmSync(dir, { recursive: true, force: true });

@@ -82,8 +82,19 @@ try {
   const pages = flat(JSON.parse(gb('pages', 'list', space, '--json')).pages).filter((p) => p.type === 'document');
   const fromFile = pages.filter((p) => p.path === pathOfFile(p.git?.path ?? ''));
   const report = {
-    dir, importedResources: imported.importedResources, totalResources: imported.totalResources, importMs,
-    textFiles: { inFolder: text.all, keptByImport: text.kept, sameBytes: text.same, differ: text.differ, missing: text.missing, percentSameOfKept: +(100 * text.same / Math.max(1, text.kept)).toFixed(1), percentSameOfAll: +(100 * text.same / Math.max(1, text.all)).toFixed(1) },
+    dir,
+    importedResources: imported.importedResources,
+    totalResources: imported.totalResources,
+    importMs,
+    textFiles: {
+      inFolder: text.all,
+      keptByImport: text.kept,
+      sameBytes: text.same,
+      differ: text.differ,
+      missing: text.missing,
+      percentSameOfKept: +((100 * text.same) / Math.max(1, text.kept)).toFixed(1),
+      percentSameOfAll: +((100 * text.same) / Math.max(1, text.all)).toFixed(1),
+    },
     otherFiles: { inFolder: other.all, keptByImport: other.kept, sameBytes: other.same },
     leftOut: reasons,
     extraInExport: extra,
@@ -92,7 +103,9 @@ try {
   if (asJson) console.log(JSON.stringify(report, null, 2));
   else {
     console.log(`${dir}: imported ${report.importedResources} of ${report.totalResources} resources in ${importMs} ms`);
-    console.log(`  text files: ${text.same} of ${text.kept} kept by the import come back byte for byte (${report.textFiles.percentSameOfKept}%); ${text.all} in the folder (${report.textFiles.percentSameOfAll}%)`);
+    console.log(
+      `  text files: ${text.same} of ${text.kept} kept by the import come back byte for byte (${report.textFiles.percentSameOfKept}%); ${text.all} in the folder (${report.textFiles.percentSameOfAll}%)`,
+    );
     console.log(`  other files: ${other.same} of ${other.kept} kept come back byte for byte; ${other.all} in the folder`);
     for (const [r, n] of Object.entries(reasons)) console.log(`  left out: ${n} × ${r}`);
     for (const p of text.differ) console.log(`  differs: ${p}`);

@@ -12,5 +12,10 @@ import { NOUNS } from '../commands/overlays/nouns.js';
  */
 export async function sourceManifest(): Promise<Manifest> {
   const [overlays, bespoke] = await Promise.all([allOverlays(), Promise.all(BESPOKE.map(async (b) => ({ name: b.name, summary: (await b.load()).summary })))]);
-  return deriveManifest(catalogue, overlays, bespoke.map((b) => (b.summary ? b : { name: b.name })), NOUNS);
+  return deriveManifest(
+    catalogue,
+    overlays,
+    bespoke.map((b) => (b.summary ? b : { name: b.name })),
+    NOUNS,
+  );
 }

@@ -34,7 +34,10 @@ export function endpointRows(): Row[] {
     ...(e.extension ? { extension: e.extension } : {}),
   }));
   const own: Row[] = OWN_ROUTES.map((r) => ({
-    id: `gbctl.${r.method.toLowerCase()}${r.path.replace(/^\/_gbctl/, '').replace(/[/{}]+/g, '-').replace(/-$/, '')}`,
+    id: `gbctl.${r.method.toLowerCase()}${r.path
+      .replace(/^\/_gbctl/, '')
+      .replace(/[/{}]+/g, '-')
+      .replace(/-$/, '')}`,
     method: r.method,
     path: r.path,
     command: r.command,
@@ -67,8 +70,13 @@ Examples:
       const rows = opts.origin ? all.filter((r) => r.origin === opts.origin) : all;
       const platform = all.filter((r) => r.origin === 'platform').length;
       // A person is told the counts; a script counts the rows (--jq length).
-      if (io.stdout.isTTY && !opts.json && !opts.jq) io.stderr.write(`${all.length} endpoints: ${platform} of the platform's API, ${all.length - platform} gbctl's own${opts.origin ? `; ${rows.length} shown` : ''}\n`);
+      if (io.stdout.isTTY && !opts.json && !opts.jq)
+        io.stderr.write(
+          `${all.length} endpoints: ${platform} of the platform's API, ${all.length - platform} gbctl's own${opts.origin ? `; ${rows.length} shown` : ''}\n`,
+        );
       const w = Math.max(...rows.map((r) => r.path.length));
-      await emitOrText(io, opts, rows, () => rows.map((r) => `${r.method.padEnd(6)}\t${io.stdout.isTTY ? r.path.padEnd(w) : r.path}\t${r.command}\t${r.origin}`).join('\n'));
+      await emitOrText(io, opts, rows, () =>
+        rows.map((r) => `${r.method.padEnd(6)}\t${io.stdout.isTTY ? r.path.padEnd(w) : r.path}\t${r.command}\t${r.origin}`).join('\n'),
+      );
     });
 }

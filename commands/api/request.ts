@@ -65,7 +65,8 @@ export function toApiRequest(first: string | undefined, second: string | undefin
   let method = o.method?.toUpperCase();
   if (second !== undefined) {
     const positional = first.toUpperCase();
-    if (!METHODS.includes(positional)) throw usageError(`gbctl api takes one PATH; "${first}" is not a method (${METHODS.join(', ')})`, 'give the method with -X');
+    if (!METHODS.includes(positional))
+      throw usageError(`gbctl api takes one PATH; "${first}" is not a method (${METHODS.join(', ')})`, 'give the method with -X');
     if (method && method !== positional) throw usageError(`two methods: ${positional} and -X ${method}`);
     method = positional;
     path = second;
@@ -82,12 +83,21 @@ export function toApiRequest(first: string | undefined, second: string | undefin
   if (method === 'GET' || method === 'DELETE') {
     if (data) throw usageError(`a ${method} request has no body: --data is for POST, PUT and PATCH`, 'fields (-F, -f) go in the query of a GET');
     const sp = new URLSearchParams();
-    for (const [k, v] of Object.entries(given)) for (const item of Array.isArray(v) ? v : [v]) sp.append(k, typeof item === 'string' ? item : JSON.stringify(item));
+    for (const [k, v] of Object.entries(given))
+      for (const item of Array.isArray(v) ? v : [v]) sp.append(k, typeof item === 'string' ? item : JSON.stringify(item));
     if ([...sp].length) url += `${url.includes('?') ? '&' : '?'}${sp}`;
   } else if (data || Object.keys(given).length) {
     body = JSON.stringify({ ...data, ...given });
   }
-  return { method, path: url, headers: headers(o.header), ...(body !== undefined ? { body } : {}), include: !!o.include, paginate: !!o.paginate, slurp: !!o.slurp };
+  return {
+    method,
+    path: url,
+    headers: headers(o.header),
+    ...(body !== undefined ? { body } : {}),
+    include: !!o.include,
+    paginate: !!o.paginate,
+    slurp: !!o.slurp,
+  };
 }
 
 /** `gbctl api [METHOD] PATH`: the command that `gbctl api endpoints` hangs under. */
@@ -99,7 +109,11 @@ export function registerRequest(program: Command, cli: Cli, summary: string): Co
     .argument('[path2]', 'the path, when a method comes first (gbctl api GET /spaces/SPACE)')
     .option('-X, --method <method>', `HTTP method (${METHODS.join(', ')}); default GET, or POST with fields or --data`)
     .option('-H, --header <header>', 'add a request header, "Name: value" (repeatable)', collect)
-    .option('-F, --field <key=value>', 'add a typed field: JSON values (true, 3, null, [..], {..}) as such, @FILE (or @- for stdin) as the file\'s text, else a string; GET: a query parameter', collect)
+    .option(
+      '-F, --field <key=value>',
+      "add a typed field: JSON values (true, 3, null, [..], {..}) as such, @FILE (or @- for stdin) as the file's text, else a string; GET: a query parameter",
+      collect,
+    )
     .option('-f, --raw-field <key=value>', 'add a string field, taken as written (repeatable)', collect)
     .option('-i, --include', 'print the status line and the response headers before the body')
     .option('--paginate', 'follow next.page to the last page, printing each page (GET only)')

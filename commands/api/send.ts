@@ -65,7 +65,12 @@ export async function sendApi(cli: Cli, req: ApiRequest, o: GlobalOptions & { js
     while (path) {
       last = undefined;
       const res = await client.send(
-        { method: req.method, path, headers: { accept: 'application/json', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...req.headers }, ...(req.body !== undefined ? { body: req.body } : {}) },
+        {
+          method: req.method,
+          path,
+          headers: { accept: 'application/json', ...(req.body !== undefined ? { 'content-type': 'application/json' } : {}), ...req.headers },
+          ...(req.body !== undefined ? { body: req.body } : {}),
+        },
         { idempotent: req.method !== 'POST' && req.method !== 'PATCH' },
       );
       if (req.include && !req.slurp) io.stdout.write(head(res));

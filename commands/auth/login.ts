@@ -70,7 +70,12 @@ Examples:
       try {
         user = await conn.client.call(account['account.user']);
       } catch (e) {
-        throw new CliError(`the token was not accepted by ${redactEndpoint(endpoint)}: ${(e as Error).message}`, Exit.auth, 'check the token and the endpoint; nothing was saved', { status: httpStatus(e), cause: e });
+        throw new CliError(
+          `the token was not accepted by ${redactEndpoint(endpoint)}: ${(e as Error).message}`,
+          Exit.auth,
+          'check the token and the endpoint; nothing was saved',
+          { status: httpStatus(e), cause: e },
+        );
       } finally {
         await conn.close();
       }
@@ -80,7 +85,12 @@ Examples:
         if (makeCurrent) c.currentProfile = name;
       });
       const after = profileName(undefined, {}, readConfig(io.env));
-      const using = makeCurrent || after === name ? 'the current profile' : `not the current profile, which stays "${after}": use it with --profile ${name}, or make it current with "gbctl profile use ${name}"`;
-      io.stderr.write(`Logged in to ${redactEndpoint(endpoint)} as ${safeLine(user.displayName ?? user.id ?? '')} (profile "${name}", ${using}; saved in ${configFile(io.env)})\n`);
+      const using =
+        makeCurrent || after === name
+          ? 'the current profile'
+          : `not the current profile, which stays "${after}": use it with --profile ${name}, or make it current with "gbctl profile use ${name}"`;
+      io.stderr.write(
+        `Logged in to ${redactEndpoint(endpoint)} as ${safeLine(user.displayName ?? user.id ?? '')} (profile "${name}", ${using}; saved in ${configFile(io.env)})\n`,
+      );
     });
 }

@@ -64,9 +64,12 @@ export function registerStatus(auth: Command, cli: Cli): void {
       );
       // The mode as it is, not as gbctl writes it: a file copied or edited elsewhere may be readable by others.
       if (mode !== undefined && (mode & 0o077) !== 0) {
-        io.stderr.write(`warning: ${status.token.storedIn} holds a token and can be read by other users (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${status.token.storedIn}\n`);
+        io.stderr.write(
+          `warning: ${status.token.storedIn} holds a token and can be read by other users (mode ${mode.toString(8).padStart(4, '0')}); run: chmod 600 ${status.token.storedIn}\n`,
+        );
       }
       for (const v of r.shadowed) io.stderr.write(`warning: ${v} is set and overrides the value in profile "${r.profile}"\n`);
-      if (problem) throw new CliError(`the token does not work: ${problem}`, Exit.auth, 'run "gbctl auth login"', { status: httpStatus(failure), cause: failure });
+      if (problem)
+        throw new CliError(`the token does not work: ${problem}`, Exit.auth, 'run "gbctl auth login"', { status: httpStatus(failure), cause: failure });
     });
 }

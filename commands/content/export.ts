@@ -24,8 +24,8 @@ export function registerExport(content: Command, cli: Cli): void {
     .description('Write a space (or a change request) as a Git Sync folder: README.md, SUMMARY.md, .gitbook.yaml, pages and .gitbook/assets/')
     .argument('<space>', 'space id')
     .argument('<dir>', 'folder to write (created when missing; files of the same name are replaced)')
-    .option('--change-request <n>', 'export this change request\'s content (id or number)')
-    .option('--revision <id>', 'export the content of this revision (the space\'s current one, or a change request\'s)')
+    .option('--change-request <n>', "export this change request's content (id or number)")
+    .option('--revision <id>', "export the content of this revision (the space's current one, or a change request's)")
     .option('--force', 'write into a folder that holds other files and is no Git Sync folder')
     .addHelpText(
       'after',
@@ -58,15 +58,34 @@ Examples:
         const { written, leftOut } = await writeFolder(dir, files);
         // Files of an earlier export that are no longer pages are left alone, but named.
         const stale = (await listFolder(dir)).files.map((f) => f.path).filter((p) => !files.has(p) && (/\.md$/i.test(p) || /(^|\/)\.gitbook\//.test(p)));
-        if (stale.length) io.stderr.write(`warning: ${stale.length} files in ${safeLine(dir)} are not part of the export (left as they were): ${safeLine(stale.slice(0, 10).join(', '))}${stale.length > 10 ? ', …' : ''}\n`);
+        if (stale.length)
+          io.stderr.write(
+            `warning: ${stale.length} files in ${safeLine(dir)} are not part of the export (left as they were): ${safeLine(stale.slice(0, 10).join(', '))}${stale.length > 10 ? ', …' : ''}\n`,
+          );
         // What the space has but the folder does not: files with no bytes, paths that cannot be written there.
-        const skipped = [...input.files.filter((f) => !f.bytes).map((f) => ({ path: exportPathOf(f, input.gitSync), reason: f.missing ?? 'the server has no bytes for it' })), ...leftOut];
+        const skipped = [
+          ...input.files.filter((f) => !f.bytes).map((f) => ({ path: exportPathOf(f, input.gitSync), reason: f.missing ?? 'the server has no bytes for it' })),
+          ...leftOut,
+        ];
         for (const line of leftOutLines(skipped)) io.stderr.write(`${safeLine(line)}\n`);
         await emitOrText(io, o, { dir: resolve(dir), files: written.sort(), skipped }, () => {
-          io.stderr.write(skipped.length ? `Wrote ${written.length} files to ${safeLine(dir)}; ${skipped.length} left out (named above)\n` : `✓ Wrote ${written.length} files to ${safeLine(dir)}\n`);
+          io.stderr.write(
+            skipped.length
+              ? `Wrote ${written.length} files to ${safeLine(dir)}; ${skipped.length} left out (named above)\n`
+              : `✓ Wrote ${written.length} files to ${safeLine(dir)}\n`,
+          );
           return resolve(dir);
         });
-        if (skipped.length) throw new CliError(`${skipped.length} file${skipped.length === 1 ? '' : 's'} of the space ${skipped.length === 1 ? 'is' : 'are'} not in ${dir}: ${safeLine(skipped.slice(0, 3).map((f) => f.path).join(', '))}${skipped.length > 3 ? ', …' : ''}`, Exit.error);
+        if (skipped.length)
+          throw new CliError(
+            `${skipped.length} file${skipped.length === 1 ? '' : 's'} of the space ${skipped.length === 1 ? 'is' : 'are'} not in ${dir}: ${safeLine(
+              skipped
+                .slice(0, 3)
+                .map((f) => f.path)
+                .join(', '),
+            )}${skipped.length > 3 ? ', …' : ''}`,
+            Exit.error,
+          );
       } finally {
         await conn.close();
       }
@@ -77,6 +96,9 @@ Examples:
 async function refuseForeignFolder(dir: string): Promise<void> {
   const verdict = await isGitSyncFolder(dir);
   if (verdict === 'foreign') {
-    throw usageError(`${dir} holds files and is no Git Sync folder (it has no SUMMARY.md)`, 'export into an empty folder, or pass --force to write into this one');
+    throw usageError(
+      `${dir} holds files and is no Git Sync folder (it has no SUMMARY.md)`,
+      'export into an empty folder, or pass --force to write into this one',
+    );
   }
 }

@@ -40,7 +40,9 @@ function describe(io: Io, plan: PushPlan, diff: boolean): void {
   say('~', plan.changed, '');
   say('-', plan.removed, '');
   say('*', plan.other, '');
-  io.stderr.write(`${plan.added.length} to add, ${plan.changed.length} to change, ${plan.removed.length} to remove${plan.other.length ? `, ${plan.other.length} other files` : ''}\n`);
+  io.stderr.write(
+    `${plan.added.length} to add, ${plan.changed.length} to change, ${plan.removed.length} to remove${plan.other.length ? `, ${plan.other.length} other files` : ''}\n`,
+  );
   if (!diff) return;
   for (const p of [...plan.added, ...plan.changed, ...plan.removed]) {
     io.stdout.write(unifiedDiff(p, text(plan.before.get(p)), text(plan.after.get(p))));
@@ -58,8 +60,15 @@ async function notStored(conn: Connection, at: { spaceId: string; changeRequest?
 }
 
 function notArrived(missing: string[], where: string, hint?: string): CliError {
-  const named = missing.slice(0, 10).map((p) => `  ${safeLine(p)}`).join('\n');
-  return new CliError(`${missing.length} of the folder's files ${missing.length === 1 ? 'is' : 'are'} not in ${where} as pushed:\n${named}${missing.length > 10 ? `\n  and ${missing.length - 10} more` : ''}`, Exit.error, hint);
+  const named = missing
+    .slice(0, 10)
+    .map((p) => `  ${safeLine(p)}`)
+    .join('\n');
+  return new CliError(
+    `${missing.length} of the folder's files ${missing.length === 1 ? 'is' : 'are'} not in ${where} as pushed:\n${named}${missing.length > 10 ? `\n  and ${missing.length - 10} more` : ''}`,
+    Exit.error,
+    hint,
+  );
 }
 
 /** The URL the service reads the folder from: its own `file://` when it runs on this machine. */
@@ -123,7 +132,12 @@ Examples:
           return;
         }
         if (o.direct) {
-          if (plan.removed.length && !o.yes) throw new CliError(`pushing directly removes ${plan.removed.length} pages from the space`, Exit.usage, 'pass --yes to go ahead, or push through a change request (the default)');
+          if (plan.removed.length && !o.yes)
+            throw new CliError(
+              `pushing directly removes ${plan.removed.length} pages from the space`,
+              Exit.usage,
+              'pass --yes to go ahead, or push through a change request (the default)',
+            );
           const r = await conn.client.call(content['content.import'], { params: { spaceId }, body: { url, source: 'markdown' } });
           const missing = await notStored(conn, { spaceId }, local.folder);
           if (missing.length) {
@@ -148,18 +162,32 @@ Examples:
         if (o.merge) {
           const now = await conn.client.call(changeRequests['change-requests.get'], { params: { spaceId, changeRequestId: cr.id } });
           if (now.outdated) {
-            throw new CliError(`change request #${cr.number} was not merged: the space changed while it was being pushed`, Exit.conflict, `review it at ${cr.urls.app}`);
+            throw new CliError(
+              `change request #${cr.number} was not merged: the space changed while it was being pushed`,
+              Exit.conflict,
+              `review it at ${cr.urls.app}`,
+            );
           }
           merged = await conn.client.call(changeRequests['change-requests.merge'], { params: { spaceId, changeRequestId: cr.id } });
           // Main moved between the check and the merge and a page conflicts: nothing was merged.
-          if (merged.result !== 'merge') throw new CliError(`change request #${cr.number} was not merged: it conflicts with changes made to the space meanwhile`, Exit.conflict, `run "gbctl change-requests merge ${spaceId} ${cr.number}" to see the pages, or review it at ${cr.urls.app}`);
+          if (merged.result !== 'merge')
+            throw new CliError(
+              `change request #${cr.number} was not merged: it conflicts with changes made to the space meanwhile`,
+              Exit.conflict,
+              `run "gbctl change-requests merge ${spaceId} ${cr.number}" to see the pages, or review it at ${cr.urls.app}`,
+            );
           io.stderr.write(`✓ Merged change request #${cr.number}\n`);
         }
-        await emitOrText(io, o, { ...summary, pushed: true, changeRequest: cr.number, url: cr.urls.app, missing, ...(merged ? { merged: merged.revision } : {}) }, () => {
-          const hint = embeddedHint(cr.urls.app, `gbctl open ${spaceId} --change-request ${cr.number}`);
-          if (hint) io.stderr.write(`${hint}\n`);
-          return cr.urls.app;
-        });
+        await emitOrText(
+          io,
+          o,
+          { ...summary, pushed: true, changeRequest: cr.number, url: cr.urls.app, missing, ...(merged ? { merged: merged.revision } : {}) },
+          () => {
+            const hint = embeddedHint(cr.urls.app, `gbctl open ${spaceId} --change-request ${cr.number}`);
+            if (hint) io.stderr.write(`${hint}\n`);
+            return cr.urls.app;
+          },
+        );
       } finally {
         await conn.close();
       }

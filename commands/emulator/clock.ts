@@ -21,7 +21,8 @@ function change(f: ClockFlags): Record<string, unknown> | undefined {
     body.set = f.set;
   }
   if (f.advance !== undefined) {
-    if (parseDuration(f.advance) === undefined) throw usageError(`--advance: "${f.advance}" is not a duration`, 'give milliseconds or a duration such as 7d, 36h, 15m, 90s');
+    if (parseDuration(f.advance) === undefined)
+      throw usageError(`--advance: "${f.advance}" is not a duration`, 'give milliseconds or a duration such as 7d, 36h, 15m, 90s');
     body.advance = f.advance;
   }
   if (f.freeze) body.freeze = true;

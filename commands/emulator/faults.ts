@@ -24,8 +24,15 @@ interface FaultFlags {
 
 /** The flag that says each field of a rule, for messages. */
 const FLAG: Record<string, string> = {
-  path: '--path', method: '--method', status: '--status', latencyMs: '--latency', retryAfter: '--retry-after',
-  reset: '--reset-connection', message: '--message', count: '--count', probability: '--probability',
+  path: '--path',
+  method: '--method',
+  status: '--status',
+  latencyMs: '--latency',
+  retryAfter: '--retry-after',
+  reset: '--reset-connection',
+  message: '--message',
+  count: '--count',
+  probability: '--probability',
 };
 
 function num(flag: string, v: string): number {
@@ -58,7 +65,8 @@ function rule(f: FaultFlags, o: ControlOpts, readStdin: () => string): Record<st
   if (!checked.success) {
     const issue = checked.error.issues[0];
     const field = issue?.path[0] === undefined ? undefined : String(issue.path[0]);
-    if (field === undefined) throw usageError('a rule needs --status, --latency or --reset-connection (status, latencyMs or reset in --data)', 'see "gbctl emulator faults --help"');
+    if (field === undefined)
+      throw usageError('a rule needs --status, --latency or --reset-connection (status, latencyMs or reset in --data)', 'see "gbctl emulator faults --help"');
     // The schema's words for the problem (bounds said as "at most …"), under the flag's name.
     const said = describeIssues(checked.error, { limit: 1 }).replace(/^[\w.]+: /, '');
     throw usageError(`${FLAG[field] ?? field}: ${said}`, 'see "gbctl emulator faults --help"');
@@ -81,7 +89,11 @@ interface Listed {
 }
 
 function line(r: Listed): string {
-  const what = [r.status !== undefined ? `status ${r.status}` : '', r.latencyMs !== undefined ? `latency ${Array.isArray(r.latencyMs) ? r.latencyMs.join('-') : r.latencyMs}ms` : '', r.reset ? 'reset' : '']
+  const what = [
+    r.status !== undefined ? `status ${r.status}` : '',
+    r.latencyMs !== undefined ? `latency ${Array.isArray(r.latencyMs) ? r.latencyMs.join('-') : r.latencyMs}ms` : '',
+    r.reset ? 'reset' : '',
+  ]
     .filter(Boolean)
     .join(', ');
   return [r.id, r.method, r.path, what, `${r.hits} hits`, r.remaining !== undefined ? `${r.remaining} left` : ''].join('\t').replace(/\t+$/, '');

@@ -11,7 +11,8 @@ export interface Health {
   rssBytes: number;
 }
 
-export const healthLine = (v: Health) => `${v.status}: gbctl ${v.version}, up ${(v.uptimeMs / 1000).toFixed(0)}s, ${(v.rssBytes / 1048576).toFixed(0)} MiB resident${v.jit ? ', --jit' : ''}`;
+export const healthLine = (v: Health) =>
+  `${v.status}: gbctl ${v.version}, up ${(v.uptimeMs / 1000).toFixed(0)}s, ${(v.rssBytes / 1048576).toFixed(0)} MiB resident${v.jit ? ', --jit' : ''}`;
 
 export const HEALTH_FIELDS = ['status', 'version', 'uptimeMs', 'jit', 'rssBytes'];
 

@@ -6,13 +6,12 @@ import { control, examples, opts, show } from './control.js';
 import { keysOf, printsJson } from '../../src/cli/output-flags.js';
 import type { LoggedRequest } from '../../src/server/controls/request-log.js';
 
-
 export function registerRequests(parent: Command, cli: Cli): void {
   printsJson(parent.command('requests'), keysOf<LoggedRequest>({ time: true, method: true, path: true, status: true, ms: true, endpoint: true }))
     .description('List the most recent requests the server answered (time, method, path, status, duration, endpoint), oldest first')
     .option('--limit <n>', 'at most this many (the server keeps the last 1000)', '100')
     .option('--clear', 'forget the requests logged so far')
-    .addHelpText('after', examples('gbctl emulator requests --limit 5', 'gbctl emulator requests --json --jq \'.[] | select(.status >= 500)\''))
+    .addHelpText('after', examples('gbctl emulator requests --limit 5', "gbctl emulator requests --json --jq '.[] | select(.status >= 500)'"))
     .action(async (f: { limit: string; clear?: boolean }, cmd: Command) => {
       const o = opts(cmd);
       if (f.clear) {

@@ -12,7 +12,12 @@ export function registerReset(parent: Command, cli: Cli): void {
     .action(async (_f: unknown, cmd: Command) => {
       const o = opts(cmd);
       const where = checkServed(cli, o);
-      await confirmOrFail(cli.io, { action: `reset the server ${where}`, question: `Reset ${where} to its start-up state, undoing every change since?` }, !!o.yes, o.input === false);
+      await confirmOrFail(
+        cli.io,
+        { action: `reset the server ${where}`, question: `Reset ${where} to its start-up state, undoing every change since?` },
+        !!o.yes,
+        o.input === false,
+      );
       const r = await control(cli, o, 'POST', 'reset');
       sayDone(cli.io, 'Reset the server to its start-up state');
       await show(cli, o, r, () => '');

@@ -15,7 +15,12 @@ export function registerRestore(parent: Command, cli: Cli): void {
       const o = opts(cmd);
       checkName(name);
       const where = checkServed(cli, o);
-      await confirmOrFail(cli.io, { action: `restore snapshot ${name}`, question: `Restore snapshot ${name} on ${where}, undoing every change made since?` }, !!o.yes, o.input === false);
+      await confirmOrFail(
+        cli.io,
+        { action: `restore snapshot ${name}`, question: `Restore snapshot ${name} on ${where}, undoing every change made since?` },
+        !!o.yes,
+        o.input === false,
+      );
       const r = await control(cli, o, 'POST', `snapshots/${name}/restore`);
       sayDone(cli.io, `Restored snapshot ${name}`);
       await show(cli, o, r, () => '');

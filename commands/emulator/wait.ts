@@ -8,7 +8,6 @@ import { printsJson } from '../../src/cli/output-flags.js';
 import { checkServed, examples, opts, show } from './control.js';
 import { HEALTH_FIELDS, healthLine, type Health } from './health.js';
 
-
 /** Between two probes: short, so a job goes on soon after the server listens, and fixed, never backing off. */
 const INTERVAL_MS = 100;
 /** One probe's longest wait for an answer (less when the deadline is nearer, but never less than MIN_PROBE_MS). */
@@ -76,7 +75,11 @@ ${examples(
             throw explainAuthFailure(new ApiError(e.status, `${endpoint} is up, but ${e.message}`, e.method, e.url), conn.resolved.sources.token);
           }
           if (e instanceof ApiError && e.status < 500) {
-            throw new CliError(`${endpoint} answers, but not as gbctl serve: GET /_gbctl/health was ${e.status} (${e.message})`, exitForStatus(e.status), 'point GITBOOK_ENDPOINT (or --endpoint) at a gbctl serve');
+            throw new CliError(
+              `${endpoint} answers, but not as gbctl serve: GET /_gbctl/health was ${e.status} (${e.message})`,
+              exitForStatus(e.status),
+              'point GITBOOK_ENDPOINT (or --endpoint) at a gbctl serve',
+            );
           }
           if (!(e instanceof ApiError) && !(e instanceof NetworkError)) throw e;
           last = e instanceof ApiError ? `HTTP ${e.status} (${e.message})` : e.message;
@@ -87,6 +90,10 @@ ${examples(
         if (Date.now() + INTERVAL_MS >= deadline) break;
         await sleep(INTERVAL_MS);
       }
-      throw new CliError(`${endpoint} was not ready within ${raw}: ${last}`, Exit.server, 'is gbctl serve starting? Its own output says why it stopped, if it did');
+      throw new CliError(
+        `${endpoint} was not ready within ${raw}: ${last}`,
+        Exit.server,
+        'is gbctl serve starting? Its own output says why it stopped, if it did',
+      );
     });
 }

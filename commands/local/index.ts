@@ -39,7 +39,7 @@ Examples:
   registerToken(local, cli);
 
   // ---- users ----
-  const users = local.command('users').description('Add and list the store\'s users (local only)').addHelpText('after', LOCAL_ONLY);
+  const users = local.command('users').description("Add and list the store's users (local only)").addHelpText('after', LOCAL_ONLY);
   registerUsersAdd(users, cli);
   registerUsersList(users, cli);
 

@@ -12,6 +12,12 @@ export function registerMembersList(parent: Command, { io, deps }: Cli): void {
     .action(async (_o: unknown, cmd: Command) => {
       const org = opts(cmd).org;
       const all = await withStore(cmd, { io, deps }, (env) => env.store.read((tx) => listMembers(tx, org)));
-      await outList(io, opts(cmd), all, all.map((m) => ({ ...m })), ['organization', 'user', 'displayName', 'role']);
+      await outList(
+        io,
+        opts(cmd),
+        all,
+        all.map((m) => ({ ...m })),
+        ['organization', 'user', 'displayName', 'role'],
+      );
     });
 }

@@ -15,7 +15,15 @@ export function registerMembersRemove(parent: Command, { io, deps }: Cli): void 
     .action(async (_o: unknown, cmd: Command) => {
       const o = { user: cmd.opts<{ user: string }>().user, org: requiredOrg(cmd) };
       const g = opts(cmd) as ReturnType<typeof opts> & { yes?: boolean; input?: boolean };
-      await confirmOrFail(io, { action: `remove user "${o.user}" from organization "${o.org}"`, question: `Remove user "${o.user}" from organization "${o.org}"? They lose access to its objects.` }, !!g.yes, g.input === false);
+      await confirmOrFail(
+        io,
+        {
+          action: `remove user "${o.user}" from organization "${o.org}"`,
+          question: `Remove user "${o.user}" from organization "${o.org}"? They lose access to its objects.`,
+        },
+        !!g.yes,
+        g.input === false,
+      );
       const m = await withStore(cmd, { io, deps }, (env) => env.store.write((tx) => removeMember(tx, o)));
       io.stderr.write(`✓ Removed user ${m.user} from organization ${m.organization}\n`);
     });

@@ -12,9 +12,15 @@ export function registerTokensCreate(parent: Command, { io, deps }: Cli): void {
     .requiredOption('--user <user>', 'user id or email')
     .option('--role <role>', 'role in --org: admin, create, review, edit, comment or read; the user is made a member with it')
     .option('--label <label>', 'unique name of the token (default: derived from the user)')
-    .addHelpText('after', `${ORG_HELP}\nWith --role, the user becomes a member with that role (or their role changes); without
-it, the user must already be a member.`)
-    .addHelpText('after', '\nExamples:\n  $ export GITBOOK_TOKEN=$(gbctl local tokens create --user ada@example.com --org "$ORG" --role read --label ci-reader)')
+    .addHelpText(
+      'after',
+      `${ORG_HELP}\nWith --role, the user becomes a member with that role (or their role changes); without
+it, the user must already be a member.`,
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ export GITBOOK_TOKEN=$(gbctl local tokens create --user ada@example.com --org "$ORG" --role read --label ci-reader)',
+    )
     .action(async (_o: unknown, cmd: Command) => {
       const org = opts(cmd).org;
       const o = { ...cmd.opts<{ user: string; role?: string; label?: string }>(), ...(org !== undefined ? { org } : {}) };

@@ -8,7 +8,7 @@ export function registerTokensList(parent: Command, { io, deps }: Cli): void {
   printsJson(parent.command('list'), FIELDS.token)
     .description('List tokens: ids, labels and users, never secrets')
     .addHelpText('after', '\nExamples:\n  $ gbctl local tokens list --user ada@example.com')
-    .option('--user <user>', 'only this user\'s tokens (id or email)')
+    .option('--user <user>', "only this user's tokens (id or email)")
     .action(async (_o: unknown, cmd: Command) => {
       const o = cmd.opts<{ user?: string }>();
       const all = await withStore(cmd, { io, deps }, (env) => env.store.read((tx) => listTokens(tx, o.user)));

@@ -14,7 +14,12 @@ export function registerTokensRevoke(parent: Command, { io, deps }: Cli): void {
     .addHelpText('after', '\nExamples:\n  $ gbctl local tokens revoke ci-reader --yes')
     .action(async (ref: string, _o: unknown, cmd: Command) => {
       const g = opts(cmd) as ReturnType<typeof opts> & { yes?: boolean; input?: boolean };
-      await confirmOrFail(io, { action: `revoke token "${ref}"`, question: `Revoke token "${ref}"? Requests with it will answer 401.` }, !!g.yes, g.input === false);
+      await confirmOrFail(
+        io,
+        { action: `revoke token "${ref}"`, question: `Revoke token "${ref}"? Requests with it will answer 401.` },
+        !!g.yes,
+        g.input === false,
+      );
       const t = await withStore(cmd, { io, deps }, (env) => env.store.write((tx) => revokeToken(tx, ref)));
       io.stderr.write(`Revoked token "${t.label}" of user ${t.user}\n`);
       await emitOrText(io, opts(cmd), t, () => '');

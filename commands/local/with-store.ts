@@ -65,4 +65,3 @@ export function requiredOrg(cmd: Command): string {
   if (org === undefined) throw usageError('--org is required: the organization, by id or title');
   return org;
 }
-

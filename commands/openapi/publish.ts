@@ -59,7 +59,11 @@ Examples:
         const spec = await conn.client.call(openapiEndpoints['openapi.put'], { params: { organizationId, specSlug: o.spec }, body: { source } });
         if (spec.lastProcessErrorCode) {
           const why = spec.lastProcessedErrors?.[0]?.message ?? spec.lastProcessErrorCode;
-          throw new CliError(`the spec "${o.spec}" was not processed: ${spec.lastProcessErrorCode}: ${why}`, Exit.error, 'the previous version (if any) is still the latest');
+          throw new CliError(
+            `the spec "${o.spec}" was not processed: ${spec.lastProcessErrorCode}: ${why}`,
+            Exit.error,
+            'the previous version (if any) is still the latest',
+          );
         }
         await emitOrText(io, o, spec, () => {
           const hint = embeddedHint(spec.urls.app, `gbctl open ${spec.urls.app}`);

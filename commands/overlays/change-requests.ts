@@ -76,20 +76,26 @@ export const overlays: Overlays = {
     done: (_p, r) => `✓ Created change request #${r.number}`,
   },
   'change-requests.get': { examples: ['gbctl change-requests get SPACE 3'] },
-  'change-requests.update': { examples: ['gbctl change-requests update SPACE 3 --status open', 'gbctl change-requests update SPACE 3 --subject "Better subject"'] },
+  'change-requests.update': {
+    examples: ['gbctl change-requests update SPACE 3 --status open', 'gbctl change-requests update SPACE 3 --subject "Better subject"'],
+  },
   'change-requests.merge': {
-    description: 'Merges the change request into the main content. When a page conflicts with main (changed on both sides, deleted on one and changed on the other, or moved to different places by both), nothing is merged: the result is "conflicts", each page is named on stderr and the exit code is 6 (conflict). Settle each (edit it in the change request, or "gbctl change-requests resolve") and merge again.',
+    description:
+      'Merges the change request into the main content. When a page conflicts with main (changed on both sides, deleted on one and changed on the other, or moved to different places by both), nothing is merged: the result is "conflicts", each page is named on stderr and the exit code is 6 (conflict). Settle each (edit it in the change request, or "gbctl change-requests resolve") and merge again.',
     examples: ['gbctl change-requests merge SPACE 3'],
     done: (p) => `✓ Merged change request ${String(p.changeRequestId)}`,
     failure: (p, r) => conflictsError(p, r, (n) => `change request ${String(p.changeRequestId)} was not merged: ${pages(n)} conflict with the main content`),
   },
   'change-requests.refresh': {
-    description: 'Brings the latest main content into the change request (the API\'s "update"). Where a page conflicts, the change request keeps its side, the result is "conflicts", each page is named on stderr and the exit code is 6 (conflict); a merge refuses until each is settled.',
+    description:
+      'Brings the latest main content into the change request (the API\'s "update"). Where a page conflicts, the change request keeps its side, the result is "conflicts", each page is named on stderr and the exit code is 6 (conflict); a merge refuses until each is settled.',
     examples: ['gbctl change-requests refresh SPACE 3'],
-    failure: (p, r) => conflictsError(p, r, (n) => `change request ${String(p.changeRequestId)} has ${pages(n)} in conflict with the main content; it kept its side of each`),
+    failure: (p, r) =>
+      conflictsError(p, r, (n) => `change request ${String(p.changeRequestId)} has ${pages(n)} in conflict with the main content; it kept its side of each`),
   },
   'change-requests.resolve': {
-    description: 'Settles a conflicted page of a change request: --keep change-request keeps its page as it is, --keep main puts main\'s page into the change request. Editing or removing the page in the change request settles it too.',
+    description:
+      "Settles a conflicted page of a change request: --keep change-request keeps its page as it is, --keep main puts main's page into the change request. Editing or removing the page in the change request settles it too.",
     examples: ['gbctl change-requests resolve SPACE 3 PAGE --keep main', 'gbctl change-requests resolve SPACE 3 guides/install --keep change-request'],
     done: (p) => `✓ Settled page ${String(p.pageId)} of change request ${String(p.changeRequestId)}`,
   },
@@ -100,12 +106,18 @@ export const overlays: Overlays = {
   },
   'change-requests.create-page': {
     options: [markdownFile],
-    examples: ['gbctl pages create SPACE 3 --title "Troubleshooting" --file troubleshooting.md', 'cat page.md | gbctl pages create SPACE 3 --title FAQ --file -'],
+    examples: [
+      'gbctl pages create SPACE 3 --title "Troubleshooting" --file troubleshooting.md',
+      'cat page.md | gbctl pages create SPACE 3 --title FAQ --file -',
+    ],
     done: (_p, r) => `✓ Added page ${r.id}`,
   },
   'change-requests.update-page': {
     options: [markdownFile],
-    examples: ['gbctl pages update SPACE 3 PAGE --file page.md', 'gbctl pages get SPACE PAGE --format markdown | sed s/old/new/ | gbctl pages update SPACE 3 PAGE --file -'],
+    examples: [
+      'gbctl pages update SPACE 3 PAGE --file page.md',
+      'gbctl pages get SPACE PAGE --format markdown | sed s/old/new/ | gbctl pages update SPACE 3 PAGE --file -',
+    ],
   },
   'change-requests.delete-page': {
     confirm: (p, name) => `Remove page ${name} and its children from change request ${String(p.changeRequestId)}?`,

@@ -13,16 +13,26 @@ const markdownBody: ExtraOption = {
 const commentColumns = ['id', 'status', 'postedBy.displayName', 'replies', 'target.page.title', 'body.markdown'];
 
 export const overlays: Overlays = {
-  'comments.list': { columns: commentColumns, examples: ['gbctl comments list SPACE --status open', 'gbctl comments list SPACE --change-request 2 --order asc'] },
+  'comments.list': {
+    columns: commentColumns,
+    examples: ['gbctl comments list SPACE --status open', 'gbctl comments list SPACE --change-request 2 --order asc'],
+  },
   'comments.create': {
     options: [markdownBody],
-    examples: ['gbctl comments create SPACE --markdown "Is this still true?" --page-id PAGE', 'gbctl comments create SPACE --change-request 2 --markdown "Looks good"'],
+    examples: [
+      'gbctl comments create SPACE --markdown "Is this still true?" --page-id PAGE',
+      'gbctl comments create SPACE --change-request 2 --markdown "Looks good"',
+    ],
     done: (_p, r) => `✓ Posted comment ${r.id}`,
   },
   'comments.get': { examples: ['gbctl comments get SPACE COMMENT --format markdown'] },
   'comments.update': {
     options: [markdownBody],
-    examples: ['gbctl comments update SPACE COMMENT --markdown "Fixed wording"', 'gbctl comments update SPACE COMMENT --added-reactions 👍', 'gbctl comments resolve SPACE COMMENT'],
+    examples: [
+      'gbctl comments update SPACE COMMENT --markdown "Fixed wording"',
+      'gbctl comments update SPACE COMMENT --added-reactions 👍',
+      'gbctl comments resolve SPACE COMMENT',
+    ],
   },
   'comments.delete': {
     confirm: (_p, name) => `Delete comment ${name} and its replies?`,
@@ -45,5 +55,8 @@ export const overlays: Overlays = {
     done: (p) => `✓ Deleted reply ${String(p.commentReplyId)}`,
     examples: ['gbctl replies delete SPACE COMMENT REPLY --yes'],
   },
-  'comments.list-commenters': { columns: ['id', 'user.displayName', 'role'], examples: ['gbctl commenters list SPACE', 'gbctl commenters list SPACE --change-request 2'] },
+  'comments.list-commenters': {
+    columns: ['id', 'user.displayName', 'role'],
+    examples: ['gbctl commenters list SPACE', 'gbctl commenters list SPACE --change-request 2'],
+  },
 };

@@ -33,8 +33,14 @@ export const overlays: Overlays = {
   },
   'content.revision': { examples: ['gbctl content revision SPACE --json', 'gbctl content revision SPACE --change-request 3 --no-metadata --json'] },
   'content.import': {
-    description: 'Sources read by the embedded server: markdown (a Git Sync folder: .gitbook.yaml, SUMMARY.md for order and groups, or the folder tree without it; a .md file with the images beside it; or a zip), html (HTML files), website (an http(s) site, crawled on its origin) and zip. The URL may be file:// or http(s)://. A folder, a zip or a website becomes the content: pages matched by their file keep their ids, pages not in the source are removed; before that, the command says how many pages go and asks (without a terminal it needs --yes). A single .md or .html file adds its page, or updates the page of the same path, and leaves the others alone.',
-    examples: ['gbctl content import SPACE --path ./docs', 'gbctl content import SPACE --path ./changelog.md', 'gbctl content import SPACE --url "file://$PWD/docs.zip" --source zip --yes', 'gbctl content import SPACE --url https://example.com/ --source website --change-request 2'],
+    description:
+      'Sources read by the embedded server: markdown (a Git Sync folder: .gitbook.yaml, SUMMARY.md for order and groups, or the folder tree without it; a .md file with the images beside it; or a zip), html (HTML files), website (an http(s) site, crawled on its origin) and zip. The URL may be file:// or http(s)://. A folder, a zip or a website becomes the content: pages matched by their file keep their ids, pages not in the source are removed; before that, the command says how many pages go and asks (without a terminal it needs --yes). A single .md or .html file adds its page, or updates the page of the same path, and leaves the others alone.',
+    examples: [
+      'gbctl content import SPACE --path ./docs',
+      'gbctl content import SPACE --path ./changelog.md',
+      'gbctl content import SPACE --url "file://$PWD/docs.zip" --source zip --yes',
+      'gbctl content import SPACE --url https://example.com/ --source website --change-request 2',
+    ],
     confirmFirst: async ({ client, input }) => (await import('../../src/gitsync/import-check.js')).importRemovals(client, input.params, input.body),
     options: [
       { flags: '-y, --yes', description: 'remove the pages the import does not have without asking (required without a terminal)' },
@@ -56,7 +62,10 @@ export const overlays: Overlays = {
   },
   'content.template': {
     description: `Templates:\n${templateHelp()}`,
-    examples: ['gbctl content template SPACE --id getting-started', 'gbctl content template SPACE --id api-reference --params \'{"contentRefs":{"spec":{"kind":"openapi","spec":"petstore"}}}\''],
+    examples: [
+      'gbctl content template SPACE --id getting-started',
+      'gbctl content template SPACE --id api-reference --params \'{"contentRefs":{"spec":{"kind":"openapi","spec":"petstore"}}}\'',
+    ],
     done: (p) => `✓ Applied the template to space ${String(p.spaceId)}`,
   },
   'content.pages': {
@@ -89,5 +98,8 @@ export const overlays: Overlays = {
     view: (r, input: InvocationInput) => (input.query.format === 'markdown' ? (r.markdown ?? '') : r),
     examples: ['gbctl pages get SPACE PAGE --format markdown > page.md', 'gbctl pages get SPACE PAGE --change-request 2 --format markdown'],
   },
-  'content.links': { columns: ['status', 'targetReference.kind', 'targetReference.page', 'targetReference.url'], examples: ['gbctl content links SPACE PAGE --status broken'] },
+  'content.links': {
+    columns: ['status', 'targetReference.kind', 'targetReference.page', 'targetReference.url'],
+    examples: ['gbctl content links SPACE PAGE --status broken'],
+  },
 };

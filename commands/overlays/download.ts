@@ -47,7 +47,8 @@ export async function fetchDownload(url: string, client: Client, what: string, m
     if (e instanceof DownloadRefused) throw new CliError(`cannot download the ${what}: ${e.message}`);
     throw e;
   }
-  if (got.status < 200 || got.status > 299) throw new CliError(`cannot download the ${what}: ${url} answered HTTP ${got.status}`, exitForStatus(got.status), undefined, { status: got.status });
+  if (got.status < 200 || got.status > 299)
+    throw new CliError(`cannot download the ${what}: ${url} answered HTTP ${got.status}`, exitForStatus(got.status), undefined, { status: got.status });
   return got.bytes;
 }
 

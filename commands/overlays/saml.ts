@@ -4,7 +4,9 @@ import { readText } from '../../src/cli/read-input.js';
 const certificateFile: ExtraOption = {
   flags: '--certificate-file <path>',
   description: 'read the PEM certificate from this file',
-  apply: (v, i, io) => { i.body.certificate = readText({ flag: '--certificate-file', path: v }, io.readStdin); },
+  apply: (v, i, io) => {
+    i.body.certificate = readText({ flag: '--certificate-file', path: v }, io.readStdin);
+  },
 };
 
 export const overlays: Overlays = {

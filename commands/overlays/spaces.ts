@@ -27,5 +27,8 @@ export const overlays: Overlays = {
     confirm: (_p, name) => `Transfer space ${name} to another organization?`,
     examples: ['gbctl spaces transfer SPACE --organization ORG --yes'],
   },
-  'spaces.links': { columns: ['status', 'targetReference.kind', 'targetReference.page', 'targetReference.url'], examples: ['gbctl spaces links SPACE --status broken'] },
+  'spaces.links': {
+    columns: ['status', 'targetReference.kind', 'targetReference.page', 'targetReference.url'],
+    examples: ['gbctl spaces links SPACE --status broken'],
+  },
 };

@@ -15,7 +15,9 @@ export function textDocument(text: string): Obj {
 const instructionsOption: ExtraOption = {
   flags: '--instructions-text <text>',
   description: 'instructions for the translator as plain text (one paragraph per line)',
-  apply: (v, i) => { i.body.instructions = textDocument(v); },
+  apply: (v, i) => {
+    i.body.instructions = textDocument(v);
+  },
 };
 
 /** Translations come in two shapes; show each by its own fields. */
@@ -28,12 +30,27 @@ export const overlays: Overlays = {
   'translations.list': { view: (r) => ({ items: r.items.map(translationRow) }) },
   'translations.create': {
     options: [
-      { flags: '--source-space <space>', description: 'space to translate (translation shape)', apply: (v, i) => { i.body.source = { ...((i.body.source as Obj | undefined) ?? {}), space: v }; } },
-      { flags: '--source-language <language>', description: 'language of the source space (translation shape)', apply: (v, i) => { i.body.source = { ...((i.body.source as Obj | undefined) ?? {}), language: v }; } },
+      {
+        flags: '--source-space <space>',
+        description: 'space to translate (translation shape)',
+        apply: (v, i) => {
+          i.body.source = { ...((i.body.source as Obj | undefined) ?? {}), space: v };
+        },
+      },
+      {
+        flags: '--source-language <language>',
+        description: 'language of the source space (translation shape)',
+        apply: (v, i) => {
+          i.body.source = { ...((i.body.source as Obj | undefined) ?? {}), language: v };
+        },
+      },
       instructionsOption,
     ],
     view: translationRow,
-    examples: ['gbctl translations create --language fr --source-space SPACE --source-language en', 'gbctl translations create --title "Docs languages" --languages fr,de   # translation-settings servers'],
+    examples: [
+      'gbctl translations create --language fr --source-space SPACE --source-language en',
+      'gbctl translations create --title "Docs languages" --languages fr,de   # translation-settings servers',
+    ],
   },
   'translations.get': { view: (r) => ({ ...translationRow(r), ...(r.object === 'translation' ? { result: r.result?.space ?? '' } : {}) }) },
   'translations.update': { options: [instructionsOption], view: translationRow },

@@ -80,7 +80,10 @@ class Follower {
  * listens to the server's events.
  */
 export async function previewFolder(io: Io, deps: CliDeps, g: GlobalOptions, dir: string, o: { port: number; browser?: false; watch: boolean }): Promise<void> {
-  if (g.store !== undefined) throw usageError('--store: a folder is previewed in a scratch store of its own; drop --store, or preview a site of that store (gbctl preview SITE --store FILE)');
+  if (g.store !== undefined)
+    throw usageError(
+      '--store: a folder is previewed in a scratch store of its own; drop --store, or preview a site of that store (gbctl preview SITE --store FILE)',
+    );
   if (g.endpoint !== undefined) throw usageError('--endpoint: a folder is previewed on this machine; drop --endpoint');
   const root = resolve(dir);
   let folder: LiveFolder;

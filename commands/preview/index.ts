@@ -28,7 +28,9 @@ function sitePath(e: Embedded, id: string, io: Cli['io']): Promise<string> {
     const site = tx.get(sites, id) ?? tx.all(sites).find((s) => s.basename === id);
     if (!site) throw new CliError(`site ${id} not found in the embedded store`, Exit.notFound);
     if (!site.published) {
-      io.stderr.write(`site ${site.id} is not published, so its published address answers 404; showing its app page (publish it with: gbctl sites publish ${site.id})\n`);
+      io.stderr.write(
+        `site ${site.id} is not published, so its published address answers 404; showing its app page (publish it with: gbctl sites publish ${site.id})\n`,
+      );
       return `/app/o/${site.organization}/sites/${site.id}`;
     }
     const key = site.visibility === 'share-link' ? `?shareKey=${encodeURIComponent(site.shareKey)}` : '';
@@ -40,7 +42,10 @@ function registerPreview(program: Command, cli: Cli): void {
   const { io } = cli;
   printsNoJson(program.command('preview'))
     .description(command.summary as string)
-    .argument('[site]', "site id, an address the embedded store gave (gbctl://local/…), or a Git Sync folder (default: the profile's site; without one, the app pages)")
+    .argument(
+      '[site]',
+      "site id, an address the embedded store gave (gbctl://local/…), or a Git Sync folder (default: the profile's site; without one, the app pages)",
+    )
     .option('--port <n>', `port to listen on; 0 picks a free one (default: ${PREVIEW_PORT})`)
     .option('--no-browser', 'print the address without opening a browser')
     .option('--watch', 'with a folder: follow its changes, and reload the open pages when they change')

@@ -77,7 +77,13 @@ export function localPath(url: string, origin?: string): string {
  * a path) as an address of that server, until SIGINT or SIGTERM. App pages get a one-time
  * sign-in link, so the browser is signed in as the store's admin without the token in a URL.
  */
-export async function servePreview(io: Io, deps: CliDeps, g: GlobalOptions, target: string | ((e: Embedded) => Promise<string> | string), o: PreviewOptions = {}): Promise<void> {
+export async function servePreview(
+  io: Io,
+  deps: CliDeps,
+  g: GlobalOptions,
+  target: string | ((e: Embedded) => Promise<string> | string),
+  o: PreviewOptions = {},
+): Promise<void> {
   const host = o.host ?? '127.0.0.1';
   if (!/^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host)) throw usageError(`--host: a preview listens on a loopback address, not ${host}`);
   const path = o.store ?? storePath(g, io.env);
@@ -85,7 +91,12 @@ export async function servePreview(io: Io, deps: CliDeps, g: GlobalOptions, targ
   let running;
   try {
     running = await startServer(deps.serverResources, {
-      path, host, port, anyPort: !!o.anyPort, fileUrls: true, privateUrls: false,
+      path,
+      host,
+      port,
+      anyPort: !!o.anyPort,
+      fileUrls: true,
+      privateUrls: false,
       ...(o.web ? { web: o.web } : {}),
       ...(o.stream ? { stream: o.stream } : {}),
       warn: (m) => io.stderr.write(`${m}\n`),
@@ -115,7 +126,9 @@ export async function servePreview(io: Io, deps: CliDeps, g: GlobalOptions, targ
     const signIn = `${listening.url}/app/~/sign-in?code=${mintSignInCode(e.env, e.token)}&next=${encodeURIComponent(local.startsWith('/app') ? local : '/app')}`;
     if (local.startsWith('/app')) {
       io.stdout.write(`${signIn}\n`);
-      io.stderr.write(`serving ${o.serving ?? path} at ${listening.url} (Ctrl-C stops); the link signs this browser in once as the store's admin, then shows ${url}\n`);
+      io.stderr.write(
+        `serving ${o.serving ?? path} at ${listening.url} (Ctrl-C stops); the link signs this browser in once as the store's admin, then shows ${url}\n`,
+      );
       if (o.browser !== false) openInBrowser(io, signIn);
     } else {
       io.stdout.write(`${url}\n`);

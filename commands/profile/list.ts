@@ -12,10 +12,15 @@ export function registerList(profile: Command, { io }: Cli): void {
       const c = readConfig(io.env);
       const current = c.currentProfile ?? LOCAL_PROFILE;
       const { [LOCAL_PROFILE]: local, ...others } = c.profiles ?? {};
-      const rows = [{ ...local, name: LOCAL_PROFILE, endpoint: '(embedded store)' } as Profile & { name: string }, ...Object.entries(others).map(([name, p]) => ({ name, ...p }))];
+      const rows = [
+        { ...local, name: LOCAL_PROFILE, endpoint: '(embedded store)' } as Profile & { name: string },
+        ...Object.entries(others).map(([name, p]) => ({ name, ...p })),
+      ];
       const listed = rows.map(({ token, ...r }) => ({ ...r, current: r.name === current, hasToken: !!token }));
       await emitOrText(io, cmd.optsWithGlobals(), listed, () =>
-        rows.map((r) => `${r.name === current ? '*' : ' '} ${r.name}\t${r.endpoint ?? ''}\t${r.organization ?? ''}\t${r.token ? 'token saved' : ''}`).join('\n'),
+        rows
+          .map((r) => `${r.name === current ? '*' : ' '} ${r.name}\t${r.endpoint ?? ''}\t${r.organization ?? ''}\t${r.token ? 'token saved' : ''}`)
+          .join('\n'),
       );
     });
 }

@@ -11,12 +11,17 @@ export function registerSet(profile: Command, { io }: Cli): void {
     .argument('<key>', `one of ${KEYS.join(', ')}`)
     .argument('<value>', 'the value ("" removes it)')
     .description('Set a value of a profile (the current one, or --profile NAME, created if new)')
-    .addHelpText('after', '\nExamples:\n  $ gbctl profile set endpoint http://127.0.0.1:7700 --profile ci\n  $ gbctl profile set organization ORG\n  $ gbctl profile set site SITE   # also on the built-in local profile')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ gbctl profile set endpoint http://127.0.0.1:7700 --profile ci\n  $ gbctl profile set organization ORG\n  $ gbctl profile set site SITE   # also on the built-in local profile',
+    )
     .action(async (key: string, value: string, _o: unknown, cmd: Command) => {
-      if (!(KEYS as readonly string[]).includes(key)) throw usageError(`unknown profile key "${key}"`, `keys: ${KEYS.join(', ')} (tokens are set with "gbctl auth login")`);
+      if (!(KEYS as readonly string[]).includes(key))
+        throw usageError(`unknown profile key "${key}"`, `keys: ${KEYS.join(', ')} (tokens are set with "gbctl auth login")`);
       const name = profileName(cmd.optsWithGlobals().profile as string | undefined, io.env);
       // "local" is the embedded store: it may keep a default organization and site, never an endpoint.
-      if (name === LOCAL_PROFILE && key === 'endpoint') throw usageError('the built-in "local" profile is the embedded store and takes no endpoint', 'pass --profile NAME to make a profile for an endpoint');
+      if (name === LOCAL_PROFILE && key === 'endpoint')
+        throw usageError('the built-in "local" profile is the embedded store and takes no endpoint', 'pass --profile NAME to make a profile for an endpoint');
       if (key === 'endpoint' && value) {
         try {
           new URL(value);

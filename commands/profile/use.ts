@@ -10,7 +10,8 @@ export function registerUse(profile: Command, { io }: Cli): void {
     .description('Make a profile the current one')
     .addHelpText('after', '\nExamples:\n  $ gbctl profile use staging\n  $ gbctl profile use local   # back to the embedded store')
     .action(async (name: string) => {
-      if (name !== LOCAL_PROFILE && !readConfig(io.env).profiles?.[name]) throw new CliError(`no profile "${name}"`, 1, 'create it with "gbctl profile set ..." or "gbctl auth login --profile NAME"');
+      if (name !== LOCAL_PROFILE && !readConfig(io.env).profiles?.[name])
+        throw new CliError(`no profile "${name}"`, 1, 'create it with "gbctl profile set ..." or "gbctl auth login --profile NAME"');
       await updateConfig(io.env, (c) => {
         c.currentProfile = name;
       });

@@ -15,7 +15,10 @@ function failure(text: string, code: number | null, signal: string | null): CliE
   const error = /^error: (.*)$/m.exec(text)?.[1];
   const hint = /^hint: (.*)$/m.exec(text)?.[1];
   if (error) return new CliError(error, code ?? Exit.error, hint);
-  return new CliError(`the server stopped before listening (${signal ? `signal ${signal}` : `exit ${String(code)}`})${text.trim() ? `: ${text.trim()}` : ''}`, code ?? Exit.error);
+  return new CliError(
+    `the server stopped before listening (${signal ? `signal ${signal}` : `exit ${String(code)}`})${text.trim() ? `: ${text.trim()}` : ''}`,
+    code ?? Exit.error,
+  );
 }
 
 /** The command line of the server itself: serve's, without the flags that only this command reads. */

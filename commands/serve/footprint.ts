@@ -29,4 +29,3 @@ export async function releaseLoadGarbage(): Promise<void> {
   await new Promise((r) => setImmediate(r));
   gc();
 }
-

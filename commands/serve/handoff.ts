@@ -15,11 +15,16 @@ export interface Handoff {
 export const jsonReadyFile = (path: string) => /\.json$/i.test(path);
 
 /** Whether the files asked for carry a token, so that one must be minted. */
-export const needsToken = (o: { writeEnv?: string | undefined; readyFile?: string | undefined }) => !!o.writeEnv || (!!o.readyFile && jsonReadyFile(o.readyFile));
+export const needsToken = (o: { writeEnv?: string | undefined; readyFile?: string | undefined }) =>
+  !!o.writeEnv || (!!o.readyFile && jsonReadyFile(o.readyFile));
 
 /** Checked before the store is opened: a file that cannot be written is a usage error with nothing started. */
 export function checkHandoffPaths(o: { writeEnv?: string | undefined; readyFile?: string | undefined; pidFile?: string | undefined }): void {
-  for (const [flag, p] of [['--write-env', o.writeEnv], ['--ready-file', o.readyFile], ['--pid-file', o.pidFile]] as const) {
+  for (const [flag, p] of [
+    ['--write-env', o.writeEnv],
+    ['--ready-file', o.readyFile],
+    ['--pid-file', o.pidFile],
+  ] as const) {
     if (p === undefined) continue;
     const dir = dirname(resolve(p));
     if (!existsSync(dir) || !statSync(dir).isDirectory()) throw usageError(`${flag}: the folder ${dir} does not exist`);

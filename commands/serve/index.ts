@@ -23,20 +23,29 @@ function registerServe(program: Command, cli: Cli): void {
     )
     .option('--seed <n>', 'deterministic mode: ids and timestamps repeat run to run for the same requests')
     .option('--ready-file <path>', 'once listening, write the URL to this file; a name ending in .json gets {"url","organization","token"} instead (mode 0600)')
-    .option('--write-env <path>', 'once listening, write GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION lines for the store\'s admin (mode 0600)')
+    .option('--write-env <path>', "once listening, write GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION lines for the store's admin (mode 0600)")
     // Node.js reads --env-file itself wherever it appears and stops when the file is missing, so
     // gbctl cannot own that name; when it does get through (the file exists), say which to use.
     .addOption(new Option('--env-file <path>').hideHelp())
     .option('--pid-file <path>', 'once listening, write the server\'s process id to this file (removed when it stops): kill "$(cat FILE)" stops it')
-    .option('--detach', 'start the server in the background and return once it listens: the environment lines on stdout (or, with --write-env, "listening on URL"); a server that cannot start fails with its own error and exit code')
+    .option(
+      '--detach',
+      'start the server in the background and return once it listens: the environment lines on stdout (or, with --write-env, "listening on URL"); a server that cannot start fails with its own error and exit code',
+    )
     .option('--log-file <path>', 'with --detach: where the server writes its output (default: a new file in the temporary folder, named on stderr)')
     .option('--log', 'print every request as an NDJSON line on stderr')
     .option('--max-body <bytes>', 'largest request body accepted; larger ones get 413', String(1024 * 1024))
-    .option('--read-only', 'serve the store without writing to it: reads are answered, every write is 503 (chosen with a warning when the store cannot be written here)')
+    .option(
+      '--read-only',
+      'serve the store without writing to it: reads are answered, every write is 503 (chosen with a warning when the store cannot be written here)',
+    )
     .option('--allow-file-urls', 'let imports and OpenAPI sources read file:// URLs even when bound to a non-loopback address')
-    .option('--allow-private-urls', 'let imports and OpenAPI sources fetch loopback, private and link-local addresses even when bound to a non-loopback address')
+    .option(
+      '--allow-private-urls',
+      'let imports and OpenAPI sources fetch loopback, private and link-local addresses even when bound to a non-loopback address',
+    )
     .option('--shutdown-grace <seconds>', 'on SIGTERM or SIGINT, how long requests in flight or unfinished may take before their connections are closed', '5')
-    .option('--jit', "let V8 optimise hot code (the default)")
+    .option('--jit', 'let V8 optimise hot code (the default)')
     .option('--no-jit', "turn V8's optimising compiler off: about 15 MiB less memory, several times slower search and lists under load")
     .addHelpText(
       'after',

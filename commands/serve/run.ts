@@ -42,7 +42,11 @@ const LOOPBACK = /^(127\.\d+\.\d+\.\d+|::1|localhost)$/;
 
 /** Everything about serve's command line, checked before anything is opened or started. */
 export function checkServeOptions(o: ServeOptions) {
-  if (o.envFile !== undefined) throw usageError('--env-file is Node.js\'s own flag (it reads that file, and stops when it is missing)', 'use --write-env FILE to have serve write GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION');
+  if (o.envFile !== undefined)
+    throw usageError(
+      "--env-file is Node.js's own flag (it reads that file, and stops when it is missing)",
+      'use --write-env FILE to have serve write GITBOOK_ENDPOINT, GITBOOK_TOKEN and GITBOOK_ORGANIZATION',
+    );
   if (o.logFile !== undefined && !o.detach) throw usageError('--log-file goes with --detach: in the foreground, serve writes to its own stdout and stderr');
   const n = numbers(o);
   checkHandoffPaths(o);
@@ -57,7 +61,8 @@ function numbers(o: ServeOptions) {
   const maxBodyBytes = Number(o.maxBody);
   if (!Number.isInteger(maxBodyBytes) || maxBodyBytes < 1) throw usageError(`--max-body: "${o.maxBody}" is not a number of bytes`);
   const graceSeconds = Number(o.shutdownGrace ?? '5');
-  if (!Number.isFinite(graceSeconds) || graceSeconds < 0 || graceSeconds > 3600) throw usageError(`--shutdown-grace: "${o.shutdownGrace}" is not a number of seconds from 0 to 3600`);
+  if (!Number.isFinite(graceSeconds) || graceSeconds < 0 || graceSeconds > 3600)
+    throw usageError(`--shutdown-grace: "${o.shutdownGrace}" is not a number of seconds from 0 to 3600`);
   return { port, seed, maxBodyBytes, graceMs: Math.round(graceSeconds * 1000) };
 }
 
@@ -71,7 +76,10 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
   let running;
   try {
     running = await startServer(resources, {
-      path, host: o.host, port, maxBodyBytes,
+      path,
+      host: o.host,
+      port,
+      maxBodyBytes,
       controls: { version: VERSION, jit: o.jit !== false, seed, log: o.log ? (entry) => io.stderr.write(`${JSON.stringify(entry)}\n`) : undefined },
       translations: o.translations,
       validate: !!o.validate,
@@ -99,7 +107,8 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
   if (!loopback) {
     io.stderr.write(`warning: bound to ${o.host}, reachable from other machines; anyone who can reach it and holds a token can change the store\n`);
     if (!o.allowFileUrls) io.stderr.write('file:// URLs in imports and OpenAPI sources are refused (--allow-file-urls allows them)\n');
-    if (!o.allowPrivateUrls) io.stderr.write('loopback, private and link-local addresses in imports and OpenAPI sources are refused (--allow-private-urls allows them)\n');
+    if (!o.allowPrivateUrls)
+      io.stderr.write('loopback, private and link-local addresses in imports and OpenAPI sources are refused (--allow-private-urls allows them)\n');
   }
   const server = running;
   const stopped = new Promise<void>((resolve) => {

@@ -49,7 +49,9 @@ async function chooseOrganization(
   try {
     return await conn.organization();
   } catch {
-    return (await input({ message: 'Organization id', validate: (v) => /^[a-zA-Z0-9_-]+$/.test(v.trim()) || 'an organization id: letters, digits, "_" and "-"' }, ctx)).trim();
+    return (
+      await input({ message: 'Organization id', validate: (v) => /^[a-zA-Z0-9_-]+$/.test(v.trim()) || 'an organization id: letters, digits, "_" and "-"' }, ctx)
+    ).trim();
   }
 }
 
@@ -60,7 +62,11 @@ export async function ask(conn: Connection, io: Io, given: Given): Promise<Setup
 
   const organization = conn.resolved.organization ?? (await chooseOrganization(conn, select, input, ctx));
 
-  const title = given.title?.trim() ?? (await input({ message: 'Site title', validate: (v) => (v.trim().length >= 2 && v.trim().length <= 128) || 'the title needs 2 to 128 characters' }, ctx)).trim();
+  const title =
+    given.title?.trim() ??
+    (
+      await input({ message: 'Site title', validate: (v) => (v.trim().length >= 2 && v.trim().length <= 128) || 'the title needs 2 to 128 characters' }, ctx)
+    ).trim();
 
   const visibility =
     given.visibility ??
@@ -105,12 +111,23 @@ export async function ask(conn: Connection, io: Io, given: Given): Promise<Setup
   const sections = [...given.sections];
   if (!sections.length && (await confirm({ message: 'Split the site into sections (for example Guides, API reference)?', default: false }, ctx))) {
     for (;;) {
-      const t = (await input({ message: `Title of section ${sections.length + 1} (leave empty to finish)`, validate: (v) => v.trim() === '' || (v.trim().length >= 2 && v.trim().length <= 128) || 'the title needs 2 to 128 characters' }, ctx)).trim();
+      const t = (
+        await input(
+          {
+            message: `Title of section ${sections.length + 1} (leave empty to finish)`,
+            validate: (v) => v.trim() === '' || (v.trim().length >= 2 && v.trim().length <= 128) || 'the title needs 2 to 128 characters',
+          },
+          ctx,
+        )
+      ).trim();
       if (!t) break;
       const space = await select<string>(
         {
           message: `Content of section "${t}"`,
-          choices: [{ name: safeLine(`A new space "${t}"`), value: NEW_FOR_SECTION }, ...known.map((s) => ({ name: safeLine(`${s.title || 'Untitled'} (${s.id})`), value: s.id }))],
+          choices: [
+            { name: safeLine(`A new space "${t}"`), value: NEW_FOR_SECTION },
+            ...known.map((s) => ({ name: safeLine(`${s.title || 'Untitled'} (${s.id})`), value: s.id })),
+          ],
         },
         ctx,
       );

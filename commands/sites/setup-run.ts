@@ -56,7 +56,14 @@ export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: {
     try {
       const existing = plan.spaces;
       const site = await step(`Creating the site "${plan.title}"`, () =>
-        call('sites.create', { params: { organizationId }, body: { title: plan.title, visibility: plan.visibility, ...(plan.newSpace ? { spaces: plan.newSpace } : existing.length ? { spaces: existing } : {}) } }),
+        call('sites.create', {
+          params: { organizationId },
+          body: {
+            title: plan.title,
+            visibility: plan.visibility,
+            ...(plan.newSpace ? { spaces: plan.newSpace } : existing.length ? { spaces: existing } : {}),
+          },
+        }),
       );
       made.site = site.id;
       const siteParams = { organizationId, siteId: site.id };
@@ -68,7 +75,9 @@ export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: {
       for (const s of plan.sections) {
         let spaceId = s.space;
         if (!spaceId) {
-          const created = await step(`Creating the space "${s.title}"`, () => call('spaces.create', { params: { organizationId }, body: { title: s.title.slice(0, 50) } }));
+          const created = await step(`Creating the space "${s.title}"`, () =>
+            call('spaces.create', { params: { organizationId }, body: { title: s.title.slice(0, 50) } }),
+          );
           made.spaces.push(created.id);
           spaceId = created.id;
         }
@@ -126,7 +135,11 @@ async function rollback(conn: Connection, io: Io, organizationId: string, made: 
 function report(io: Io, site: Site, out: { json?: unknown; jq?: string | undefined }): Promise<void> {
   sayDone(io, `Created the site "${site.title}" (${site.id})${site.published ? ', published' : ', not published yet'}`);
   return emitOrText(io, out, site, () => {
-    const rows: [string, string][] = [['app', site.urls.app], ...(site.urls.published ? [['published', site.urls.published] as [string, string]] : []), ['api', site.urls.location]];
+    const rows: [string, string][] = [
+      ['app', site.urls.app],
+      ...(site.urls.published ? [['published', site.urls.published] as [string, string]] : []),
+      ['api', site.urls.location],
+    ];
     const hint = embeddedHint(site.urls.app, `gbctl preview ${site.id}`);
     if (hint) io.stderr.write(`${hint}\n`);
     return rows.map(([k, v]) => `${k.padEnd(11)}${v}`).join('\n');

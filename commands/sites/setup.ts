@@ -134,7 +134,10 @@ Examples:
     });
 }
 
-async function resolve(conn: { organization(): Promise<string> }, given: Omit<SetupPlan, 'organization' | 'title' | 'visibility' | 'publish'> & { title?: string; visibility?: Visibility; publish?: boolean }): Promise<SetupPlan> {
+async function resolve(
+  conn: { organization(): Promise<string> },
+  given: Omit<SetupPlan, 'organization' | 'title' | 'visibility' | 'publish'> & { title?: string; visibility?: Visibility; publish?: boolean },
+): Promise<SetupPlan> {
   return {
     organization: await conn.organization(),
     title: (given.title as string).trim(),

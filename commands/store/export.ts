@@ -9,7 +9,7 @@ import { printsNoJson } from '../../src/cli/output-flags.js';
 export function registerExport(store: Command, { io }: Cli): void {
   printsNoJson(store.command('export'))
     .argument('<file>', 'file to write, or - for stdout')
-    .description('Write the whole store as one JSON document (gbctl-store format), others\' latest writes included')
+    .description("Write the whole store as one JSON document (gbctl-store format), others' latest writes included")
     .addHelpText('after', '\nExamples:\n  $ gbctl store export > backup.json')
     .action(async (file: string, _o: unknown, cmd: Command) => {
       const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env, { dataAlias: true });

@@ -16,8 +16,11 @@ export function registerImport(store: Command, { io, deps }: Cli): void {
   printsNoJson(store.command('import'))
     .argument('<file>', 'a gbctl-store JSON document (an export, or a store file); - for stdin')
     .description('Replace the whole store with a file, after checking every record (a bad file changes nothing)')
-    .addHelpText('after', '\nExamples:\n  $ gbctl store import backup.json --yes\n  $ gbctl store import seed.json --store ./ci-store.json   # a new store file: nothing to confirm')
-    .option('-y, --yes', 'confirm: the store\'s objects are replaced by the file\'s (needed when the store file exists)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  $ gbctl store import backup.json --yes\n  $ gbctl store import seed.json --store ./ci-store.json   # a new store file: nothing to confirm',
+    )
+    .option('-y, --yes', "confirm: the store's objects are replaced by the file's (needed when the store file exists)")
     .option('--no-check', 'skip reading every object back through the API against its schema (large trusted files)')
     .addHelpText(
       'after',
@@ -50,8 +53,15 @@ otherwise (off a terminal it is refused before the file is read).`,
       if (o.check !== false) {
         const { problems } = await checkDataset({ tables: doc.tables }, deps.serverResources);
         if (problems.length) {
-          const shown = problems.slice(0, 10).map((p) => `  ${p}`).join('\n');
-          throw new CliError(`${file} has ${problems.length} object${problems.length === 1 ? '' : 's'} that do not read back valid; nothing was changed:\n${shown}`, 1, 'fix the file, or export a good store with "gbctl store export"');
+          const shown = problems
+            .slice(0, 10)
+            .map((p) => `  ${p}`)
+            .join('\n');
+          throw new CliError(
+            `${file} has ${problems.length} object${problems.length === 1 ? '' : 's'} that do not read back valid; nothing was changed:\n${shown}`,
+            1,
+            'fix the file, or export a good store with "gbctl store export"',
+          );
         }
       }
       if (replacing) await confirmOrFail(io, confirmation, !!o.yes, o.input === false);

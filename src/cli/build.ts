@@ -65,4 +65,3 @@ export function buildCommands(program: Command, manifest: Manifest, run: (c: Cal
     });
   }
 }
-

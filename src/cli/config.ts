@@ -73,7 +73,8 @@ export function resolve(flags: ConnectionFlags, env: NodeJS.ProcessEnv, config: 
   const profile = profileName(flags.profile, env, config);
   const saved = config.profiles?.[profile] ?? {};
   // The built-in local profile keeps only defaults for the embedded store.
-  const p: Profile = profile === LOCAL_PROFILE ? { ...(saved.organization ? { organization: saved.organization } : {}), ...(saved.site ? { site: saved.site } : {}) } : saved;
+  const p: Profile =
+    profile === LOCAL_PROFILE ? { ...(saved.organization ? { organization: saved.organization } : {}), ...(saved.site ? { site: saved.site } : {}) } : saved;
   const pick = (flag: string | undefined, flagName: string, envName: string, fromProfile: string | undefined) => {
     if (flag !== undefined) return { value: flag, source: flagName };
     if (env[envName]) return { value: env[envName], source: envName };

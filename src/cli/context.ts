@@ -77,7 +77,10 @@ export function storePath(g: GlobalOptions, env: NodeJS.ProcessEnv, opts: { data
 /** --data carries a request body; a bare file name there is refused, never taken for a store file. */
 export function checkDataFlag(g: GlobalOptions): void {
   if (g.data !== undefined && !isBodyData(g.data)) {
-    throw usageError(`--data "${g.data}": --data takes a request body (@FILE, - for stdin, or inline JSON)`, `for a body in a file write --data @${g.data}; for a store file use --store ${g.data} (or GBCTL_DATA)`);
+    throw usageError(
+      `--data "${g.data}": --data takes a request body (@FILE, - for stdin, or inline JSON)`,
+      `for a body in a file write --data @${g.data}; for a store file use --store ${g.data} (or GBCTL_DATA)`,
+    );
   }
 }
 
@@ -97,7 +100,11 @@ export function chooseBackend(g: GlobalOptions, env: NodeJS.ProcessEnv, r: Resol
   if (!store) return { kind: 'http', endpoint: r.endpoint, source: r.sources.endpoint };
   const s = levelOf(store.source);
   const e = levelOf(r.sources.endpoint);
-  if (s === e) throw usageError(`${store.source} and ${r.sources.endpoint} name two backends: the store file ${store.path} and the endpoint ${r.endpoint}`, 'give one of them');
+  if (s === e)
+    throw usageError(
+      `${store.source} and ${r.sources.endpoint} name two backends: the store file ${store.path} and the endpoint ${r.endpoint}`,
+      'give one of them',
+    );
   return s > e ? { kind: 'embedded', ...store } : { kind: 'http', endpoint: r.endpoint, source: r.sources.endpoint };
 }
 
@@ -113,7 +120,10 @@ function clientExtras(g: GlobalOptions, io: Io, retries: number) {
     retries,
     onRetry: (r: RetryInfo) => io.stderr.write(`${retryMessage(r)}\n`),
     ...(debug
-      ? { trace: (t: { method: string; url: string; status: number | 'error'; ms: number }) => io.stderr.write(`${t.method} ${t.url} ${t.status} ${t.ms.toFixed(0)}ms\n`) }
+      ? {
+          trace: (t: { method: string; url: string; status: number | 'error'; ms: number }) =>
+            io.stderr.write(`${t.method} ${t.url} ${t.status} ${t.ms.toFixed(0)}ms\n`),
+        }
       : {}),
   };
 }
@@ -126,14 +136,21 @@ export async function connect(g: GlobalOptions, io: Io, openEmbedded: OpenEmbedd
   const extras = clientExtras(g, io, tuning.retries);
   const backend = chooseBackend(g, io.env, r);
   if (g.debug || io.env.GBCTL_DEBUG === 'api') {
-    io.stderr.write(backend.kind === 'http' ? `backend: ${redactEndpoint(backend.endpoint)} (from ${backend.source})\n` : `backend: embedded store ${backend.path} (from ${backend.source})\n`);
+    io.stderr.write(
+      backend.kind === 'http'
+        ? `backend: ${redactEndpoint(backend.endpoint)} (from ${backend.source})\n`
+        : `backend: embedded store ${backend.path} (from ${backend.source})\n`,
+    );
   }
   if (backend.kind === 'http') {
     let origin: string;
     try {
       origin = new URL(backend.endpoint).origin;
     } catch {
-      throw usageError(`endpoint "${redactEndpoint(backend.endpoint)}" (from ${backend.source}) is not a URL`, 'give the host, e.g. https://api.gitbook.com or http://127.0.0.1:7700');
+      throw usageError(
+        `endpoint "${redactEndpoint(backend.endpoint)}" (from ${backend.source}) is not a URL`,
+        'give the host, e.g. https://api.gitbook.com or http://127.0.0.1:7700',
+      );
     }
     const client = new Client({ transport: httpTransport(origin, tuning.timeoutMs, io.env), token: r.token, ...extras });
     let sole: Promise<string> | undefined;

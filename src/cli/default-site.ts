@@ -19,7 +19,11 @@ export function withDefaultSite(m: ManifestCommand, values: (string | undefined)
   const first = m.args[0] as ManifestCommand['args'][number];
   const site = resolve(flags, env).site;
   if (given === required - 1 && site !== undefined) return [site, ...values.slice(0, m.args.length - 1)];
-  if (given === 0 && site === undefined) throw usageError(`missing required argument '${first.name}'`, 'give the site id, or set a default with "gbctl profile set site SITE_ID"');
+  if (given === 0 && site === undefined)
+    throw usageError(`missing required argument '${first.name}'`, 'give the site id, or set a default with "gbctl profile set site SITE_ID"');
   const missing = m.args.filter((a) => a.required)[site === undefined ? given : given + 1] ?? first;
-  throw usageError(`missing required argument '${missing.name}'`, `usage: gbctl ${m.noun} ${m.verb} ${m.args.map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(' ')}`);
+  throw usageError(
+    `missing required argument '${missing.name}'`,
+    `usage: gbctl ${m.noun} ${m.verb} ${m.args.map((a) => (a.required ? `<${a.name}>` : `[${a.name}]`)).join(' ')}`,
+  );
 }

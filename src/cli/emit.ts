@@ -40,7 +40,8 @@ export function checkOutputConflicts(o: { json?: unknown; jq?: string | undefine
   if ((format === 'table' || format === 'tsv') && o.json !== undefined && o.json !== false) {
     throw usageError(`--format ${format} and --json ask for two different outputs`, 'give one of them (--format json is --json)');
   }
-  if (o.jq !== undefined && format !== 'json') throw usageError(`--format ${format} and --jq ask for two different outputs`, 'give one of them (--jq prints what the filter gives)');
+  if (o.jq !== undefined && format !== 'json')
+    throw usageError(`--format ${format} and --jq ask for two different outputs`, 'give one of them (--jq prints what the filter gives)');
 }
 
 /** The mode the flags and stdout give: an explicit --format first, then --jq, --json, then a table on a terminal and rows otherwise. */
@@ -150,7 +151,11 @@ export class ListPrinter {
         }
         break;
       case 'tsv':
-        await renderRows(this.io, this.human ? this.human(shown) : shown, { mode: 'tsv', color: false, ...(this.o.columns ? { columns: this.o.columns } : {}) });
+        await renderRows(this.io, this.human ? this.human(shown) : shown, {
+          mode: 'tsv',
+          color: false,
+          ...(this.o.columns ? { columns: this.o.columns } : {}),
+        });
         break;
       case 'jq':
         this.buffered.push(...shown);
@@ -164,6 +169,11 @@ export class ListPrinter {
     const mode = this.mode;
     if (mode === 'json') this.io.stdout.write(this.count ? '\n]\n' : '[]\n');
     else if (mode === 'jq') this.io.stdout.write(await applyJq(this.buffered, this.o.jq as string, jqWarn(this.io)));
-    else if (mode === 'table') await renderRows(this.io, this.buffered, { mode: 'table', color: useColor(this.io, this.o.color), ...(this.o.columns ? { columns: this.o.columns } : {}) });
+    else if (mode === 'table')
+      await renderRows(this.io, this.buffered, {
+        mode: 'table',
+        color: useColor(this.io, this.o.color),
+        ...(this.o.columns ? { columns: this.o.columns } : {}),
+      });
   }
 }

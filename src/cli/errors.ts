@@ -17,8 +17,12 @@ interface Reported {
  * `source` is where the token came from, when the caller knows it.
  */
 function authFailure(e: ApiError, source?: string): Reported {
-  const what = source === undefined ? '' : e.status === 401 ? `: the token (from ${source}) was not accepted` : `: the token (from ${source}) lacks the role for this`;
-  const hint = source === undefined || source === 'none' ? 'check the token, or run "gbctl auth login" (or set GITBOOK_TOKEN)' : 'run "gbctl auth login" to save a new token, or check GITBOOK_TOKEN';
+  const what =
+    source === undefined ? '' : e.status === 401 ? `: the token (from ${source}) was not accepted` : `: the token (from ${source}) lacks the role for this`;
+  const hint =
+    source === undefined || source === 'none'
+      ? 'check the token, or run "gbctl auth login" (or set GITBOOK_TOKEN)'
+      : 'run "gbctl auth login" to save a new token, or check GITBOOK_TOKEN';
   return { code: Exit.auth, status: e.status, message: `${e.message} (HTTP ${e.status})${what}`, hint };
 }
 
@@ -51,11 +55,17 @@ export function bodyUsageError(p: BodyProblem, command: string, flags: ReadonlyM
  */
 export function explainForCommand(e: unknown, flags: ReadonlyMap<string, string>, orgScoped: boolean): unknown {
   const rename = (message: string) =>
-    message.replace(/(^|; |: )(?:body\.|query\.)?([A-Za-z][\w]*)(?=[.:])/g, (m, pre: string, field: string) => (flags.has(field) ? `${pre}--${flags.get(field)}` : m));
+    message.replace(/(^|; |: )(?:body\.|query\.)?([A-Za-z][\w]*)(?=[.:])/g, (m, pre: string, field: string) =>
+      flags.has(field) ? `${pre}--${flags.get(field)}` : m,
+    );
   if (e instanceof InputError) return new CliError(`invalid input: ${rename(e.message)}`, Exit.usage, e.fields && fieldsHint(e.fields, flags));
-  if (e instanceof ApiError && (e.status === 400 || e.status === 422)) return new CliError(`${rename(e.message)} (HTTP ${e.status})`, Exit.usage, undefined, { status: e.status, cause: e });
+  if (e instanceof ApiError && (e.status === 400 || e.status === 422))
+    return new CliError(`${rename(e.message)} (HTTP ${e.status})`, Exit.usage, undefined, { status: e.status, cause: e });
   if (e instanceof ApiError && e.status === 404 && orgScoped) {
-    return new CliError(`${e.message} (HTTP 404)`, Exit.notFound, 'check the id, and that you are in the right organization (--org, GITBOOK_ORGANIZATION)', { status: 404, cause: e });
+    return new CliError(`${e.message} (HTTP 404)`, Exit.notFound, 'check the id, and that you are in the right organization (--org, GITBOOK_ORGANIZATION)', {
+      status: 404,
+      cause: e,
+    });
   }
   return e;
 }

@@ -17,7 +17,8 @@ export interface Tuning {
 
 function wholeNumber(flag: string, raw: string, min: number): number {
   const n = Number(raw);
-  if (raw.trim() === '' || !Number.isInteger(n) || n < min) throw usageError(`--${flag}: "${raw}" is not a whole number${min > 0 ? ` of at least ${min}` : ''}`);
+  if (raw.trim() === '' || !Number.isInteger(n) || n < min)
+    throw usageError(`--${flag}: "${raw}" is not a whole number${min > 0 ? ` of at least ${min}` : ''}`);
   return n;
 }
 

@@ -69,8 +69,29 @@ export interface ManifestCommand {
 
 /** Options the program owns; a field with one of these names gets a different flag. */
 const RESERVED = new Set([
-  'json', 'org', 'endpoint', 'token', 'data', 'store', 'yes', 'color', 'help', 'version', 'profile', 'jq', 'query', 'all',
-  'limit', 'page-size', 'format', 'debug', 'dry-run', 'retries', 'timeout', 'input', 'field',
+  'json',
+  'org',
+  'endpoint',
+  'token',
+  'data',
+  'store',
+  'yes',
+  'color',
+  'help',
+  'version',
+  'profile',
+  'jq',
+  'query',
+  'all',
+  'limit',
+  'page-size',
+  'format',
+  'debug',
+  'dry-run',
+  'retries',
+  'timeout',
+  'input',
+  'field',
 ]);
 
 /**
@@ -124,7 +145,8 @@ function describeOption(description: string | undefined, kind: FieldKind, nullab
 }
 
 /** A page field's own words, with "page id" said as the id or path the CLI takes. */
-const pageOption = (d: string | undefined) => (d && /page id/.test(d) ? d.replace('page id', 'page id or path') : `${d ? `${d}: ` : ''}${PAGE_ARG_DESCRIPTION}`);
+const pageOption = (d: string | undefined) =>
+  d && /page id/.test(d) ? d.replace('page id', 'page id or path') : `${d ? `${d}: ` : ''}${PAGE_ARG_DESCRIPTION}`;
 
 function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
   const { primary } = plan;
@@ -187,4 +209,3 @@ function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
 export function deriveManifest(catalogue: readonly Endpoint[], overlays: Overlays, bespoke: BespokeSummary[], nouns: Record<string, string>): Manifest {
   return { version: 1, commands: groupCommands(catalogue).map((p) => commandOf(p, overlays)), bespoke, nouns };
 }
-

@@ -11,7 +11,8 @@ import { checkJq } from './jq.js';
  * the command is answered already (a bare --json on a terminal lists the fields, as gh does).
  */
 export async function checkOutputFlags(io: Io, fields: readonly string[], o: EmitOptions, bareJson: boolean): Promise<boolean> {
-  if (Array.isArray(o.json) && !fields.length) throw usageError('--json FIELDS: this command prints no object to pick fields from', 'use --json alone, or leave it out');
+  if (Array.isArray(o.json) && !fields.length)
+    throw usageError('--json FIELDS: this command prints no object to pick fields from', 'use --json alone, or leave it out');
   if (Array.isArray(o.json)) refuseUnknownFields(o.json, fields);
   if (bareJson && !o.jq && io.stdout.isTTY && fields.length) {
     io.stdout.write(`Fields for --json (comma-separated):\n${fields.map((f) => `  ${f}\n`).join('')}`);

@@ -50,7 +50,10 @@ export function tsvField(v: unknown): string {
 /** A column's header in words: `siteSpaces` is SITE SPACES, `updatedAt` UPDATED, `urls.app` APP. */
 export function header(column: string): string {
   const last = column.split('.').pop() as string;
-  return last.replace(/At$/, '').replace(/([a-z0-9])([A-Z])/g, '$1 $2').toUpperCase();
+  return last
+    .replace(/At$/, '')
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .toUpperCase();
 }
 
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
@@ -59,7 +62,13 @@ const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 export function relativeTime(iso: string, now = Date.now()): string {
   const diff = Date.parse(iso) - now;
   const abs = Math.abs(diff);
-  const units: [string, number][] = [['year', 31_536_000_000], ['month', 2_592_000_000], ['day', 86_400_000], ['hour', 3_600_000], ['minute', 60_000]];
+  const units: [string, number][] = [
+    ['year', 31_536_000_000],
+    ['month', 2_592_000_000],
+    ['day', 86_400_000],
+    ['hour', 3_600_000],
+    ['minute', 60_000],
+  ];
   const [unit, ms] = units.find(([, size]) => abs >= size) ?? ['second', 1000];
   const n = Math.max(1, Math.round(abs / ms));
   if (unit === 'second' && abs < 45_000) return diff > 0 ? 'in a moment' : 'just now';
@@ -159,8 +168,21 @@ async function colorer(color: boolean): Promise<(s: string) => string> {
 }
 
 const PLAIN_CHARS = {
-  top: '', 'top-mid': '', 'top-left': '', 'top-right': '', bottom: '', 'bottom-mid': '', 'bottom-left': '', 'bottom-right': '',
-  left: '', 'left-mid': '', mid: '', 'mid-mid': '', right: '', 'right-mid': '', middle: '  ',
+  top: '',
+  'top-mid': '',
+  'top-left': '',
+  'top-right': '',
+  bottom: '',
+  'bottom-mid': '',
+  'bottom-left': '',
+  'bottom-right': '',
+  left: '',
+  'left-mid': '',
+  mid: '',
+  'mid-mid': '',
+  right: '',
+  'right-mid': '',
+  middle: '  ',
 };
 
 /** Colour only on a TTY, and never with NO_COLOR or --no-color; FORCE_COLOR turns it on. */

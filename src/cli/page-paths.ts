@@ -53,7 +53,13 @@ const normal = (p: string) => p.replace(/^\/+|\/+$/g, '').replace(/(\/README)?\.
  * A dry run reads the tree only for a value that cannot be an id (a path with a slash): it
  * prints the request as it would be sent without reading anything else.
  */
-export async function resolvePagePaths(endpoint: Endpoint, input: InvocationInput, opts: { list: boolean; dryRun: boolean }, client: Client, resources: CliResources): Promise<void> {
+export async function resolvePagePaths(
+  endpoint: Endpoint,
+  input: InvocationInput,
+  opts: { list: boolean; dryRun: boolean },
+  client: Client,
+  resources: CliResources,
+): Promise<void> {
   const slots = (['params', 'query', 'body'] as const).flatMap((where) =>
     Object.keys(input[where])
       .filter((key) => typeof input[where][key] === 'string' && isPageSlot(endpoint.id, where, key, opts.list))
@@ -65,7 +71,9 @@ export async function resolvePagePaths(endpoint: Endpoint, input: InvocationInpu
   const cr = input.params.changeRequestId;
   const tree = await resources.endpoint(cr === undefined ? 'content.pages' : 'cr-content.pages');
   if (!tree) return;
-  const { pages } = (await client.call(tree, { params: { spaceId, ...(cr === undefined ? {} : { changeRequestId: cr }) }, query: {} })) as { pages: PageNode[] };
+  const { pages } = (await client.call(tree, { params: { spaceId, ...(cr === undefined ? {} : { changeRequestId: cr }) }, query: {} })) as {
+    pages: PageNode[];
+  };
   const ids = new Set<string>();
   const byPath = new Map<string, string>();
   const walk = (nodes: PageNode[]) => {
@@ -81,7 +89,12 @@ export async function resolvePagePaths(endpoint: Endpoint, input: InvocationInpu
     if (ids.has(v)) continue;
     const id = byPath.get(normal(v));
     if (id === undefined && endpoint.cli?.pageMayBeAbsent && schemaOf(endpoint, s.where, s.key)?.safeParse(v).success) continue;
-    if (id === undefined) throw new CliError(`no page with the id or path "${v}" in space ${spaceId}${cr === undefined ? '' : ` (change request ${String(cr)})`}`, Exit.notFound, `see "gbctl pages list ${spaceId}${cr === undefined ? '' : ` --change-request ${String(cr)}`}"`);
+    if (id === undefined)
+      throw new CliError(
+        `no page with the id or path "${v}" in space ${spaceId}${cr === undefined ? '' : ` (change request ${String(cr)})`}`,
+        Exit.notFound,
+        `see "gbctl pages list ${spaceId}${cr === undefined ? '' : ` --change-request ${String(cr)}`}"`,
+      );
     input[s.where][s.key] = id;
   }
 }

@@ -6,7 +6,11 @@ import type { Argument, Command, Option } from 'commander';
  * options and the help text added after them (further notes and the examples).
  */
 
-const cellText = (s: string) => s.replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|').trim();
+const cellText = (s: string) =>
+  s
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 
 /** The words a command is called by, e.g. "gbctl spaces create". */
 function path(cmd: Command): string {
@@ -41,11 +45,16 @@ function notesAndExamples(text: string): string[] {
   if (!text) return [];
   const at = text.search(/^Examples:\s*$/m);
   const notes = (at < 0 ? text : text.slice(0, at)).trim();
-  const examples = at < 0 ? [] : text.slice(at).split('\n').slice(1).map((l) => l.replace(/^\s*\$ /, '').trimEnd()).filter(Boolean);
-  return [
-    ...(notes ? ['```text', notes, '```', ''] : []),
-    ...(examples.length ? ['Examples:', '', '```sh', ...examples, '```', ''] : []),
-  ];
+  const examples =
+    at < 0
+      ? []
+      : text
+          .slice(at)
+          .split('\n')
+          .slice(1)
+          .map((l) => l.replace(/^\s*\$ /, '').trimEnd())
+          .filter(Boolean);
+  return [...(notes ? ['```text', notes, '```', ''] : []), ...(examples.length ? ['Examples:', '', '```sh', ...examples, '```', ''] : [])];
 }
 
 function section(cmd: Command): string[] {
@@ -76,8 +85,14 @@ function runnable(cmd: Command): Command[] {
 export function commandReference(root: Command): string {
   const all = runnable(root);
   const globals = root.options.filter((o) => !o.hidden && o.long !== '--help');
-  const anchor = (c: Command) => path(c).toLowerCase().replace(/[^a-z0-9 -]/g, '').replace(/ /g, '-');
-  const index = all.map((c) => `${'  '.repeat(path(c).split(' ').length - 2)}- [${path(c)}](#${anchor(c)}) — ${cellText(c.description().split('\n')[0] ?? '')}`);
+  const anchor = (c: Command) =>
+    path(c)
+      .toLowerCase()
+      .replace(/[^a-z0-9 -]/g, '')
+      .replace(/ /g, '-');
+  const index = all.map(
+    (c) => `${'  '.repeat(path(c).split(' ').length - 2)}- [${path(c)}](#${anchor(c)}) — ${cellText(c.description().split('\n')[0] ?? '')}`,
+  );
   return `${[
     '# gbctl command reference',
     '',
@@ -98,5 +113,8 @@ export function commandReference(root: Command): string {
     ...index,
     '',
     ...all.flatMap(section),
-  ].join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+  ]
+    .join('\n')
+    .replace(/\n{3,}/g, '\n\n')
+    .trimEnd()}\n`;
 }

@@ -92,10 +92,20 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     const ask = await overlay.confirmFirst?.({ client: conn.client, input: inv.input });
     if (ask) await confirmOrFail(io, ask, !!f.yes, f.input === false);
     const name = endpoint.destructive
-      ? await confirmEndpoint({ io, resources: deps.resources, client: conn.client, yes: !!f.yes, noInput: f.input === false }, endpoint, overlay, inv.input.params)
+      ? await confirmEndpoint(
+          { io, resources: deps.resources, client: conn.client, yes: !!f.yes, noInput: f.input === false },
+          endpoint,
+          overlay,
+          inv.input.params,
+        )
       : undefined;
     if (list) {
-      await walkList(conn.client, endpoint, input, io, opts, { all: !!f.all, ...(limit !== undefined ? { limit } : {}), ...(overlay.view ? { view: overlay.view } : {}), input: inv.input });
+      await walkList(conn.client, endpoint, input, io, opts, {
+        all: !!f.all,
+        ...(limit !== undefined ? { limit } : {}),
+        ...(overlay.view ? { view: overlay.view } : {}),
+        input: inv.input,
+      });
       return;
     }
     const result = await conn.client.call(endpoint, input);
@@ -113,7 +123,8 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     if (failed) throw failed;
     if (name !== undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${name}`).replace(/^✓ /, ''));
     // A write that answers no body would otherwise print nothing at all: it says what it did.
-    else if (inv.command.mutating && answer === undefined) sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${lastParam(inv.input.params)}`).replace(/^✓ /, ''));
+    else if (inv.command.mutating && answer === undefined)
+      sayDone(io, (overlay.done?.(inv.input.params, result) ?? `${endpoint.summary}: ${lastParam(inv.input.params)}`).replace(/^✓ /, ''));
     else if (io.stderr.isTTY && overlay.done) io.stderr.write(`${safeText(overlay.done(inv.input.params, result))}\n`);
   } catch (e) {
     throw explainForCommand(explainAuthFailure(e, conn.resolved.sources.token), flags, inv.command.orgScoped);
@@ -158,5 +169,6 @@ async function walkList(
   }
   await printer.end();
   // One JSON shape whatever the paging flags: the items; the way on is said apart from them.
-  if (page && !want.all && (want.limit === undefined || seen < want.limit)) io.stderr.write(`more results: add --page ${safeLine(page)} for the next page, or --all for every one\n`);
+  if (page && !want.all && (want.limit === undefined || seen < want.limit))
+    io.stderr.write(`more results: add --page ${safeLine(page)} for the next page, or --all for every one\n`);
 }

@@ -13,7 +13,7 @@ export async function soleOrganization(client: Client): Promise<string> {
   const list = JSON.parse(res.body) as { items?: { id: string; title?: string }[]; next?: unknown };
   const items = list.items ?? [];
   if (items.length === 1 && !list.next) return (items[0] as { id: string }).id;
-  if (items.length === 0) throw usageError('no organization given, and the token\'s user belongs to none', HINT);
+  if (items.length === 0) throw usageError("no organization given, and the token's user belongs to none", HINT);
   const named = items.map((o) => (o.title ? `${o.id} (${o.title})` : o.id)).join(', ');
   throw usageError(`no organization given, and the token's user belongs to several: ${named}${list.next ? ', …' : ''}`, HINT);
 }

@@ -32,7 +32,12 @@ const TIMEOUT_MS = 60_000;
  * fetched, other errors why it could not be. `policy` is for tests (which addresses count as
  * public).
  */
-export async function fetchDownloadUrl(client: Client, url: string, maxBytes: number, policy: OutboundPolicy = { privateAddresses: false }): Promise<{ bytes: Uint8Array; status: number }> {
+export async function fetchDownloadUrl(
+  client: Client,
+  url: string,
+  maxBytes: number,
+  policy: OutboundPolicy = { privateAddresses: false },
+): Promise<{ bytes: Uint8Array; status: number }> {
   let u: URL;
   try {
     u = new URL(url);

@@ -39,7 +39,10 @@ export function httpTransport(origin: string, timeoutMs = 30_000, env: NodeJS.Pr
         const httpProxy = pick(env, 'HTTP_PROXY');
         const httpsProxy = pick(env, 'HTTPS_PROXY');
         const noProxy = pick(env, 'NO_PROXY');
-        dispatcher = httpProxy || httpsProxy ? new EnvHttpProxyAgent({ ...(httpProxy ? { httpProxy } : {}), ...(httpsProxy ? { httpsProxy } : {}), noProxy: noProxy ?? '' }) : null;
+        dispatcher =
+          httpProxy || httpsProxy
+            ? new EnvHttpProxyAgent({ ...(httpProxy ? { httpProxy } : {}), ...(httpsProxy ? { httpsProxy } : {}), noProxy: noProxy ?? '' })
+            : null;
       }
       const url = base + req.path;
       try {

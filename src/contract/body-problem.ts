@@ -2,11 +2,7 @@ import type { Endpoint } from './endpoint.js';
 import { unknownField } from './unknown-fields.js';
 
 /** Why a request body would not do what it asks, with the fields the endpoint's body takes. */
-export type BodyProblem = { fields: string[] } & (
-  | { kind: 'unknown'; names: string[] }
-  | { kind: 'nothing-to-change' }
-  | { kind: 'no-body' }
-);
+export type BodyProblem = { fields: string[] } & ({ kind: 'unknown'; names: string[] } | { kind: 'nothing-to-change' } | { kind: 'no-body' });
 
 const isObject = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
 const given = (data: Record<string, unknown>) => Object.keys(data).filter((k) => data[k] !== undefined);

@@ -66,10 +66,7 @@ type Resource<N extends string, T extends Record<string, EndpointSpec>> = {
  * Declares the endpoints of one resource. Keys become ids `<name>.<key>` and, unless
  * `cli` says otherwise, the CLI command `gbctl <name> <key>`.
  */
-export function defineResource<const N extends string, const T extends Record<string, EndpointSpec>>(
-  name: N,
-  specs: T,
-): Resource<N, T> {
+export function defineResource<const N extends string, const T extends Record<string, EndpointSpec>>(name: N, specs: T): Resource<N, T> {
   const out: Record<string, Endpoint> = {};
   for (const [key, spec] of Object.entries(specs)) {
     out[`${name}.${key}`] = {

@@ -15,5 +15,8 @@ export function describeIssues(err: z.ZodError, opts: { where?: string; topLevel
 function plainWords(message: string): string {
   return message
     .replace(/^Too big: expected \w+ to (?:have|be) <=?\s*([\d.e+-]+)(?: (\w+))?$/, (_, n: string, unit?: string) => `at most ${n}${unit ? ` ${unit}` : ''}`)
-    .replace(/^Too small: expected \w+ to (?:have|be) >=?\s*([\d.e+-]+)(?: (\w+))?$/, (_, n: string, unit?: string) => `at least ${n}${unit ? ` ${unit}` : ''}`);
+    .replace(
+      /^Too small: expected \w+ to (?:have|be) >=?\s*([\d.e+-]+)(?: (\w+))?$/,
+      (_, n: string, unit?: string) => `at least ${n}${unit ? ` ${unit}` : ''}`,
+    );
 }

@@ -96,10 +96,18 @@ export async function isGitSyncFolder(dir: string): Promise<'empty' | 'git-sync'
   let config = { root: '', summary: 'SUMMARY.md' };
   const yaml = names.find((n) => n === '.gitbook.yaml' || n === '.gitbook.yml');
   if (yaml) {
-    const text = await root.read(yaml, 1024 * 1024).then((r) => Buffer.from(r.bytes ?? []).toString('utf8'), () => '');
+    const text = await root.read(yaml, 1024 * 1024).then(
+      (r) => Buffer.from(r.bytes ?? []).toString('utf8'),
+      () => '',
+    );
     config = parseGitbookYaml(text).config;
   }
   const summary = [config.root, config.summary].filter(Boolean).join('/');
   if (folderPathProblem(summary)) return 'foreign';
-  return (await root.read(summary, 0).then(() => true, () => false)) ? 'git-sync' : 'foreign';
+  return (await root.read(summary, 0).then(
+    () => true,
+    () => false,
+  ))
+    ? 'git-sync'
+    : 'foreign';
 }

@@ -58,7 +58,10 @@ export async function importRemovals(client: Client, params: Record<string, unkn
     if (src.kind === 'one') return undefined;
     const removed = docs(removedBy(existing, readGitSync(src.entries).pages));
     if (!removed.length) return undefined;
-    const some = removed.slice(0, 3).map((p) => `"${p.title}"`).join(', ');
+    const some = removed
+      .slice(0, 3)
+      .map((p) => `"${p.title}"`)
+      .join(', ');
     const n = removed.length;
     return {
       action: `remove ${n} page${n === 1 ? '' : 's'} of ${where} by importing ${fileURLToPath(u)}`,

@@ -10,19 +10,31 @@ export function apiPagesOf(pages: readonly PageRecord[]): ApiPage[] {
   const files = recordFiles(pages);
   const one = (p: PageRecord): ApiPage => {
     const base = {
-      id: p.id, title: p.title, type: p.type, ...(p.linkTitle !== undefined ? { linkTitle: p.linkTitle } : {}), ...(p.gitSync ? { gitSync: p.gitSync } : {}),
-      ...(p.hidden ? { hidden: true } : {}), ...(p.icon ? { icon: p.icon } : {}), ...(p.noIndex ? { noIndex: true } : {}),
+      id: p.id,
+      title: p.title,
+      type: p.type,
+      ...(p.linkTitle !== undefined ? { linkTitle: p.linkTitle } : {}),
+      ...(p.gitSync ? { gitSync: p.gitSync } : {}),
+      ...(p.hidden ? { hidden: true } : {}),
+      ...(p.icon ? { icon: p.icon } : {}),
+      ...(p.noIndex ? { noIndex: true } : {}),
     };
     if (p.type === 'group') return { ...base, slug: p.slug ?? slugify(p.title), pages: p.pages.map(one) };
     if (p.type === 'computed') return { ...base, ...(p.computed ? { computed: p.computed } : {}) };
     if (p.type === 'link') {
-      const target = p.target ? { kind: p.target.anchor ? 'anchor' : 'page', page: p.target.page, ...(p.target.anchor ? { anchor: p.target.anchor } : {}) } : { kind: 'url', url: p.href ?? '' };
+      const target = p.target
+        ? { kind: p.target.anchor ? 'anchor' : 'page', page: p.target.page, ...(p.target.anchor ? { anchor: p.target.anchor } : {}) }
+        : { kind: 'url', url: p.href ?? '' };
       return { ...base, target, ...(p.href ? { href: p.href } : {}) };
     }
     return {
-      ...base, ...(p.description ? { description: p.description } : {}), ...(p.layout ? { layout: p.layout } : {}),
+      ...base,
+      ...(p.description ? { description: p.description } : {}),
+      ...(p.layout ? { layout: p.layout } : {}),
       ...(p.cover ? { cover: { ref: { kind: 'file', file: p.cover.file }, yPos: p.cover.yPos ?? 0 } } : {}),
-      git: { path: p.gitPath ?? files.get(p.id) ?? '' }, markdown: p.markdown, pages: p.pages.map(one),
+      git: { path: p.gitPath ?? files.get(p.id) ?? '' },
+      markdown: p.markdown,
+      pages: p.pages.map(one),
     };
   };
   return pages.map(one);
@@ -31,7 +43,12 @@ export function apiPagesOf(pages: readonly PageRecord[]): ApiPage[] {
 /** Pages of the API (a revision's tree) in the shape the import's matching reads. */
 export function recordsOfApi(pages: readonly ApiPage[]): PageRecord[] {
   return pages.map((p) => ({
-    id: p.id, title: p.title, type: p.type as PageRecord['type'], markdown: '', createdAt: '', updatedAt: '',
+    id: p.id,
+    title: p.title,
+    type: p.type as PageRecord['type'],
+    markdown: '',
+    createdAt: '',
+    updatedAt: '',
     ...(p.type === 'document' && p.git?.path ? { gitPath: p.git.path } : {}),
     ...(p.type === 'group' && p.slug && p.slug !== slugify(p.title) ? { slug: p.slug } : {}),
     ...(p.target?.page ? { target: { page: p.target.page, ...(p.target.anchor ? { anchor: p.target.anchor } : {}) } } : {}),
@@ -50,7 +67,12 @@ export function readLocal(entries: SourceEntry[]): SyncRead {
  * The folder as export would write it after importing it, so both sides compare alike; what
  * the import would leave out (the listing's and the reading's) with the reasons.
  */
-export function normalizeLocal(local: { entries: SourceEntry[]; leftOut: Skipped[] }): { folder: Map<string, string | Uint8Array>; skipped: Skipped[]; warnings: string[]; read: SyncRead } {
+export function normalizeLocal(local: { entries: SourceEntry[]; leftOut: Skipped[] }): {
+  folder: Map<string, string | Uint8Array>;
+  skipped: Skipped[];
+  warnings: string[];
+  read: SyncRead;
+} {
   const read = readLocal(local.entries);
   let n = 0;
   const newId = () => `local${n++}`;

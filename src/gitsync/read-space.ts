@@ -34,7 +34,10 @@ async function scopeOfRevision(client: Client, s: SpaceSource): Promise<string |
   if (main.id === s.revision) return undefined;
   let page: string | undefined;
   do {
-    const list = await client.call(changeRequests['change-requests.list'], { params: { spaceId: s.spaceId }, query: { limit: 100, ...(page ? { page } : {}) } });
+    const list = await client.call(changeRequests['change-requests.list'], {
+      params: { spaceId: s.spaceId },
+      query: { limit: 100, ...(page ? { page } : {}) },
+    });
     const hit = list.items.find((cr) => cr.revision === s.revision);
     if (hit) return String(hit.number);
     page = list.next?.page;

@@ -118,7 +118,10 @@ export function pageFile(p: ApiPage, path: string, f: Folder): string {
       return at !== undefined && f.filePaths.has(at.toLowerCase()) ? at.toLowerCase() : undefined;
     }),
     heading: g.headless ? undefined : (g.heading ?? p.title),
-    body, lead: g.lead, gap: g.gap, end: g.end,
+    body,
+    lead: g.lead,
+    gap: g.gap,
+    end: g.end,
   });
 }
 
@@ -162,7 +165,10 @@ export function buildFolder(input: ExportInput): Map<string, string | Uint8Array
   for (const p of input.pages) {
     if (p.type === 'group') {
       groups.push({
-        title: p.title, ...(p.slug ? { slug: p.slug } : {}), ...(p.gitSync?.line ? { line: p.gitSync.line } : {}), ...(p.gitSync?.before ? { before: p.gitSync.before } : {}),
+        title: p.title,
+        ...(p.slug ? { slug: p.slug } : {}),
+        ...(p.gitSync?.line ? { line: p.gitSync.line } : {}),
+        ...(p.gitSync?.before ? { before: p.gitSync.before } : {}),
         entries: entries(p.pages ?? []),
       });
       continue;
@@ -172,12 +178,16 @@ export function buildFolder(input: ExportInput): Map<string, string | Uint8Array
     if (last && last.title === undefined) last.entries.push(...here);
     else if (here.length) groups.push({ entries: here });
   }
-  out.set(`${root}${summaryPath}`, writeSummary({
-    groups, end: gs?.summaryEnd ?? '\n',
-    ...(gs?.summaryHeader !== undefined ? { header: gs.summaryHeader } : {}),
-    ...(gs?.summaryIndent !== undefined ? { indent: gs.summaryIndent } : {}),
-    ...(gs?.summaryBullet !== undefined ? { bullet: gs.summaryBullet } : {}),
-  }));
+  out.set(
+    `${root}${summaryPath}`,
+    writeSummary({
+      groups,
+      end: gs?.summaryEnd ?? '\n',
+      ...(gs?.summaryHeader !== undefined ? { header: gs.summaryHeader } : {}),
+      ...(gs?.summaryIndent !== undefined ? { indent: gs.summaryIndent } : {}),
+      ...(gs?.summaryBullet !== undefined ? { bullet: gs.summaryBullet } : {}),
+    }),
+  );
   const config = configFor(gs, input.redirects ?? {});
   if (config !== undefined) out.set('.gitbook.yaml', config);
   for (const [path, text] of Object.entries(gs?.files ?? {})) out.set(`${root}${path}`, text);

@@ -23,7 +23,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 /** Bytes of a name that is not UTF-8, shown as text: the UTF-8 runs as they are, every other byte as \xHH. */
 export function showName(bytes: Uint8Array): string {
   let out = '';
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b = bytes[i] as number;
     const len = b < 0x80 ? 1 : b >= 0xc2 && b <= 0xdf ? 2 : b >= 0xe0 && b <= 0xef ? 3 : b >= 0xf0 && b <= 0xf4 ? 4 : 0;
     if (len) {

@@ -54,7 +54,7 @@ export function pathProblem(rel: string): string | undefined {
     if (c === '') return 'an empty folder name (// or a trailing /)';
     if (c === '..') return '".." in the path, which leaves its folder';
     if (c === '.') return '"." in the path';
-    if (isGitDir(c)) return 'a .git folder, which holds Git\'s own settings and hooks';
+    if (isGitDir(c)) return "a .git folder, which holds Git's own settings and hooks";
     if (CONTROL.test(c)) return 'a control character in the name';
     if (Buffer.byteLength(c) > MAX_NAME_BYTES) return `a name longer than ${MAX_NAME_BYTES} bytes`;
     if (WINDOWS_CHARS.test(c)) return 'a character Windows does not allow in names (< > : " | ? *)';
@@ -238,7 +238,7 @@ export function writeFileAtomicSync(path: string, data: string | Uint8Array, mod
   try {
     try {
       const bytes = typeof data === 'string' ? Buffer.from(data) : data;
-      for (let off = 0; off < bytes.length; ) off += writeSync(fd, bytes, off);
+      for (let off = 0; off < bytes.length;) off += writeSync(fd, bytes, off);
     } finally {
       closeSync(fd);
     }

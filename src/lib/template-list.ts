@@ -24,7 +24,11 @@ export const TEMPLATES: Template[] = [
     title: 'Getting started: welcome, quickstart and FAQ pages',
     refs: {},
     pages: () => [
-      { title: 'Welcome', emoji: '👋', markdown: 'Welcome to the documentation.\n\n## What you will find here\n\n- A quickstart to get going\n- Answers to common questions' },
+      {
+        title: 'Welcome',
+        emoji: '👋',
+        markdown: 'Welcome to the documentation.\n\n## What you will find here\n\n- A quickstart to get going\n- Answers to common questions',
+      },
       { title: 'Quickstart', emoji: '🚀', markdown: '## Install\n\nInstall the product.\n\n## First steps\n\n1. Create an account\n2. Follow the guide' },
       { title: 'FAQ', emoji: '❓', markdown: '## Where do I start?\n\nRead the [quickstart](quickstart.md).' },
     ],
@@ -34,7 +38,11 @@ export const TEMPLATES: Template[] = [
     title: 'API reference: overview and authentication pages, plus pages computed from an OpenAPI spec (contentRefs.spec)',
     refs: { spec: { kind: 'openapi', description: 'the OpenAPI spec to document, {"kind":"openapi","spec":"SLUG"}' } },
     pages: () => [
-      { title: 'Overview', emoji: '📘', markdown: '## Base URL\n\nAll endpoints are relative to the base URL.\n\n## Errors\n\nErrors answer `{"error": {"code", "message"}}`.' },
+      {
+        title: 'Overview',
+        emoji: '📘',
+        markdown: '## Base URL\n\nAll endpoints are relative to the base URL.\n\n## Errors\n\nErrors answer `{"error": {"code", "message"}}`.',
+      },
       { title: 'Authentication', emoji: '🔑', markdown: 'Send `Authorization: Bearer <token>` with every request.' },
     ],
   },
@@ -44,7 +52,9 @@ export const TEMPLATES: Template[] = [
     refs: {},
     pages: () => [
       {
-        title: 'Changelog', emoji: '📝', markdown: 'Notable changes, newest first.',
+        title: 'Changelog',
+        emoji: '📝',
+        markdown: 'Notable changes, newest first.',
         pages: [{ title: 'Initial release', markdown: '## Added\n\n- First public version' }],
       },
     ],
@@ -55,4 +65,3 @@ export const TEMPLATES: Template[] = [
 export function templateHelp(): string {
   return TEMPLATES.map((t) => `  ${t.id.padEnd(16)} ${t.title}`).join('\n');
 }
-

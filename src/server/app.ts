@@ -51,7 +51,12 @@ function controlsDoor(env: Env, controls: Controls): Door {
       const body = text.trim() ? readJsonObject(text) : undefined;
       // Loaded here: their schemas and state are gbctl serve's alone, never the embedded CLI's.
       const { serveControl } = await import('./controls/routes.js');
-      const out = await serveControl(env, controls, caller, { method: req.method, path: url.pathname.slice(CONTROL_PREFIX.length), query: url.searchParams, body });
+      const out = await serveControl(env, controls, caller, {
+        method: req.method,
+        path: url.pathname.slice(CONTROL_PREFIX.length),
+        query: url.searchParams,
+        body,
+      });
       return { status: 200, headers: { ...JSON_HEADERS }, body: JSON.stringify(out) };
     },
   };

@@ -65,7 +65,10 @@ export async function checkDataset(dump: Dump, resources: ServerResources, check
   const expected = await store.read(expectedObjects);
   for (const [t, ids] of expected) {
     const missed = ids.filter((id) => !walker.reached.get(t)?.has(id));
-    if (missed.length) walker.problems.push(`${missed.length} of ${ids.length} ${t} cannot be reached through the API (e.g. ${missed.slice(0, 3).join(', ')}): their references are broken`);
+    if (missed.length)
+      walker.problems.push(
+        `${missed.length} of ${ids.length} ${t} cannot be reached through the API (e.g. ${missed.slice(0, 3).join(', ')}): their references are broken`,
+      );
   }
   return { problems: walker.problems, reached: walker.reached, calls: walker.calls };
 }

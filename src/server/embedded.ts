@@ -52,10 +52,11 @@ export const PRELOAD_WAIT_MS = 3_000;
 async function preload(env: Env, waitMs: number, warn: (line: string) => void): Promise<void> {
   const dir = searchDir(env);
   if (!dir) return;
-  const current = (space: string) => env.store.read((tx: ReadTx) => {
-    const s = tx.get(spaces, space);
-    return s && !s.deletedAt ? getRevision(tx, s.revision) : undefined;
-  });
+  const current = (space: string) =>
+    env.store.read((tx: ReadTx) => {
+      const s = tx.get(spaces, space);
+      return s && !s.deletedAt ? getRevision(tx, s.revision) : undefined;
+    });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const loading = preloadSearch(env.store, dir, current).catch((e: Error) => warn(`gbctl: the search indexes kept in ${dir} were not read: ${e.message}`));
   await Promise.race([loading, new Promise<void>((r) => (timer = setTimeout(r, waitMs)))]);

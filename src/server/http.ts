@@ -104,7 +104,12 @@ export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Se
     try {
       if (!METHODS.has(method)) {
         status = 405;
-        send(res, 405, { 'content-type': 'application/json', allow: ALLOW }, errorBody(405, `${method} is not a method this server implements; it answers ${ALLOW}`));
+        send(
+          res,
+          405,
+          { 'content-type': 'application/json', allow: ALLOW },
+          errorBody(405, `${method} is not a method this server implements; it answers ${ALLOW}`),
+        );
         return;
       }
       if (opts.stream?.(req, res)) {

@@ -26,7 +26,8 @@ function nestedDeeperThan(text: string, max: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // backslash: skip the escaped character
+      if (c === 0x5c)
+        i++; // backslash: skip the escaped character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) {
@@ -53,10 +54,12 @@ export function authenticateToken(env: Env, req: CoreRequest): Promise<UserRecor
   const auth = header(req, 'authorization') ?? '';
   const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
   if (!m) throw unauthorized('the Authorization header must be "Bearer <token>"');
-  return env.store.read((tx) => userFromToken(tx, m[1] as string, env.sessions)).then((u) => {
-    if (!u) throw unauthorized('the token is not valid for this server');
-    return u;
-  });
+  return env.store
+    .read((tx) => userFromToken(tx, m[1] as string, env.sessions))
+    .then((u) => {
+      if (!u) throw unauthorized('the token is not valid for this server');
+      return u;
+    });
 }
 
 /**

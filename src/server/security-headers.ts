@@ -25,8 +25,11 @@ export function percentEncodingProblem(target: string): string | undefined {
   if (!target.includes('%')) return undefined;
   const q = target.indexOf('?');
   const path = q < 0 ? target : target.slice(0, q);
-  const query = q < 0 ? '' : target.slice(q + 1).split('#')[0] as string;
-  for (const [where, text] of [['path', path], ['query', query.replace(/\+/g, ' ')]] as const) {
+  const query = q < 0 ? '' : (target.slice(q + 1).split('#')[0] as string);
+  for (const [where, text] of [
+    ['path', path],
+    ['query', query.replace(/\+/g, ' ')],
+  ] as const) {
     try {
       decodeURIComponent(text);
     } catch {

@@ -67,7 +67,7 @@ export function eachLine(fd: number, path: string, start: number, end: number, f
   const piece = 1024 * 1024;
   let carry: Buffer | undefined;
   let carryAt = start;
-  for (let pos = start; pos < end; ) {
+  for (let pos = start; pos < end;) {
     const len = Math.min(piece, end - pos);
     const buf = Buffer.allocUnsafe(len);
     if (readInto(fd, buf, pos) < len) throw new StoreError(`the store ${path} was cut short under gbctl; run the command again`);

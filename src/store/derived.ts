@@ -273,12 +273,22 @@ export class Derived {
   }
 
   filter(table: string, f: string, filter: NamedTest, origin: Origin): IdGroups {
-    const make = () => ({ kind: 'filter' as const, field: f, name: filter.name, x: this.fill(origin, listKey('filter', f, filter.name), (file) => new IdGroups(f, filter.test, file)) });
+    const make = () => ({
+      kind: 'filter' as const,
+      field: f,
+      name: filter.name,
+      x: this.fill(origin, listKey('filter', f, filter.name), (file) => new IdGroups(f, filter.test, file)),
+    });
     return this.held(table, 'filter', f, filter.name, make, (h) => h.x.test === filter.test, 'filters').x;
   }
 
   count(table: string, f: string, filter: NamedTest, origin: Origin): Counts {
-    const make = () => ({ kind: 'count' as const, field: f, name: filter.name, x: this.fill(origin, listKey('count', f, filter.name), (file) => new Counts(f, filter.test, file)) });
+    const make = () => ({
+      kind: 'count' as const,
+      field: f,
+      name: filter.name,
+      x: this.fill(origin, listKey('count', f, filter.name), (file) => new Counts(f, filter.test, file)),
+    });
     return this.held(table, 'count', f, filter.name, make, (h) => h.x.test === filter.test, 'filters').x;
   }
 

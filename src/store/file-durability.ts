@@ -155,7 +155,9 @@ export class FileDurability implements Durability {
   }
 
   async commit(ops: Op[]): Promise<void> {
-    const appended = await withFsErrorsAsync('write the store', this.view.path, () => this.appender.append((this.view.journal as JournalPos).offset, this.view.seq + 1, ops));
+    const appended = await withFsErrorsAsync('write the store', this.view.path, () =>
+      this.appender.append((this.view.journal as JournalPos).offset, this.view.seq + 1, ops),
+    );
     this.view.appended(appended);
   }
 

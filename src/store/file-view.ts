@@ -98,9 +98,12 @@ export class FileView {
   private syncOnce(mode: Mode): Outcome {
     const st = stampOf(this.path);
     if (!st) {
-      if (this.snap) throw new StoreDamage(`the store ${this.path} was removed while gbctl had it open; restore it, or start afresh with "gbctl store reset --yes"`);
+      if (this.snap)
+        throw new StoreDamage(`the store ${this.path} was removed while gbctl had it open; restore it, or start afresh with "gbctl store reset --yes"`);
       if (stampOf(this.journalFile)) {
-        throw new StoreDamage(`${this.journalFile} exists but the snapshot ${this.path} does not; both were left untouched: restore the snapshot, or remove the journal to start afresh`);
+        throw new StoreDamage(
+          `${this.journalFile} exists but the snapshot ${this.path} does not; both were left untouched: restore the snapshot, or remove the journal to start afresh`,
+        );
       }
       return 'ok';
     }
@@ -197,7 +200,15 @@ export class FileView {
       if (mode === 'unlocked') return 'need-lock';
       if (mode === 'locked') throw journalDamaged(this.journalFile, bad.line, bad.reason, bad.offset);
       this.damaged = bad;
-      this.note(journalDamaged(this.journalFile, bad.line, bad.reason, bad.offset, 'what is shown stops before it; gbctl will not write to the store until it is repaired').message);
+      this.note(
+        journalDamaged(
+          this.journalFile,
+          bad.line,
+          bad.reason,
+          bad.offset,
+          'what is shown stops before it; gbctl will not write to the store until it is repaired',
+        ).message,
+      );
       return 'ok';
     }
     if (read.tail) {

@@ -19,8 +19,7 @@ export function stampOf(path: string): FileStamp | undefined {
   }
 }
 
-export const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined) =>
-  !!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
+export const sameStamp = (a: FileStamp | undefined, b: FileStamp | undefined) => !!a && !!b && a.size === b.size && a.mtimeMs === b.mtimeMs && a.ino === b.ino;
 
 export function fsyncDir(dir: string): void {
   const fd = openSync(dir, 'r');
@@ -56,7 +55,7 @@ export function writeFileDurablyStreamed(path: string, fill: (write: (b: Buffer)
   try {
     try {
       const head = fill((b) => writeAll(fd, b));
-      if (head) for (let done = 0; done < head.length; ) done += writeSync(fd, head, done, head.length - done, done);
+      if (head) for (let done = 0; done < head.length;) done += writeSync(fd, head, done, head.length - done, done);
       fsyncSync(fd);
     } finally {
       closeSync(fd);
@@ -76,7 +75,7 @@ export function writeFileDurablyStreamed(path: string, fill: (write: (b: Buffer)
 
 /** Writes every byte of `buf` at the file's current position (appends, for files opened with 'a'). */
 export function writeAll(fd: number, buf: Buffer): void {
-  for (let done = 0; done < buf.length; ) done += writeSync(fd, buf, done, buf.length - done);
+  for (let done = 0; done < buf.length;) done += writeSync(fd, buf, done, buf.length - done);
 }
 
 /** The file's bytes from `from` to its end, with the stamp of what was read; undefined when it does not exist. */

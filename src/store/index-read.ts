@@ -4,8 +4,19 @@ import { Blocks, eachLine } from './blocks.js';
 import { StoreError } from './errors.js';
 import { openIfExists, readInto, stampOf, type FileStamp } from './files.js';
 import {
-  compareHash, decodeId, decodePosition, FENCE, GROUP_ENTRY, hash2, ID_ENTRY, INDEX_MAGIC, INDEX_VERSION, TRAILER_BYTES,
-  type IndexHeader, type IndexList, type IndexTable,
+  compareHash,
+  decodeId,
+  decodePosition,
+  FENCE,
+  GROUP_ENTRY,
+  hash2,
+  ID_ENTRY,
+  INDEX_MAGIC,
+  INDEX_VERSION,
+  TRAILER_BYTES,
+  type IndexHeader,
+  type IndexList,
+  type IndexTable,
 } from './index-format.js';
 import type { FileGroup, ListKind, PersistedList, Position, Row } from './types.js';
 
@@ -207,7 +218,13 @@ export class IndexedFile implements Base {
    * written for it as it stands (its header and the file's stamp); undefined otherwise. Takes
    * `snapFd` over when it answers a file.
    */
-  static open(snapFd: number, path: string, indexFile: string, head: { generation: string; seq: number; checksum: string }, stamp: FileStamp): IndexedFile | undefined {
+  static open(
+    snapFd: number,
+    path: string,
+    indexFile: string,
+    head: { generation: string; seq: number; checksum: string },
+    stamp: FileStamp,
+  ): IndexedFile | undefined {
     const fd = openIfExists(indexFile);
     if (fd === undefined) return undefined;
     try {
@@ -265,7 +282,7 @@ export class IndexedFile implements Base {
       }
     });
     wanted.sort((a, b) => a.at - b.at);
-    for (let i = 0; i < wanted.length; ) {
+    for (let i = 0; i < wanted.length;) {
       const first = wanted[i] as { at: number; len: number };
       let end = first.at + first.len;
       let j = i + 1;

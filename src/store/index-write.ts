@@ -96,16 +96,16 @@ function writeList(sink: Sink, l: ListSource): IndexList | undefined {
   let tooWide = false;
   try {
     groupsOf(l, (key, entries) => {
-    const k = Buffer.from(key);
-    const count = typeof entries === 'number' ? entries : entries.length;
-    const width = typeof entries === 'number' ? 0 : entries.reduce((w, e) => Math.max(w, e.length), 0);
-    if (width > 0xffff || k.length > 0xffff) tooWide = true;
-    if (tooWide) return;
-    const body = Buffer.alloc(k.length + count * width);
-    k.copy(body, 0);
-    if (typeof entries !== 'number') entries.forEach((e, i) => e.copy(body, k.length + i * width));
-    const [h1, h2] = hash2(key);
-    dir.push({ h1, h2, at: sink.push(body), count, keyLen: k.length, width });
+      const k = Buffer.from(key);
+      const count = typeof entries === 'number' ? entries : entries.length;
+      const width = typeof entries === 'number' ? 0 : entries.reduce((w, e) => Math.max(w, e.length), 0);
+      if (width > 0xffff || k.length > 0xffff) tooWide = true;
+      if (tooWide) return;
+      const body = Buffer.alloc(k.length + count * width);
+      k.copy(body, 0);
+      if (typeof entries !== 'number') entries.forEach((e, i) => e.copy(body, k.length + i * width));
+      const [h1, h2] = hash2(key);
+      dir.push({ h1, h2, at: sink.push(body), count, keyLen: k.length, width });
     });
   } catch (e) {
     if (e instanceof NotKept) return undefined;
@@ -123,7 +123,12 @@ function writeList(sink: Sink, l: ListSource): IndexList | undefined {
     d.writeUInt16LE(g.keyLen, at + 20);
     d.writeUInt16LE(g.width, at + 22);
   });
-  const out: IndexList = { table: l.table, key: l.key, kind: l.kind, groups: { at: sink.push(d), count: dir.length, fence: fenceOf(sink, d, GROUP_ENTRY, dir.length) } };
+  const out: IndexList = {
+    table: l.table,
+    key: l.key,
+    kind: l.kind,
+    groups: { at: sink.push(d), count: dir.length, fence: fenceOf(sink, d, GROUP_ENTRY, dir.length) },
+  };
   if (l.next !== undefined) out.next = l.next;
   if (l.seqs) out.seqs = writeSeqs(sink, l.seqs.bind(l));
   return out;

@@ -71,11 +71,25 @@ export function readJournal(file: string, pos: JournalPos | undefined): JournalR
   if (!read) return { kind: 'changing' };
   const parsed = parseJournal(read.buf, from, incremental ? (pos as JournalPos).lines + 1 : 1);
   if (!incremental && !parsed.header) {
-    if (read.buf.length === 0) return { kind: 'settled', pos: { ino: read.stamp.ino, offset: 0, lines: 0, generation: undefined, mtimeMs: read.stamp.mtimeMs, head: { length: 0, crc: 0 }, tail: { at: 0, crc: 0 } } };
+    if (read.buf.length === 0)
+      return {
+        kind: 'settled',
+        pos: {
+          ino: read.stamp.ino,
+          offset: 0,
+          lines: 0,
+          generation: undefined,
+          mtimeMs: read.stamp.mtimeMs,
+          head: { length: 0, crc: 0 },
+          tail: { at: 0, crc: 0 },
+        },
+      };
     throw journalDamaged(file, 1, parsed.damage?.reason ?? parsed.tail?.reason ?? 'no header line', 0);
   }
   if (parsed.header && parsed.header.version > STORE_VERSION) {
-    throw new StoreDamage(`${file} has format version ${parsed.header.version}, newer than this gbctl understands (${STORE_VERSION}); it was left untouched: upgrade gbctl`);
+    throw new StoreDamage(
+      `${file} has format version ${parsed.header.version}, newer than this gbctl understands (${STORE_VERSION}); it was left untouched: upgrade gbctl`,
+    );
   }
   const generation = incremental ? (pos as JournalPos).generation : parsed.header?.generation;
   const tail = parsed.lastAt === undefined ? (pos as JournalPos).tail : tailOf(read.buf, from, parsed.lastAt, parsed.end);
@@ -99,7 +113,13 @@ function headOf(buf: Buffer): JournalPos['head'] {
  * A bad line in a journal, and what to do about it. `consequence` says what it stops: a load, by
  * default; what a read-only look shows.
  */
-export function journalDamaged(file: string, line: number, reason: string, offset?: number, consequence = "it cannot be loaded; the store's files were left untouched"): StoreDamage {
+export function journalDamaged(
+  file: string,
+  line: number,
+  reason: string,
+  offset?: number,
+  consequence = "it cannot be loaded; the store's files were left untouched",
+): StoreDamage {
   const at = offset === undefined ? '' : `, at byte offset ${offset},`;
   return new StoreDamage(
     `${file} is damaged at line ${line} (${reason})${at} and ${consequence}. ` +

@@ -94,4 +94,3 @@ export function listsToKeep(state: State): ListSource[] {
   }
   return out;
 }
-

@@ -16,7 +16,8 @@ function problem(err: NodeJS.ErrnoException, lock: string): string | undefined {
     case 'EACCES':
     case 'EPERM':
       // Reading the lock file itself (its holder's, of another user), or making files beside it.
-      if (err.path === lock && err.syscall === 'open') return `this user may not read it (${code}): it was made by another user's gbctl, which must be the one to write to this store`;
+      if (err.path === lock && err.syscall === 'open')
+        return `this user may not read it (${code}): it was made by another user's gbctl, which must be the one to write to this store`;
       return `this user may not create or remove files in ${dir} (${code})`;
     case 'EROFS':
       return `${dir} is on a read-only file system (EROFS)`;

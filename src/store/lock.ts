@@ -178,7 +178,9 @@ export class FileLock {
       if (b === 'gone') return;
       if (b ? isStale(b) : olderThan(breaker, UNREADABLE_GRACE_MS)) {
         removeQuietly(breaker);
-        this.warn(`gbctl: removed ${breaker}, left by ${b ? describeHolder(b) : 'a process'} that stopped while taking over the lock${b ? '' : ' (its contents cannot be read)'}`);
+        this.warn(
+          `gbctl: removed ${breaker}, left by ${b ? describeHolder(b) : 'a process'} that stopped while taking over the lock${b ? '' : ' (its contents cannot be read)'}`,
+        );
       }
       return;
     }

@@ -109,7 +109,10 @@ export class RowFile implements Base {
     if (!t) return;
     for (let i = 0; i < t.ids.length; i += 512) {
       const ids = t.ids.slice(i, i + 512);
-      fn(ids, ids.map((_, k) => t.first + i + k));
+      fn(
+        ids,
+        ids.map((_, k) => t.first + i + k),
+      );
     }
   }
 
@@ -164,7 +167,7 @@ export class RowFile implements Base {
   /** The JSON text of each slot, in order; contiguous slots are read together. */
   textsOf(slots: number[]): Buffer[] {
     const out: Buffer[] = [];
-    for (let i = 0; i < slots.length; ) {
+    for (let i = 0; i < slots.length;) {
       const first = slots[i] as number;
       const from = this.starts[first] as number;
       let j = i + 1;

@@ -54,7 +54,7 @@ function skipValue(b: Buffer, i: number): number {
   if (c === QUOTE) return skipString(b, i);
   if (c === OPEN_BRACE || c === OPEN_BRACKET) {
     let depth = 0;
-    for (let j = i; j < b.length; ) {
+    for (let j = i; j < b.length;) {
       const d = b[j] as number;
       if (d === QUOTE) {
         j = skipString(b, j);
@@ -163,7 +163,7 @@ function leadingId(b: Buffer, start: number): string | undefined {
  */
 export function scanRecordLines(b: Buffer, start: number, end: number): ScannedTable[] | undefined {
   const lines = new RecordLines();
-  for (let i = start; i <= end; ) {
+  for (let i = start; i <= end;) {
     let lineEnd = b.indexOf(NEWLINE, i);
     if (lineEnd < 0 || lineEnd > end) lineEnd = end;
     if (!lines.line(b, i, lineEnd)) return undefined;

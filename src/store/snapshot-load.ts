@@ -65,8 +65,13 @@ export function loadSnapshot(path: string, mode: Mode, opts: SnapshotLoadOptions
       const backup = `${path}.v${file.version}.bak`;
       writeFileDurably(backup, [backupBytes(buf)]);
       const base = writeBase(path, 0, doc.tables);
-      opts.warn(`gbctl: migrated the store ${path} from format version ${file.version} to ${STORE_VERSION} (${steps.join('; ')}); the old file is kept as ${backup}`);
-      return { state: State.fromDump({ tables: doc.tables }), loaded: { stamp: base.stamp, generation: base.generation, seq: 0, version: STORE_VERSION, edited: false } };
+      opts.warn(
+        `gbctl: migrated the store ${path} from format version ${file.version} to ${STORE_VERSION} (${steps.join('; ')}); the old file is kept as ${backup}`,
+      );
+      return {
+        state: State.fromDump({ tables: doc.tables }),
+        loaded: { stamp: base.stamp, generation: base.generation, seq: 0, version: STORE_VERSION, edited: false },
+      };
     }
     opts.notes.note(`format version ${file.version}: it will be migrated to ${STORE_VERSION} when gbctl next opens it for writing`);
     return { state: State.fromDump({ tables: doc.tables }), loaded: { stamp: file.stamp, generation: '', seq: 0, version: file.version, edited: false } };

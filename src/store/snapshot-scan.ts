@@ -25,7 +25,8 @@ export function scanSnapshot(fd: number, size: number, pieceBytes = PIECE_BYTES)
   const first = Buffer.allocUnsafe(Math.min(size, HEAD_BYTES));
   const headBytes = first.subarray(0, readInto(fd, first, 0));
   const head = snapshotHeader(headBytes);
-  if (head?.version !== STORE_VERSION || typeof head.generation !== 'string' || !Number.isInteger(head.seq) || typeof head.checksum !== 'string') return undefined;
+  if (head?.version !== STORE_VERSION || typeof head.generation !== 'string' || !Number.isInteger(head.seq) || typeof head.checksum !== 'string')
+    return undefined;
   const start = tablesStart(headBytes);
   const tailAt = Math.max(0, size - 64);
   const last = Buffer.allocUnsafe(size - tailAt);
@@ -40,7 +41,7 @@ export function scanSnapshot(fd: number, size: number, pieceBytes = PIECE_BYTES)
   let base = start;
   let held = 0;
   let lineAt = start;
-  for (let pos = start; pos < end; ) {
+  for (let pos = start; pos < end;) {
     if (held === buf.length) {
       const kept = base + held - lineAt;
       const next = kept * 2 > buf.length ? Buffer.allocUnsafe(buf.length * 2) : buf;

@@ -2,7 +2,19 @@ import { closeSync, fstatSync, openSync } from 'node:fs';
 import { StoreDamage, StoreError } from './errors.js';
 import { openIfExists, readInto, readOpen, withPath, writeFileDurably, writeFileDurablyStreamed, type FileStamp } from './files.js';
 import type { Base } from './base.js';
-import { encodeJournalHeader, journalPath, STORE_FORMAT, newGeneration, SNAPSHOT_TAIL, snapshotHeader, snapshotHeadStream, snapshotIntact, snapshotParts, STORE_VERSION, tablesRange } from './format.js';
+import {
+  encodeJournalHeader,
+  journalPath,
+  STORE_FORMAT,
+  newGeneration,
+  SNAPSHOT_TAIL,
+  snapshotHeader,
+  snapshotHeadStream,
+  snapshotIntact,
+  snapshotParts,
+  STORE_VERSION,
+  tablesRange,
+} from './format.js';
 import { indexPath } from './index-format.js';
 import { IndexedFile } from './index-read.js';
 import { writeIndex } from './index-write.js';
@@ -90,7 +102,14 @@ function readOpenSnapshot(fd: number, path: string): SnapshotFile {
 function openIndexed(fd: number, path: string, stamp: FileStamp): { rows: Base; generation: string; seq: number } | undefined {
   const first = Buffer.allocUnsafe(Math.min(stamp.size, HEAD_BYTES));
   const head = snapshotHeader(first.subarray(0, readInto(fd, first, 0)));
-  if (head?.format !== STORE_FORMAT || head.version !== STORE_VERSION || typeof head.generation !== 'string' || !Number.isInteger(head.seq) || typeof head.checksum !== 'string') return undefined;
+  if (
+    head?.format !== STORE_FORMAT ||
+    head.version !== STORE_VERSION ||
+    typeof head.generation !== 'string' ||
+    !Number.isInteger(head.seq) ||
+    typeof head.checksum !== 'string'
+  )
+    return undefined;
   const h = { generation: head.generation, seq: head.seq as number, checksum: head.checksum };
   const rows = IndexedFile.open(fd, path, indexPath(path), h, stamp);
   return rows && { rows, generation: h.generation, seq: h.seq };
@@ -199,7 +218,13 @@ export function tablesText(state: State, placed: PlacedTable[], emit: (piece: Bu
 }
 
 /** The snapshot just written, open for reading its records (through its index); undefined if it was replaced meanwhile. */
-function reopen(path: string, stamp: FileStamp, head: { generation: string; seq: number; checksum: string }, placed: PlacedTable[], base: number): Base | undefined {
+function reopen(
+  path: string,
+  stamp: FileStamp,
+  head: { generation: string; seq: number; checksum: string },
+  placed: PlacedTable[],
+  base: number,
+): Base | undefined {
   let fd: number;
   try {
     fd = openSync(path, 'r');

@@ -129,21 +129,36 @@ export interface ReadTx {
    * The ids of the records where() would give, narrowed to those passing `filter` when given,
    * without reading any: a page of them is then read with get(). See countWhere for `filter`.
    */
-  idsWhere<T extends Row, F extends string, K extends keyof T & string>(t: Table<T, F>, field: K, value: T[K], filter?: NoInfer<F> | ((row: T) => boolean)): string[];
+  idsWhere<T extends Row, F extends string, K extends keyof T & string>(
+    t: Table<T, F>,
+    field: K,
+    value: T[K],
+    filter?: NoInfer<F> | ((row: T) => boolean),
+  ): string[];
   /**
    * How many records have `field` equal to `value` and pass `filter` (all of them, without one).
    * Given the name of one of the table's filters, the answer comes without reading any record:
    * the count is kept per (table, field, filter name) and brought up to date by each write. A
    * function instead is applied to each match, read for it, and nothing is kept.
    */
-  countWhere<T extends Row, F extends string, K extends keyof T & string>(t: Table<T, F>, field: K, value: T[K], filter?: NoInfer<F> | ((row: T) => boolean)): number;
+  countWhere<T extends Row, F extends string, K extends keyof T & string>(
+    t: Table<T, F>,
+    field: K,
+    value: T[K],
+    filter?: NoInfer<F> | ((row: T) => boolean),
+  ): number;
   /**
    * A page of one of the table's ordered lists, in time proportional to the page and to the
    * records `test` skips, whatever the size of the groups (see OrderedQuery).
    */
   page<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: NoInfer<O>, q: OrderedQuery<T>): OrderedPage<T>;
   /** How many records the groups of an ordered list hold (passing `test`, which reads them all). */
-  sizeOf<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: NoInfer<O>, groups: readonly string[], test?: (row: T) => boolean): number;
+  sizeOf<T extends Row, F extends string, O extends string>(
+    t: Table<T, F, O>,
+    order: NoInfer<O>,
+    groups: readonly string[],
+    test?: (row: T) => boolean,
+  ): number;
   /**
    * A value worked out from one record by `make`, kept by the store until that record changes (at
    * most `keep` per table, the least recently used forgotten first): for what costs more to work

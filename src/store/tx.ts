@@ -57,7 +57,12 @@ export class Tx implements WriteTx, ReadTx {
     return this.read(t, this.idsWhere(t, f, value));
   }
 
-  idsWhere<T extends Row, F extends string, K extends keyof T & string>(t: Table<T, F>, f: K, value: T[K], filter?: NoInfer<F> | ((row: T) => boolean)): string[] {
+  idsWhere<T extends Row, F extends string, K extends keyof T & string>(
+    t: Table<T, F>,
+    f: K,
+    value: T[K],
+    filter?: NoInfer<F> | ((row: T) => boolean),
+  ): string[] {
     if (typeof filter === 'function') return this.where(t, f, value).flatMap((row) => (filter(row) ? [row.id] : []));
     const named = filter === undefined ? undefined : declared(t, filter);
     const pass = named?.test;
@@ -75,7 +80,12 @@ export class Tx implements WriteTx, ReadTx {
     return this.state.size(t.name) + (this.pending.get(t.name)?.sizeDelta ?? 0);
   }
 
-  countWhere<T extends Row, F extends string, K extends keyof T & string>(t: Table<T, F>, f: K, value: T[K], filter?: NoInfer<F> | ((row: T) => boolean)): number {
+  countWhere<T extends Row, F extends string, K extends keyof T & string>(
+    t: Table<T, F>,
+    f: K,
+    value: T[K],
+    filter?: NoInfer<F> | ((row: T) => boolean),
+  ): number {
     if (typeof filter === 'function') return this.where(t, f, value).filter(filter).length;
     const named = filter === undefined ? undefined : declared(t, filter);
     const n = named ? this.state.counts(t.name, f, named).get(value) : this.state.index(t.name, f).size(value);
@@ -89,7 +99,12 @@ export class Tx implements WriteTx, ReadTx {
     return pageOf(sources, q, rankOf(sources, after), (ids) => this.read(t, ids));
   }
 
-  sizeOf<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: NoInfer<O>, groups: readonly string[], test?: (row: T) => boolean): number {
+  sizeOf<T extends Row, F extends string, O extends string>(
+    t: Table<T, F, O>,
+    order: NoInfer<O>,
+    groups: readonly string[],
+    test?: (row: T) => boolean,
+  ): number {
     const sources = this.sources(t, order, groups);
     if (test) return countOf(sources, test, (ids) => this.read(t, ids));
     return sources.reduce((n, s) => n + s.size, 0);

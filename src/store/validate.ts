@@ -35,7 +35,9 @@ const issues = (err: z.ZodError) => describeIssues(err, { topLevel: '(top level)
 export function checkEnvelope(data: unknown, path: string): number {
   const env = Envelope().safeParse(data) as z.ZodSafeParseResult<{ format: string; version: number }>;
   if (!env.success) {
-    throw new StoreError(`${path} is not a gbctl store (it needs "format": "${STORE_FORMAT}" and a numeric "version"; ${issues(env.error)}); it was left untouched`);
+    throw new StoreError(
+      `${path} is not a gbctl store (it needs "format": "${STORE_FORMAT}" and a numeric "version"; ${issues(env.error)}); it was left untouched`,
+    );
   }
   if (env.data.version > STORE_VERSION) {
     throw new StoreError(
@@ -59,7 +61,8 @@ export function validateDocument(data: unknown, path: string, deep: boolean): St
     doc = data as StoreDocument;
   } else {
     doc = data as StoreDocument;
-    if (!doc.tables || typeof doc.tables !== 'object' || Array.isArray(doc.tables)) throw new StoreError(`${path} has no "tables" object; it was left untouched`);
+    if (!doc.tables || typeof doc.tables !== 'object' || Array.isArray(doc.tables))
+      throw new StoreError(`${path} has no "tables" object; it was left untouched`);
     for (const [name, rows] of Object.entries(doc.tables)) {
       if (!Array.isArray(rows)) throw new StoreError(`${path}: table "${name}" is not a list of records; it was left untouched`);
       for (const [i, r] of rows.entries()) {

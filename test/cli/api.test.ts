@@ -51,7 +51,8 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
-const api = (args: string[], input?: string) => runCli(['api', ...args], { env: { GITBOOK_ENDPOINT: url, GITBOOK_TOKEN: 't' }, ...(input !== undefined ? { input } : {}) });
+const api = (args: string[], input?: string) =>
+  runCli(['api', ...args], { env: { GITBOOK_ENDPOINT: url, GITBOOK_TOKEN: 't' }, ...(input !== undefined ? { input } : {}) });
 const sent = async (args: string[], input?: string) => {
   const r = await api(args, input);
   expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
@@ -64,7 +65,10 @@ describe('gbctl api, as gh api', () => {
     expect(await sent(['/orgs/o/spaces', '-F', 'title=Handbook'])).toMatchObject({ method: 'POST', body: { title: 'Handbook' } });
     expect(await sent(['/orgs/o/spaces', '--data', '{"title":"From data"}'])).toMatchObject({ method: 'POST', body: { title: 'From data' } });
     expect(await sent(['-X', 'PATCH', '/spaces/x', '-F', 'editMode=locked'])).toMatchObject({ method: 'PATCH', body: { editMode: 'locked' } });
-    expect(await sent(['-X', 'GET', '/orgs/o/spaces', '-F', 'limit=5', '-f', 'page=a b'])).toMatchObject({ method: 'GET', url: '/v1/orgs/o/spaces?limit=5&page=a+b' });
+    expect(await sent(['-X', 'GET', '/orgs/o/spaces', '-F', 'limit=5', '-f', 'page=a b'])).toMatchObject({
+      method: 'GET',
+      url: '/v1/orgs/o/spaces?limit=5&page=a+b',
+    });
     expect(await sent(['GET', '/spaces/x'])).toMatchObject({ method: 'GET', url: '/v1/spaces/x' });
     expect(await sent(['delete', 'spaces/x'])).toMatchObject({ method: 'DELETE', url: '/v1/spaces/x' });
     expect(await sent(['/_gbctl/health'])).toMatchObject({ url: '/_gbctl/health' });
@@ -73,7 +77,10 @@ describe('gbctl api, as gh api', () => {
   it('types -F values (JSON, @FILE, @- for stdin) and takes -f values as written', async () => {
     const file = join(tmp.dir, 'description.md');
     writeFileSync(file, '# From a file\n');
-    const r = await sent(['/x', '-F', 'n=3', '-F', 'on=true', '-F', 'none=null', '-F', 'list=[1,2]', '-F', 'text=plain', '-F', `doc=@${file}`, '-F', 'piped=@-', '-f', 'raw=3'], 'from stdin\n');
+    const r = await sent(
+      ['/x', '-F', 'n=3', '-F', 'on=true', '-F', 'none=null', '-F', 'list=[1,2]', '-F', 'text=plain', '-F', `doc=@${file}`, '-F', 'piped=@-', '-f', 'raw=3'],
+      'from stdin\n',
+    );
     expect(r.body).toEqual({ n: 3, on: true, none: null, list: [1, 2], text: 'plain', doc: '# From a file', piped: 'from stdin', raw: '3' });
   });
 
@@ -110,7 +117,15 @@ describe('gbctl api, as gh api', () => {
   });
 
   it('refuses what it cannot do, before sending', async () => {
-    for (const args of [['/items', '--slurp'], ['-X', 'POST', '/items', '--paginate'], ['FETCH', '/x'], ['-X', 'GET', 'POST', '/x'], ['/x', '-F', 'novalue'], ['-X', 'GET', '/x', '--data', '{"a":1}'], []]) {
+    for (const args of [
+      ['/items', '--slurp'],
+      ['-X', 'POST', '/items', '--paginate'],
+      ['FETCH', '/x'],
+      ['-X', 'GET', 'POST', '/x'],
+      ['/x', '-F', 'novalue'],
+      ['-X', 'GET', '/x', '--data', '{"a":1}'],
+      [],
+    ]) {
       const r = await api(args);
       expect(r.code, args.join(' ')).toBe(2);
     }
@@ -155,7 +170,11 @@ describe('gbctl api endpoints', () => {
   it("lists only routes gbctl serve answers: every one of gbctl's own is routed", async () => {
     for (const r of OWN_ROUTES) {
       const path = r.path.replace('{name}', 'nosuch').replace('{id}', 'nosuch');
-      const res = await fetch(`${s.url}${path}`, { method: r.method, headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' }, ...(r.method === 'POST' ? { body: path.endsWith('/clock') ? '{}' : '{"name":"listed"}' } : {}) });
+      const res = await fetch(`${s.url}${path}`, {
+        method: r.method,
+        headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+        ...(r.method === 'POST' ? { body: path.endsWith('/clock') ? '{}' : '{"name":"listed"}' } : {}),
+      });
       const text = await res.text();
       expect(text, `${r.method} ${path}`).not.toMatch(/no test control|no route|not allowed/i);
       expect(res.status, `${r.method} ${path}: ${text}`).toBeLessThan(500);

@@ -75,7 +75,7 @@ describe('auth and profiles', () => {
     expect((await gb(['auth', 'token'])).stdout).toBe(`${srv.token}\n`);
   });
 
-  it('says the config file\'s mode as it is, and warns when others can read the token', async () => {
+  it("says the config file's mode as it is, and warns when others can read the token", async () => {
     const file = join(cfg, 'config.json');
     chmodSync(file, 0o644);
     try {
@@ -139,7 +139,9 @@ describe('auth and profiles', () => {
     expect(missing.stderr).toContain("missing required argument 'site'");
     expect(missing.stderr).toContain('gbctl profile set site');
     const space = JSON.parse((await gb(['spaces', 'create', '--title', 'For a site', '--json', 'id', ...base], env)).stdout) as { id: string };
-    const site = JSON.parse((await gb(['sites', 'create', '--title', 'Default site', '--spaces', space.id, '--json', 'id', ...base], env)).stdout) as { id: string };
+    const site = JSON.parse((await gb(['sites', 'create', '--title', 'Default site', '--spaces', space.id, '--json', 'id', ...base], env)).stdout) as {
+      id: string;
+    };
     expect((await gb(['profile', 'set', 'site', site.id, '--profile', 'site-default'])).code).toBe(0);
     const got = await gb(['sites', 'get', '--profile', 'site-default', '--json', 'id,title', ...base], env);
     expect(got.code, got.stderr).toBe(0);

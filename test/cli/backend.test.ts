@@ -84,8 +84,14 @@ describe('flags, then environment, then profile, for every setting', () => {
 
   it('endpoint', async () => {
     expect((await status([], {})).backend).toMatchObject({ endpoint: 'http://127.0.0.1:1', source: expect.stringContaining('profile') });
-    expect((await status([], { GITBOOK_ENDPOINT: 'http://127.0.0.1:2' })).backend).toMatchObject({ endpoint: 'http://127.0.0.1:2', source: 'GITBOOK_ENDPOINT' });
-    expect((await status(['--endpoint', 'http://127.0.0.1:3'], { GITBOOK_ENDPOINT: 'http://127.0.0.1:2' })).backend).toMatchObject({ endpoint: 'http://127.0.0.1:3', source: '--endpoint' });
+    expect((await status([], { GITBOOK_ENDPOINT: 'http://127.0.0.1:2' })).backend).toMatchObject({
+      endpoint: 'http://127.0.0.1:2',
+      source: 'GITBOOK_ENDPOINT',
+    });
+    expect((await status(['--endpoint', 'http://127.0.0.1:3'], { GITBOOK_ENDPOINT: 'http://127.0.0.1:2' })).backend).toMatchObject({
+      endpoint: 'http://127.0.0.1:3',
+      source: '--endpoint',
+    });
   });
 
   it('token', async () => {
@@ -108,7 +114,9 @@ describe('flags, then environment, then profile, for every setting', () => {
     const dir = join(tmp.dir, 'cfg-profiles');
     mkdirSync(dir, { recursive: true });
     const at = (port: number) => ({ endpoint: `http://127.0.0.1:${port}`, token: 't' });
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ currentProfile: 'saved', profiles: { saved: at(11), env: at(12), flag: at(13) } }), { mode: 0o600 });
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ currentProfile: 'saved', profiles: { saved: at(11), env: at(12), flag: at(13) } }), {
+      mode: 0o600,
+    });
     const endpoint = async (args: string[], env: Record<string, string>) => {
       const r = await runCli(['auth', 'status', '--json', '--no-retry', ...args], { env: { GBCTL_CONFIG_DIR: dir, ...env } });
       return (JSON.parse(r.stdout) as { profile: string }).profile;

@@ -20,14 +20,20 @@ describe('commands that print their own result', () => {
 
     const dir = join(tmp.dir, 'out');
     expect((await gbctl('content', 'export', space, dir, '--jq', '.dir')).trim()).toBe(resolve(dir));
-    expect(JSON.parse(await gbctl('content', 'export', space, dir, '--json', 'files'))).toEqual({ files: expect.arrayContaining(['SUMMARY.md', '.gitbook.yaml']) as unknown });
+    expect(JSON.parse(await gbctl('content', 'export', space, dir, '--json', 'files'))).toEqual({
+      files: expect.arrayContaining(['SUMMARY.md', '.gitbook.yaml']) as unknown,
+    });
     expect((await gbctl('content', 'push', dir, space, '--jq', '.pushed')).trim()).toBe('false');
     expect((await gbctl('version', '--jq', '.version')).trim()).toMatch(/^\d+\.\d+\.\d+/);
     expect((await gbctl('auth', 'status', '--jq', '.backend.kind')).trim()).toBe('embedded');
   });
 
   it('refuse --json and --jq where they print no JSON, before doing anything', async () => {
-    for (const args of [['store', 'compact', '--json'], ['auth', 'token', '--jq', '.'], ['store', 'reset', '--yes', '--json']]) {
+    for (const args of [
+      ['store', 'compact', '--json'],
+      ['auth', 'token', '--jq', '.'],
+      ['store', 'reset', '--yes', '--json'],
+    ]) {
       const r = await runCli([...args, '--store', store]);
       expect(r.code, args.join(' ')).toBe(2);
       expect(r.stderr).toContain(`${args.slice(0, 2).join(' ')} prints no JSON`);

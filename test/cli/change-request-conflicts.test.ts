@@ -23,7 +23,10 @@ type Run = (args: string[], input?: string) => Promise<CliResult>;
  */
 async function conflicted(gb: Run, space: string): Promise<{ welcome: string; quick: string; faq: string }> {
   ok(await gb(['content', 'template', space, '--id', 'getting-started']));
-  const [welcome, quick, faq] = ok(await gb(['pages', 'list', space])).trim().split('\n').map((l) => l.split('\t')[0] as string) as [string, string, string];
+  const [welcome, quick, faq] = ok(await gb(['pages', 'list', space]))
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t')[0] as string) as [string, string, string];
   ok(await gb(['change-requests', 'create', space, '--subject', 'Main side']));
   ok(await gb(['change-requests', 'create', space, '--subject', 'Other side']));
   ok(await gb(['pages', 'update', space, '1', welcome, '--file', '-'], 'Welcome, as main has it.\n'));
@@ -109,12 +112,19 @@ describe('gbctl change-requests merge and refresh with conflicts (embedded store
     expect(refused.code).toBe(6);
     expect(await markdown(gb, space, welcome)).toBe('Welcome, as main has it.\n');
     for (const page of ['welcome', 'faq']) ok(await gb(['pages', 'update', space, '2', page, '--file', '-'], `${page}, settled.\n`));
-    const quickGone = json<{ conflicts: { page: string; resolved: boolean; kind: string }[] }>(await gb(['change-requests', 'get', space, '2', '--json'])).conflicts.find((c) => !c.resolved);
+    const quickGone = json<{ conflicts: { page: string; resolved: boolean; kind: string }[] }>(
+      await gb(['change-requests', 'get', space, '2', '--json']),
+    ).conflicts.find((c) => !c.resolved);
     expect(quickGone?.kind).toBe('deleted-in-change-request');
     ok(await gb(['change-requests', 'resolve', space, '2', quickGone?.page as string, '--keep', 'change-request']));
     ok(await gb(['change-requests', 'merge', space, '2']));
     expect(await markdown(gb, space, welcome)).toBe('welcome, settled.\n');
-    expect(ok(await gb(['pages', 'list', space])).trim().split('\n').map((l) => l.split('\t')[1])).toEqual(['Welcome', 'FAQ']);
+    expect(
+      ok(await gb(['pages', 'list', space]))
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')[1]),
+    ).toEqual(['Welcome', 'FAQ']);
   });
 });
 

@@ -13,7 +13,11 @@ import { needs } from '../helpers/tools.js';
 
 const FILES = { bash: 'completions/gbctl.bash', zsh: 'completions/_gbctl', fish: 'completions/gbctl.fish' } as const;
 type Shell = keyof typeof FILES;
-const have: Record<Shell, boolean> = { bash: needs('bash', 'apt-get install bash'), zsh: needs('zsh', 'apt-get install zsh'), fish: needs('fish', 'apt-get install fish') };
+const have: Record<Shell, boolean> = {
+  bash: needs('bash', 'apt-get install bash'),
+  zsh: needs('zsh', 'apt-get install zsh'),
+  fish: needs('fish', 'apt-get install fish'),
+};
 const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
@@ -33,7 +37,10 @@ function complete(shell: Shell, lines: Line[]): string[][] {
   const file = join(process.cwd(), FILES[shell]);
   if (shell === 'bash') {
     writeFileSync(input, lines.map((l) => l.map(sq).join(' ')).join('\n') + '\n');
-    writeFileSync(script, `source ${sq(file)}\nwhile IFS= read -r line; do eval "COMP_WORDS=($line)"; COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _gbctl; printf '%s\\n' "\${COMPREPLY[@]}"; echo '<end>'; done < ${sq(input)}\n`);
+    writeFileSync(
+      script,
+      `source ${sq(file)}\nwhile IFS= read -r line; do eval "COMP_WORDS=($line)"; COMP_CWORD=$(( \${#COMP_WORDS[@]} - 1 )); COMPREPLY=(); _gbctl; printf '%s\\n' "\${COMPREPLY[@]}"; echo '<end>'; done < ${sq(input)}\n`,
+    );
   } else if (shell === 'zsh') {
     writeFileSync(input, lines.map((l) => l.map(sq).join(' ')).join('\n') + '\n');
     writeFileSync(
@@ -53,12 +60,19 @@ function complete(shell: Shell, lines: Line[]): string[][] {
     writeFileSync(script, `source ${sq(file)}\nwhile read -l line\n  complete -C "$line"\n  echo '<end>'\nend < ${sq(input)}\n`);
   }
   const out = execFileSync(shell, shell === 'zsh' ? ['-f', script] : [script], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
-  const answers = out.split('<end>\n').slice(0, -1).map((a) => a.split('\n').filter(Boolean));
+  const answers = out
+    .split('<end>\n')
+    .slice(0, -1)
+    .map((a) => a.split('\n').filter(Boolean));
   expect(answers.length).toBe(lines.length);
   return answers;
 }
 
-const words = (answer: string[], prefix = '') => answer.map((a) => a.split('\t')[0] as string).filter((w) => w.startsWith(prefix)).sort();
+const words = (answer: string[], prefix = '') =>
+  answer
+    .map((a) => a.split('\t')[0] as string)
+    .filter((w) => w.startsWith(prefix))
+    .sort();
 
 let tree: CompletionNode;
 beforeAll(async () => {
@@ -87,7 +101,12 @@ describe('shell completions', () => {
       it('offers the subcommands at every level of nesting, after global flags too', () => {
         const groups = nodes(tree).filter((x) => x.node.children.length);
         expect(groups.map((g) => g.path.join(' '))).toContain('local tokens');
-        const lines: Line[] = [...groups.map((g) => ['gbctl', ...g.path, '']), ['gbctl', '--store', 'x.json', 'spaces', ''], ['gbctl', '--endpoint', 'http://h', '--no-color', 'local', 'tokens', ''], ['gbctl', 'spaces', 'res']];
+        const lines: Line[] = [
+          ...groups.map((g) => ['gbctl', ...g.path, '']),
+          ['gbctl', '--store', 'x.json', 'spaces', ''],
+          ['gbctl', '--endpoint', 'http://h', '--no-color', 'local', 'tokens', ''],
+          ['gbctl', 'spaces', 'res'],
+        ];
         const got = complete(shell, lines);
         groups.forEach((g, i) => expect(words(got[i] as string[]), g.path.join(' ')).toEqual(g.node.children.map((c) => c.name).sort()));
         const spaces = tree.children.find((c) => c.name === 'spaces') as CompletionNode;
@@ -97,10 +116,15 @@ describe('shell completions', () => {
       });
 
       it("offers every option's accepted values (enums from the schemas, option choices)", () => {
-        const cases = nodes(tree).flatMap(({ path, node }) => node.options.filter((o) => o.choices && o.long).map((o) => ({ path, flag: o.long as string, choices: o.choices as string[] })));
+        const cases = nodes(tree).flatMap(({ path, node }) =>
+          node.options.filter((o) => o.choices && o.long).map((o) => ({ path, flag: o.long as string, choices: o.choices as string[] })),
+        );
         const flags = cases.map((c) => `${c.path.join(' ')} ${c.flag}`);
         for (const want of ['spaces list --format', 'sites create --visibility', 'api endpoints --origin']) expect(flags).toContain(want);
-        const got = complete(shell, cases.map((c) => ['gbctl', ...c.path, c.flag, '']));
+        const got = complete(
+          shell,
+          cases.map((c) => ['gbctl', ...c.path, c.flag, '']),
+        );
         cases.forEach((c, i) => expect(words(got[i] as string[]), `${c.path.join(' ')} ${c.flag}`).toEqual([...c.choices].sort()));
         // After global flags and in the middle of a line alike.
         const [mid] = complete(shell, [['gbctl', '--store', 'x', 'spaces', 'list', '--format', 'ts']]);
@@ -116,7 +140,10 @@ describe('shell completions', () => {
 
       it.skipIf(shell === 'bash')('keeps every description whole: apostrophes, colons and quotes included', () => {
         const groups = nodes(tree).filter((x) => x.node.children.length);
-        const got = complete(shell, groups.map((g) => ['gbctl', ...g.path, '']));
+        const got = complete(
+          shell,
+          groups.map((g) => ['gbctl', ...g.path, '']),
+        );
         let checked = 0;
         groups.forEach((g, i) => {
           const shown = new Map((got[i] as string[]).map((l) => [l.split('\t')[0], l.split('\t').slice(1).join('\t')]));

@@ -22,7 +22,9 @@ async function requiredBody(noun: string, verb: string): Promise<string[]> {
   const c = (await sourceManifest()).commands.find((x) => x.noun === noun && x.verb === verb);
   const shape = (c ? endpointById(c.id)?.body?.shape : undefined) ?? {};
   const flagOf = (field: string) => c?.options.find((o) => o.field === field)?.flag ?? field;
-  return Object.entries(shape).filter(([, z]) => !z.safeParse(undefined).success).flatMap(([field]) => [`--${flagOf(field)}`, 'nosuch']);
+  return Object.entries(shape)
+    .filter(([, z]) => !z.safeParse(undefined).success)
+    .flatMap(([field]) => [`--${flagOf(field)}`, 'nosuch']);
 }
 
 describe('one confirmation for every destructive verb', () => {
@@ -88,7 +90,14 @@ describe('one confirmation for every destructive verb', () => {
     const manifest = await sourceManifest();
     for (const c of manifest.commands.filter((x) => x.destructive)) {
       for (const v of [undefined, ...c.variants]) {
-        const args = [c.noun, c.verb, ...c.args.map(() => 'nosuch'), ...(v ? [`--${v.option}`, 'nosuch'] : []), ...(await requiredBody(c.noun, c.verb)), '--yes'];
+        const args = [
+          c.noun,
+          c.verb,
+          ...c.args.map(() => 'nosuch'),
+          ...(v ? [`--${v.option}`, 'nosuch'] : []),
+          ...(await requiredBody(c.noun, c.verb)),
+          '--yes',
+        ];
         const r = await gb(args);
         expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(5);
         expect(r.stderr, args.join(' ')).not.toContain('✓');
@@ -120,7 +129,9 @@ describe('one confirmation for every destructive verb', () => {
 
   it('every verb that deletes, removes, revokes, resets or restores over data takes --yes and refuses without a terminal', async () => {
     const sink = { write: () => true, isTTY: false } as unknown as NodeJS.WritableStream;
-    const program = await buildProgram(makeCli({ stdout: sink, stderr: sink, stdinIsTTY: false, env: {}, readStdin: () => '' }, cliDeps(await sourceManifest())));
+    const program = await buildProgram(
+      makeCli({ stdout: sink, stderr: sink, stdinIsTTY: false, env: {}, readStdin: () => '' }, cliDeps(await sourceManifest())),
+    );
     const verbs: { path: string[]; cmd: Command }[] = [];
     const walk = (cmd: Command, path: string[]) => {
       if (!cmd.commands.length) verbs.push({ path, cmd });
@@ -137,7 +148,10 @@ describe('one confirmation for every destructive verb', () => {
     expect(chosen.length).toBeGreaterThan(20);
     for (const { path, cmd } of chosen) {
       const name = path.join(' ');
-      expect(cmd.options.some((o) => o.long === '--yes'), `${name} takes --yes`).toBe(true);
+      expect(
+        cmd.options.some((o) => o.long === '--yes'),
+        `${name} takes --yes`,
+      ).toBe(true);
       const args = cmd.registeredArguments.map(() => 'nosuch');
       const mandatory = cmd.options.filter((o) => o.mandatory).flatMap((o) => [o.long as string, 'nosuch']);
       const backend = path[0] === 'emulator' ? ['--endpoint', 'http://127.0.0.1:9'] : ['--store', store];

@@ -3,13 +3,15 @@ import { redactEndpoint } from '../../src/client/redact.js';
 import { runCli } from '../helpers/cli.js';
 import { startServer } from '../helpers/server.js';
 
-describe('--debug keeps an endpoint\'s credentials out of its trace', () => {
+describe("--debug keeps an endpoint's credentials out of its trace", () => {
   it('prints the endpoint with its user:token@ part replaced', async () => {
     const s = await startServer();
     try {
       const at = new URL(s.url);
       const endpoint = `http://robot:sekrit-token-123@${at.host}`;
-      const r = await runCli(['spaces', 'list', '--debug', '--no-retry'], { env: { GITBOOK_ENDPOINT: endpoint, GITBOOK_TOKEN: s.token, GITBOOK_ORGANIZATION: s.org } });
+      const r = await runCli(['spaces', 'list', '--debug', '--no-retry'], {
+        env: { GITBOOK_ENDPOINT: endpoint, GITBOOK_TOKEN: s.token, GITBOOK_ORGANIZATION: s.org },
+      });
       expect(r.code, r.stderr).toBe(0);
       expect(r.stderr).toContain(`backend: http://***@${at.host} (from GITBOOK_ENDPOINT)`);
       expect(r.stderr).toMatch(/GET http:\/\/127\.0\.0\.1:\d+\/v1\/orgs\/\S+\/spaces 200/);

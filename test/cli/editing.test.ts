@@ -23,7 +23,10 @@ describe('gbctl review flow (embedded store)', () => {
 
     const space = (json(await gb(['spaces', 'create', '--title', 'Handbook', '--json'])) as { id: string }).id;
     ok(await gb(['content', 'template', space, '--id', 'getting-started']));
-    const pages = ok(await gb(['pages', 'list', space])).trim().split('\n').map((l) => l.split('\t'));
+    const pages = ok(await gb(['pages', 'list', space]))
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t'));
     expect(pages.map((p) => p[1])).toEqual(['Welcome', 'Quickstart', 'FAQ']);
     const quick = pages[1]?.[0] as string;
 
@@ -37,13 +40,18 @@ describe('gbctl review flow (embedded store)', () => {
     expect(ok(await gb(['pages', 'get', space, quick, '--change-request', '1', '--format', 'markdown']))).toBe('## Install\n\nRun `npm i -g gbctl`.\n');
     expect(ok(await gb(['pages', 'get', space, quick, '--format', 'markdown']))).toContain('Install the product.');
 
-    const comment = json(await gb(['comments', 'create', space, '--change-request', '1', '--page-id', quick, '--markdown', 'Mention the Node version?', '--json'])) as { id: string; status: string };
+    const comment = json(
+      await gb(['comments', 'create', space, '--change-request', '1', '--page-id', quick, '--markdown', 'Mention the Node version?', '--json']),
+    ) as { id: string; status: string };
     expect(comment.status).toBe('open');
     expect(ok(await gb(['comments', 'list', space, '--change-request', '1'])).split('\t')[0]).toBe(comment.id);
     expect((json(await gb(['change-requests', 'get', space, '1', '--json'])) as { comments: number }).comments).toBe(1);
     ok(await gb(['replies', 'create', space, comment.id, '--change-request', '1', '--markdown', 'Done in the next edit']));
 
-    const resolved = json(await gb(['comments', 'resolve', space, comment.id, '--change-request', '1', '--json'])) as { status: string; resolvedBy: { displayName: string } };
+    const resolved = json(await gb(['comments', 'resolve', space, comment.id, '--change-request', '1', '--json'])) as {
+      status: string;
+      resolvedBy: { displayName: string };
+    };
     expect(resolved).toMatchObject({ status: 'resolved', resolvedBy: { displayName: 'Local Admin' } });
     expect(ok(await gb(['comments', 'list', space, '--change-request', '1', '--status', 'open']))).toBe('');
     const reopened = json(await gb(['comments', 'reopen', space, comment.id, '--change-request', '1', '--json'])) as { status: string };
@@ -61,13 +69,20 @@ describe('gbctl review flow (embedded store)', () => {
 
     const merged = json(await gb(['change-requests', 'merge', space, '1', '--json'])) as { result: string };
     expect(merged.result).toBe('merge');
-    const after = ok(await gb(['pages', 'list', space])).trim().split('\n').map((l) => l.split('\t')[1]);
+    const after = ok(await gb(['pages', 'list', space]))
+      .trim()
+      .split('\n')
+      .map((l) => l.split('\t')[1]);
     expect(after).toEqual(['Welcome', 'Quickstart', 'FAQ', 'Troubleshooting']);
     expect(ok(await gb(['pages', 'get', space, quick, '--format', 'markdown']))).toBe('## Install\n\nRun `npm i -g gbctl`.\n');
     const again = await gb(['change-requests', 'merge', space, '1']);
     expect(again.code).toBe(6);
     expect(again.stderr).toMatch(/merged/);
-    expect(ok(await gb(['change-requests', 'list', space, '--status', 'merged'])).split('\t').slice(0, 4)).toEqual(['1', expect.any(String), 'merged', 'Rewrite the quickstart']);
+    expect(
+      ok(await gb(['change-requests', 'list', space, '--status', 'merged']))
+        .split('\t')
+        .slice(0, 4),
+    ).toEqual(['1', expect.any(String), 'merged', 'Rewrite the quickstart']);
 
     const deleting = await gb(['comments', 'delete', space, comment.id, '--change-request', '1']);
     expect(deleting.code).toBe(2);
@@ -105,7 +120,9 @@ describe('gbctl against gbctl serve', () => {
     const folder = join(tmp.dir, 'served-docs');
     mkdirSync(folder);
     writeFileSync(join(folder, 'setup.md'), '# Setup\n\n## Database\n\nConfigure postgres.\n');
-    const imported = json(await gb(['content', 'import', space, '--url', `file://${folder}`, '--source', 'markdown', '--json'])) as { importedResources: number };
+    const imported = json(await gb(['content', 'import', space, '--url', `file://${folder}`, '--source', 'markdown', '--json'])) as {
+      importedResources: number;
+    };
     expect(imported.importedResources).toBe(1);
     const hits = json(await gb(['content', 'search', space, 'postgres', '--json'])) as { title: string; sections: { title: string }[] }[];
     expect(hits[0]).toMatchObject({ title: 'Setup', sections: [{ title: 'Database' }] });

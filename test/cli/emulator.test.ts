@@ -132,7 +132,7 @@ describe('gbctl emulator', () => {
     expect(text.stdout.split('\n').filter(Boolean).length).toBeLessThanOrEqual(1);
   });
 
-  it('reports the server\'s health', async () => {
+  it("reports the server's health", async () => {
     const r = await gb(['emulator', 'health', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect(JSON.parse(r.stdout)).toMatchObject({ status: 'ok', version: expect.any(String) });
@@ -181,7 +181,9 @@ describe('gbctl emulator', () => {
     await new Promise<void>((r) => silent.listen(0, '127.0.0.1', r));
     try {
       const t = Date.now();
-      const hung = await runCli(['emulator', 'wait', '--timeout', '2s'], { env: { ...s.env, GITBOOK_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` } });
+      const hung = await runCli(['emulator', 'wait', '--timeout', '2s'], {
+        env: { ...s.env, GITBOOK_ENDPOINT: `http://127.0.0.1:${(silent.address() as AddressInfo).port}` },
+      });
       expect(hung.code).toBe(8);
       expect(hung.stderr).toContain('no answer within');
       expect(Date.now() - t).toBeLessThan(7000);

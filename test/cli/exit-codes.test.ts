@@ -38,7 +38,8 @@ describe('exit codes depend on the error, not on where it was caught', () => {
 
 describe('--json errors', () => {
   // The error is stderr's last line (retries are announced before it).
-  const errorOf = (stderr: string) => (JSON.parse(stderr.trimEnd().split('\n').pop() as string) as { error: { code: number; status: number | null; message: string } }).error;
+  const errorOf = (stderr: string) =>
+    (JSON.parse(stderr.trimEnd().split('\n').pop() as string) as { error: { code: number; status: number | null; message: string } }).error;
 
   it('say the HTTP status of every answer that failed, whatever the status and wherever it was explained', async () => {
     const served = await startControlled();
@@ -47,7 +48,11 @@ describe('--json errors', () => {
       for (const status of [400, 401, 403, 404, 409, 412, 422, 429, 500, 502, 503, 504]) {
         served.controls.faults.clear();
         served.controls.faults.add({ path: '/v1/**', status, message: `injected ${status}` });
-        for (const args of [['spaces', 'get', space], ['spaces', 'list'], ['spaces', 'update', space, '--title', 'T']]) {
+        for (const args of [
+          ['spaces', 'get', space],
+          ['spaces', 'list'],
+          ['spaces', 'update', space, '--title', 'T'],
+        ]) {
           const r = await runCli([...args, '--json', '--no-retry'], { env: served.env });
           expect(r.code, `${status} ${args.join(' ')}`).not.toBe(0);
           expect(errorOf(r.stderr).status, `${status} ${args.join(' ')}: ${r.stderr}`).toBe(status);

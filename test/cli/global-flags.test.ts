@@ -38,7 +38,10 @@ describe('flags that tune requests', () => {
       const embedded = await runCli(['--store', store, 'spaces', 'list', ...flags]);
       served.controls.log.clear();
       const http = await runCli(['spaces', 'list', ...flags], { env: served.env });
-      for (const [where, r] of [['embedded', embedded], ['http', http]] as const) {
+      for (const [where, r] of [
+        ['embedded', embedded],
+        ['http', http],
+      ] as const) {
         expect(r.code, `${flags.join(' ')} ${where}: ${r.stderr}`).toBe(2);
         expect(r.stderr, `${flags.join(' ')} ${where}`).toContain(message);
       }
@@ -49,7 +52,11 @@ describe('flags that tune requests', () => {
   });
 
   it('are refused on commands that never connect, too', async () => {
-    for (const args of [['version', '--timeout', 'abc'], ['api', 'endpoints', '--retries', 'x'], ['help', 'formatting', '--timeout', '-1']]) {
+    for (const args of [
+      ['version', '--timeout', 'abc'],
+      ['api', 'endpoints', '--retries', 'x'],
+      ['help', 'formatting', '--timeout', '-1'],
+    ]) {
       const r = await runCli(args);
       expect(r.code, args.join(' ')).toBe(2);
     }

@@ -20,7 +20,7 @@ describe('--jq', () => {
     expect(await applyJq(items, 'map(.title) | join(",") | length')).toBe(`${items.map((i) => i.title).join(',').length}\n`);
   });
 
-  it('refuses a filter that fails on the data, in jq\'s words', async () => {
+  it("refuses a filter that fails on the data, in jq's words", async () => {
     await expect(applyJq([1, 2], '.[] | error("boom")')).rejects.toThrow(/--jq: error \(at <stdin>:0\): boom/);
     await expect(applyJq({ a: 1 }, '.a | keys')).rejects.toThrow(/number \(1\) has no keys/);
   });

@@ -34,7 +34,10 @@ describe('--json fields come from the response schema', () => {
     expect(r.stderr).toContain('unknown field for --json: nope');
     expect(r.stderr).toMatch(/valid fields: .*visibility/);
     expect(readFileSync(store).equals(before)).toBe(true);
-    for (const args of [['spaces', 'restore', top, '--json', 'nope'], ['spaces', 'move', top, '--json', 'nope']]) {
+    for (const args of [
+      ['spaces', 'restore', top, '--json', 'nope'],
+      ['spaces', 'move', top, '--json', 'nope'],
+    ]) {
       expect((await gb(args)).code).toBe(2);
       expect(readFileSync(store).equals(before)).toBe(true);
     }

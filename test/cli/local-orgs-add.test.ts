@@ -7,7 +7,7 @@ const tmp = tempDir();
 afterAll(() => tmp.cleanup());
 
 describe('gbctl local orgs add', () => {
-  it('makes its creator, the store\'s admin, an admin of the new organization', async () => {
+  it("makes its creator, the store's admin, an admin of the new organization", async () => {
     const env = { GBCTL_DATA: join(tmp.dir, 'store.json') };
     const added = await runCli(['local', 'orgs', 'add', '--title', 'Acme'], { env });
     expect(added.code, added.stderr).toBe(0);

@@ -13,7 +13,8 @@ import { tempDir } from '../helpers/server.js';
 
 const tmp = tempDir();
 const data = join(tmp.dir, 'store.json');
-const run = (args: string[], env: Record<string, string | undefined> = {}) => runCli(['--store', data, ...args], { env: { GBCTL_CONFIG_DIR: join(tmp.dir, 'cfg'), ...env } });
+const run = (args: string[], env: Record<string, string | undefined> = {}) =>
+  runCli(['--store', data, ...args], { env: { GBCTL_CONFIG_DIR: join(tmp.dir, 'cfg'), ...env } });
 
 beforeAll(async () => {
   for (let i = 1; i <= 7; i++) expect((await run(['spaces', 'create', '--title', `Space ${i}`])).code).toBe(0);
@@ -72,7 +73,10 @@ describe('output contract', () => {
 
   it('follows every page with --all, caps with --limit, and streams ndjson', async () => {
     const all = await run(['spaces', 'list', '--all', '--page-size', '2', '--format', 'ndjson']);
-    const lines = all.stdout.trim().split('\n').map((l) => JSON.parse(l) as { title: string });
+    const lines = all.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { title: string });
     expect(lines.map((l) => l.title)).toEqual(['Space 1', 'Space 2', 'Space 3', 'Space 4', 'Space 5', 'Space 6', 'Space 7']);
     const capped = await run(['spaces', 'list', '--limit', '5', '--page-size', '2', '--json', 'title']);
     expect(JSON.parse(capped.stdout)).toEqual([1, 2, 3, 4, 5].map((i) => ({ title: `Space ${i}` })));
@@ -217,7 +221,9 @@ describe('network behaviour against a server told to fail', () => {
       const via = await runCli(['api', 'GET', '/spaces/x'], { env: { GITBOOK_ENDPOINT: url, GITBOOK_TOKEN: 't', HTTP_PROXY: proxyUrl, NO_PROXY: '' } });
       expect(via.code, via.stderr).toBe(0);
       expect(tunnels).toEqual([url.replace('http://', '')]);
-      const direct = await runCli(['api', 'GET', '/spaces/x'], { env: { GITBOOK_ENDPOINT: url, GITBOOK_TOKEN: 't', HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' } });
+      const direct = await runCli(['api', 'GET', '/spaces/x'], {
+        env: { GITBOOK_ENDPOINT: url, GITBOOK_TOKEN: 't', HTTP_PROXY: proxyUrl, NO_PROXY: '127.0.0.1' },
+      });
       expect(direct.code, direct.stderr).toBe(0);
       expect(tunnels).toHaveLength(1);
     } finally {
@@ -253,7 +259,8 @@ describe('help', () => {
     expect((await runCli(['help', 'exit-codes'])).stdout).toMatch(/7\s+rate limited/);
     expect((await runCli(['help', 'formatting'])).stdout).toContain('--jq');
     const env = (await runCli(['help', 'environment'])).stdout;
-    for (const v of ['GITBOOK_TOKEN', 'GITBOOK_ENDPOINT', 'GITBOOK_ORGANIZATION', 'GBCTL_PROFILE', 'GBCTL_DATA', 'NO_COLOR', 'HTTPS_PROXY']) expect(env).toContain(v);
+    for (const v of ['GITBOOK_TOKEN', 'GITBOOK_ENDPOINT', 'GITBOOK_ORGANIZATION', 'GBCTL_PROFILE', 'GBCTL_DATA', 'NO_COLOR', 'HTTPS_PROXY'])
+      expect(env).toContain(v);
     expect((await runCli(['help', 'nope'])).code).toBe(2);
   });
 

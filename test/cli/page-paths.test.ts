@@ -34,7 +34,11 @@ describe('pages by path', () => {
     expect(filtered.code, filtered.stderr).toBe(0);
     expect(JSON.parse(filtered.stdout)).toEqual([{ id: comment.id }]);
     // Neither an id nor a path: not found, in the command line's words (it was a pageId validation error).
-    for (const args of [['pages', 'get', space, 'guides/nope', '--change-request', cr], ['pages', 'update', space, cr, 'guides/nope', '--title', 'X'], ['pages', 'delete', space, cr, 'nope', '--yes']]) {
+    for (const args of [
+      ['pages', 'get', space, 'guides/nope', '--change-request', cr],
+      ['pages', 'update', space, cr, 'guides/nope', '--title', 'X'],
+      ['pages', 'delete', space, cr, 'nope', '--yes'],
+    ]) {
       const missing = await gb(args);
       expect(missing.code, args.join(' ')).toBe(5);
       expect(missing.stderr).toMatch(/no page with the id or path "(guides\/)?nope" in space \S+ \(change request \d+\)/);

@@ -113,7 +113,19 @@ describe('piped output', () => {
       }
     }
     expect(bad).toEqual([]);
-    expect(ran).toEqual(expect.arrayContaining(['whoami', 'auth status', 'api endpoints', 'profile list', 'store info', 'version', 'local users list', 'emulator health', 'emulator requests']));
+    expect(ran).toEqual(
+      expect.arrayContaining([
+        'whoami',
+        'auth status',
+        'api endpoints',
+        'profile list',
+        'store info',
+        'version',
+        'local users list',
+        'emulator health',
+        'emulator requests',
+      ]),
+    );
   });
 
   it('follows an explicit --format whatever stdout is, and refuses output flags that ask for two things', async () => {
@@ -123,7 +135,13 @@ describe('piped output', () => {
     expect(rows.stdout).toMatch(new RegExp(`^${ids.spaceId}\\tDocs\\t`));
     const json = await runCli(['--store', store, 'spaces', 'list', '--format', 'json', '--jq', '.[0].title']);
     expect(json.stdout).toBe('Docs\n');
-    for (const flags of [['--format', 'tsv', '--json'], ['--format', 'table', '--json', 'id'], ['--format', 'table', '--jq', '.'], ['--format', 'ndjson', '--jq', '.'], ['--format', 'tsv', '--jq', '.']]) {
+    for (const flags of [
+      ['--format', 'tsv', '--json'],
+      ['--format', 'table', '--json', 'id'],
+      ['--format', 'table', '--jq', '.'],
+      ['--format', 'ndjson', '--jq', '.'],
+      ['--format', 'tsv', '--jq', '.'],
+    ]) {
       const r = await runCli(['--store', store, 'spaces', 'list', ...flags]);
       expect(r.code, flags.join(' ')).toBe(2);
       expect(r.stderr).toContain('ask for two different outputs');

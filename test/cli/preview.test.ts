@@ -49,7 +49,11 @@ describe('addresses from the embedded store open', () => {
   it('without a terminal, gbctl open and get --web print the address the preview serves and how to start it, and end at once', async () => {
     const help = await spawnCli(['preview', '--help'], { env });
     expect(help.stdout).toContain('(default: 7701)');
-    for (const args of [['open', space], ['spaces', 'get', space, '--web'], ['open', space, '--no-browser']]) {
+    for (const args of [
+      ['open', space],
+      ['spaces', 'get', space, '--web'],
+      ['open', space, '--no-browser'],
+    ]) {
       const started = Date.now();
       const r = await spawnCli(args, { env });
       expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
@@ -93,25 +97,32 @@ describe('addresses from the embedded store open', () => {
     }
   });
 
-  it.skipIf(!python)('on a terminal, --no-browser ends at once; with a browser, open serves the store and opens a sign-in link that lands on the object', async () => {
-    const quick = await runInPty(['open', space, '--no-browser'], { env: { ...env, DISPLAY: ':0', BROWSER: '/bin/true' }, timeout: 15 });
-    expect(quick.timedOut).toBe(false);
-    expect(quick.code).toBe(0);
-    expect(plain(quick.output)).toContain(`http://127.0.0.1:7701/app/s/${space}`);
+  it.skipIf(!python)(
+    'on a terminal, --no-browser ends at once; with a browser, open serves the store and opens a sign-in link that lands on the object',
+    async () => {
+      const quick = await runInPty(['open', space, '--no-browser'], { env: { ...env, DISPLAY: ':0', BROWSER: '/bin/true' }, timeout: 15 });
+      expect(quick.timedOut).toBe(false);
+      expect(quick.code).toBe(0);
+      expect(plain(quick.output)).toContain(`http://127.0.0.1:7701/app/s/${space}`);
 
-    const opened = join(tmp.dir, 'opened.txt');
-    const browser = join(tmp.dir, 'browser.sh');
-    writeFileSync(browser, `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
-    chmodSync(browser, 0o755);
-    const served = await runInPty(['open', space], { env: { ...env, DISPLAY: ':0', BROWSER: browser }, steps: [{ expect: 'opened in your browser', send: '\u0003' }], timeout: 20 });
-    expect(served.timedOut, plain(served.output)).toBe(false);
-    expect(served.code).toBe(0);
-    // The browser runs on its own: give it a moment to have been handed the address.
-    for (let i = 0; i < 100 && !(existsSync(opened) && readFileSync(opened, 'utf8').endsWith(space)); i++) await new Promise((r) => setTimeout(r, 50));
-    const link = new URL(readFileSync(opened, 'utf8'));
-    expect(link.pathname).toBe('/app/~/sign-in');
-    expect(link.searchParams.get('next')).toBe(`/app/s/${space}`);
-  });
+      const opened = join(tmp.dir, 'opened.txt');
+      const browser = join(tmp.dir, 'browser.sh');
+      writeFileSync(browser, `#!/bin/sh\nprintf '%s' "$1" > '${opened}'\n`);
+      chmodSync(browser, 0o755);
+      const served = await runInPty(['open', space], {
+        env: { ...env, DISPLAY: ':0', BROWSER: browser },
+        steps: [{ expect: 'opened in your browser', send: '\u0003' }],
+        timeout: 20,
+      });
+      expect(served.timedOut, plain(served.output)).toBe(false);
+      expect(served.code).toBe(0);
+      // The browser runs on its own: give it a moment to have been handed the address.
+      for (let i = 0; i < 100 && !(existsSync(opened) && readFileSync(opened, 'utf8').endsWith(space)); i++) await new Promise((r) => setTimeout(r, 50));
+      const link = new URL(readFileSync(opened, 'utf8'));
+      expect(link.pathname).toBe('/app/~/sign-in');
+      expect(link.searchParams.get('next')).toBe(`/app/s/${space}`);
+    },
+  );
 });
 
 describe('addresses over HTTP', () => {

@@ -15,7 +15,9 @@ function groups(cmd: Command, path: string[] = []): string[][] {
 describe('a group named without a verb', () => {
   it('prints its help on stdout with exit 0, at every level and after global flags', async () => {
     const sink = { write: () => true, isTTY: false } as unknown as NodeJS.WritableStream;
-    const program = await buildProgram(makeCli({ stdout: sink, stderr: sink, stdinIsTTY: false, env: {}, readStdin: () => '' }, cliDeps(await sourceManifest())));
+    const program = await buildProgram(
+      makeCli({ stdout: sink, stderr: sink, stdinIsTTY: false, env: {}, readStdin: () => '' }, cliDeps(await sourceManifest())),
+    );
     const all = groups(program);
     expect(all).toContainEqual([]);
     expect(all).toContainEqual(['local', 'tokens']);

@@ -39,7 +39,12 @@ function withBodies(): Target[] {
     for (const [id, scope] of [[c.id, []], ...c.variants.map((v) => [v.id, [`--${v.option}`, '1']] as const)] as const) {
       const e = endpointById(id);
       if (!e?.body) continue;
-      out.push({ name: `${c.noun} ${c.verb}${scope.length ? ` ${scope[0]}` : ''}`, args: [c.noun, c.verb, ...argsOf(c), ...scope], fields: Object.keys(e.body.shape), method: e.method });
+      out.push({
+        name: `${c.noun} ${c.verb}${scope.length ? ` ${scope[0]}` : ''}`,
+        args: [c.noun, c.verb, ...argsOf(c), ...scope],
+        fields: Object.keys(e.body.shape),
+        method: e.method,
+      });
     }
   }
   return out;
@@ -98,7 +103,11 @@ describe('a request body', () => {
   });
 
   it('of an update that names no field is refused, embedded and over HTTP, and the object is not touched', async () => {
-    const updates = withBodies().filter((t) => (t.method === 'PATCH' || t.method === 'PUT') && endpointById(manifest.commands.find((c) => c.noun === t.args[0] && c.verb === t.args[1])?.id ?? '')?.body?.safeParse({}).success);
+    const updates = withBodies().filter(
+      (t) =>
+        (t.method === 'PATCH' || t.method === 'PUT') &&
+        endpointById(manifest.commands.find((c) => c.noun === t.args[0] && c.verb === t.args[1])?.id ?? '')?.body?.safeParse({}).success,
+    );
     expect(updates.map((t) => t.name)).toEqual(expect.arrayContaining(['spaces update', 'collections update', 'sites update', 'comments update']));
     for (const t of updates) {
       served.controls.log.clear();

@@ -38,14 +38,32 @@ async function json<T>(store: string, args: string[]): Promise<T> {
   expect(r.code, r.stderr).toBe(0);
   return JSON.parse(r.stdout) as T;
 }
-const sitesIn = async (store: string) => (await json<{ id: string; title: string; published: boolean; visibility: string }[]>(store, ['sites', 'list']));
+const sitesIn = async (store: string) => await json<{ id: string; title: string; published: boolean; visibility: string }[]>(store, ['sites', 'list']);
 
 describe('gbctl sites setup without a terminal', { timeout: 120_000 }, () => {
   it('does everything from flags', async () => {
     const store = join(tmp.dir, 'flags.json');
     const guide = (await json<{ id: string }>(store, ['spaces', 'create', '--title', 'Guide'])).id;
     const api2 = (await json<{ id: string }>(store, ['spaces', 'create', '--title', 'API'])).id;
-    const r = await runCli(['sites', 'setup', '--title', 'Handbook', '--visibility', 'share-link', '--space', guide, '--section', `API reference=${api2}`, '--section', 'Changelog', '--publish', '--yes', '--store', store, '--json']);
+    const r = await runCli([
+      'sites',
+      'setup',
+      '--title',
+      'Handbook',
+      '--visibility',
+      'share-link',
+      '--space',
+      guide,
+      '--section',
+      `API reference=${api2}`,
+      '--section',
+      'Changelog',
+      '--publish',
+      '--yes',
+      '--store',
+      store,
+      '--json',
+    ]);
     expect(r.code, r.stderr).toBe(0);
     const site = JSON.parse(r.stdout);
     expect(publishedErrors('Site', site)).toBeUndefined();
@@ -58,11 +76,27 @@ describe('gbctl sites setup without a terminal', { timeout: 120_000 }, () => {
       ['API reference', ['API']],
       ['Changelog', ['Changelog']],
     ]);
-    const text = await runCli(['sites', 'setup', '--title', 'Sampler', '--visibility', 'public', '--new-space', 'sample', '--no-publish', '--yes', '--store', store]);
+    const text = await runCli([
+      'sites',
+      'setup',
+      '--title',
+      'Sampler',
+      '--visibility',
+      'public',
+      '--new-space',
+      'sample',
+      '--no-publish',
+      '--yes',
+      '--store',
+      store,
+    ]);
     expect(text.code, text.stderr).toBe(0);
     expect(text.stderr).toMatch(/^✓ Created the site "Sampler" \(\w+\), not published yet$/m);
     expect(tsvRecordOf(text.stdout)).toMatchObject({ title: 'Sampler', published: 'false', visibility: 'public' });
-    expect((await sitesIn(store)).map((x) => [x.title, x.published])).toEqual([['Handbook', true], ['Sampler', false]]);
+    expect((await sitesIn(store)).map((x) => [x.title, x.published])).toEqual([
+      ['Handbook', true],
+      ['Sampler', false],
+    ]);
   });
 
   it('names the missing flag (exit 2) and creates nothing', async () => {
@@ -94,7 +128,24 @@ describe('gbctl sites setup without a terminal', { timeout: 120_000 }, () => {
   it('deletes what it made when a step fails, and says the space stays restorable', async () => {
     const store = join(tmp.dir, 'fails.json');
     const guide = (await json<{ id: string }>(store, ['spaces', 'create', '--title', 'Guide'])).id;
-    const r = await runCli(['sites', 'setup', '--title', 'Broken', '--visibility', 'public', '--space', guide, '--section', 'New part', '--section', 'Missing=nope', '--publish', '--yes', '--store', store]);
+    const r = await runCli([
+      'sites',
+      'setup',
+      '--title',
+      'Broken',
+      '--visibility',
+      'public',
+      '--space',
+      guide,
+      '--section',
+      'New part',
+      '--section',
+      'Missing=nope',
+      '--publish',
+      '--yes',
+      '--store',
+      store,
+    ]);
     expect(r.code).toBe(5);
     const m = /setup failed; deleted the site \w+; deleted the space (\w+) \(restorable for 7 days: gbctl spaces restore \1\)/.exec(r.stderr);
     expect(m, r.stderr).not.toBeNull();
@@ -110,17 +161,20 @@ describe.skipIf(!python)('gbctl sites setup in a terminal', { timeout: 120_000 }
   it('asks for every answer, shows the plan, and creates the site', async () => {
     const store = join(tmp.dir, 'tty.json');
     const guide = (await json<{ id: string }>(store, ['spaces', 'create', '--title', 'Guide'])).id;
-    const r = await inTerminal(['sites', 'setup', '--store', store], [
-      { expect: 'Site title', send: 'Team Handbook\r' },
-      { expect: 'Who can read the site', send: `${ESC}[B\r` },
-      { expect: 'Which spaces', send: ' \r' },
-      { expect: 'Split the site into sections', send: 'y\r' },
-      { expect: 'Title of section 1', send: 'API reference\r' },
-      { expect: 'Content of section "API reference"', send: '\r' },
-      { expect: 'Title of section 2', send: '\r' },
-      { expect: 'Publish the site now', send: 'y\r' },
-      { expect: 'Create this site\\?', send: '\r' },
-    ]);
+    const r = await inTerminal(
+      ['sites', 'setup', '--store', store],
+      [
+        { expect: 'Site title', send: 'Team Handbook\r' },
+        { expect: 'Who can read the site', send: `${ESC}[B\r` },
+        { expect: 'Which spaces', send: ' \r' },
+        { expect: 'Split the site into sections', send: 'y\r' },
+        { expect: 'Title of section 1', send: 'API reference\r' },
+        { expect: 'Content of section "API reference"', send: '\r' },
+        { expect: 'Title of section 2', send: '\r' },
+        { expect: 'Publish the site now', send: 'y\r' },
+        { expect: 'Create this site\\?', send: '\r' },
+      ],
+    );
     expect(r.failed, r.screen).toBeNull();
     expect(r.code, r.screen).toBe(0);
     expect(r.screen).toContain(`• create the site "Team Handbook" (unlisted)`);
@@ -136,12 +190,15 @@ describe.skipIf(!python)('gbctl sites setup in a terminal', { timeout: 120_000 }
 
   it('asks only what the flags did not say, and validates answers', async () => {
     const store = join(tmp.dir, 'partial.json');
-    const r = await inTerminal(['sites', 'setup', '--visibility', 'public', '--new-space', 'sample', '--no-publish', '--store', store], [
-      { expect: 'Site title', send: 'X\r' },
-      { expect: 'the title needs 2 to 128 characters', send: 'y Docs\r' },
-      { expect: 'Split the site into sections', send: '\r' },
-      { expect: 'Create this site\\?', send: 'y\r' },
-    ]);
+    const r = await inTerminal(
+      ['sites', 'setup', '--visibility', 'public', '--new-space', 'sample', '--no-publish', '--store', store],
+      [
+        { expect: 'Site title', send: 'X\r' },
+        { expect: 'the title needs 2 to 128 characters', send: 'y Docs\r' },
+        { expect: 'Split the site into sections', send: '\r' },
+        { expect: 'Create this site\\?', send: 'y\r' },
+      ],
+    );
     expect(r.failed, r.screen).toBeNull();
     expect(r.code, r.screen).toBe(0);
     expect(r.screen).not.toContain('Who can read the site');
@@ -164,10 +221,13 @@ describe.skipIf(!python)('gbctl sites setup in a terminal', { timeout: 120_000 }
       return o.id;
     });
     await file.close();
-    const r = await inTerminal(['sites', 'setup', '--title', 'Elsewhere', '--visibility', 'public', '--new-space', 'empty', '--no-publish', '--yes', '--store', store], [
-      { expect: 'Second Org', send: `${ESC}[B\r` },
-      { expect: 'Split the site into sections', send: '\r' },
-    ]);
+    const r = await inTerminal(
+      ['sites', 'setup', '--title', 'Elsewhere', '--visibility', 'public', '--new-space', 'empty', '--no-publish', '--yes', '--store', store],
+      [
+        { expect: 'Second Org', send: `${ESC}[B\r` },
+        { expect: 'Split the site into sections', send: '\r' },
+      ],
+    );
     expect(r.failed, r.screen).toBeNull();
     expect(r.code, r.screen).toBe(0);
     const there = await json<{ title: string }[]>(store, ['sites', 'list', '--org', second]);
@@ -187,16 +247,22 @@ describe.skipIf(!python)('gbctl sites setup in a terminal', { timeout: 120_000 }
 
   it('creates nothing when Ctrl-C is pressed at a prompt or the plan is declined (exit 3)', async () => {
     const store = join(tmp.dir, 'cancel.json');
-    const ctrlC = await inTerminal(['sites', 'setup', '--store', store], [
-      { expect: 'Site title', send: 'Docs\r' },
-      { expect: 'Who can read the site', send: '\u0003' },
-    ]);
+    const ctrlC = await inTerminal(
+      ['sites', 'setup', '--store', store],
+      [
+        { expect: 'Site title', send: 'Docs\r' },
+        { expect: 'Who can read the site', send: '\u0003' },
+      ],
+    );
     expect(ctrlC.code, ctrlC.screen).toBe(3);
     expect(ctrlC.screen).toContain('cancelled: nothing was created');
-    const declined = await inTerminal(['sites', 'setup', '--title', 'Docs', '--visibility', 'public', '--new-space', '--publish', '--store', store], [
-      { expect: 'Split the site into sections', send: '\r' },
-      { expect: 'Create this site\\?', send: 'n\r' },
-    ]);
+    const declined = await inTerminal(
+      ['sites', 'setup', '--title', 'Docs', '--visibility', 'public', '--new-space', '--publish', '--store', store],
+      [
+        { expect: 'Split the site into sections', send: '\r' },
+        { expect: 'Create this site\\?', send: 'n\r' },
+      ],
+    );
     expect(declined.code, declined.screen).toBe(3);
     expect(declined.screen).toContain('cancelled: nothing was created');
     expect(await sitesIn(store)).toEqual([]);
@@ -232,7 +298,23 @@ describe.skipIf(!python)('gbctl sites setup over HTTP, interrupted while creatin
 
   it('deletes the site and the spaces it made, and says the spaces stay restorable (exit 3)', async () => {
     const r = await inTerminal(
-      ['sites', 'setup', '--endpoint', proxyUrl, '--org', s.org, '--title', 'Interrupted', '--visibility', 'public', '--new-space', 'sample', '--section', 'Extra part', '--publish'],
+      [
+        'sites',
+        'setup',
+        '--endpoint',
+        proxyUrl,
+        '--org',
+        s.org,
+        '--title',
+        'Interrupted',
+        '--visibility',
+        'public',
+        '--new-space',
+        'sample',
+        '--section',
+        'Extra part',
+        '--publish',
+      ],
       [
         { expect: 'Create this site\\?', send: 'y\r' },
         { expect: '→ Publishing', send: '\u0003' },
@@ -241,7 +323,9 @@ describe.skipIf(!python)('gbctl sites setup over HTTP, interrupted while creatin
     );
     expect(r.failed, r.screen).toBeNull();
     expect(r.code, r.screen).toBe(3);
-    const m = /cancelled: deleted the site (\w+); deleted the spaces (\w+), (\w+) \(each restorable for 7 days: gbctl spaces restore ID\)/.exec(r.screen.replace(/\s*\r?\n\s*/g, ' '));
+    const m = /cancelled: deleted the site (\w+); deleted the spaces (\w+), (\w+) \(each restorable for 7 days: gbctl spaces restore ID\)/.exec(
+      r.screen.replace(/\s*\r?\n\s*/g, ' '),
+    );
     expect(m, r.screen).not.toBeNull();
     const [, site, space1, space2] = m as unknown as [string, string, string, string];
     expect((await api(s, 'GET', `/orgs/${s.org}/sites/${site}`)).status).toBe(404);

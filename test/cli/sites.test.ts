@@ -87,7 +87,7 @@ describe('site commands (embedded)', { timeout: 120_000 }, () => {
       const r = await runCli(['openapi', 'publish', join(tmp.dir, bad), '--spec', 'pets', '--store', store]);
       expect(r.code, bad).toBe(2);
     }
-    expect((await json<unknown[]>(store, ['openapi', 'versions', 'pets']))).toHaveLength(2);
+    expect(await json<unknown[]>(store, ['openapi', 'versions', 'pets'])).toHaveLength(2);
     const unreachable = await runCli(['openapi', 'publish', 'http://127.0.0.1:1/x.yaml', '--spec', 'pets', '--store', store]);
     expect(unreachable.code).toBe(1);
     expect(unreachable.stderr).toMatch(/FETCH_ERROR/);
@@ -105,8 +105,21 @@ describe('site commands (embedded)', { timeout: 120_000 }, () => {
   it('manages SAML providers from a certificate file', async () => {
     const store = join(tmp.dir, 'saml.json');
     const pem = join(tmp.dir, 'idp.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=idp', '-days', '1', '-keyout', '/dev/null', '-out', pem], { stdio: 'ignore' });
-    const p = await json<{ id: string; status: string }>(store, ['saml', 'create', '--label', 'Okta', '--entity-id', 'urn:okta', '--sso-url', 'https://idp.example.com/sso', '--certificate-file', pem]);
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=idp', '-days', '1', '-keyout', '/dev/null', '-out', pem], {
+      stdio: 'ignore',
+    });
+    const p = await json<{ id: string; status: string }>(store, [
+      'saml',
+      'create',
+      '--label',
+      'Okta',
+      '--entity-id',
+      'urn:okta',
+      '--sso-url',
+      'https://idp.example.com/sso',
+      '--certificate-file',
+      pem,
+    ]);
     expect(publishedErrors('OrganizationSAMLProvider', p)).toBeUndefined();
     expect(p.status).toBe('active');
     const sso = await runCli(['sso', 'list', '--store', store]);
@@ -121,7 +134,18 @@ describe('site commands (embedded)', { timeout: 120_000 }, () => {
     const site = await json<{ id: string }>(store, ['sites', 'create', '--title', 'Sample', '--spaces', 'sample']);
     const ss = await json<{ space: { id: string } }[]>(store, ['site-spaces', 'list', site.id]);
     const src = ss[0]?.space.id as string;
-    const t = await json<{ id: string; status: string; instructions: { nodes: unknown[] } }>(store, ['translations', 'create', '--language', 'fr', '--source-space', src, '--source-language', 'en', '--instructions-text', 'Be formal.\nKeep code as is.']);
+    const t = await json<{ id: string; status: string; instructions: { nodes: unknown[] } }>(store, [
+      'translations',
+      'create',
+      '--language',
+      'fr',
+      '--source-space',
+      src,
+      '--source-language',
+      'en',
+      '--instructions-text',
+      'Be formal.\nKeep code as is.',
+    ]);
     expect(publishedErrors('Translation', t)).toBeUndefined();
     expect(t.instructions.nodes).toHaveLength(2);
     expect((await runCli(['translations', 'run', t.id, '--store', store])).code).toBe(0);
@@ -177,4 +201,3 @@ describe('site commands over HTTP (gbctl serve)', { timeout: 120_000 }, () => {
     expect(noOrg.code, noOrg.stderr).toBe(0);
   });
 });
-

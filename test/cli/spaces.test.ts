@@ -132,13 +132,24 @@ describe('gbctl api endpoints', () => {
   it('lists the catalogue as {id, method, path, command, origin}', async () => {
     const r = await runCli(['api', 'endpoints', '--json']);
     const rows = JSON.parse(r.stdout) as { id: string; method: string; path: string; command: string }[];
-    expect(rows.find((x) => x.id === 'spaces.restore')).toEqual({ id: 'spaces.restore', method: 'POST', path: '/v1/spaces/{spaceId}/restore', command: 'gbctl spaces restore', origin: 'platform' });
+    expect(rows.find((x) => x.id === 'spaces.restore')).toEqual({
+      id: 'spaces.restore',
+      method: 'POST',
+      path: '/v1/spaces/{spaceId}/restore',
+      command: 'gbctl spaces restore',
+      origin: 'platform',
+    });
     for (const row of rows) expect(row.command).toMatch(/^gbctl [a-z-]+ [a-z-]+/);
     const text = await runCli(['api', 'endpoints'], { tty: true });
     expect(text.stdout).toMatch(/^POST\s+\/v1\/spaces\/\{spaceId\}\/restore\s+gbctl spaces restore\s+platform$/m);
     // Piped: every field of every row, tab-separated, none padded.
     const piped = await runCli(['api', 'endpoints']);
     expect(piped.stdout).toContain('\nspaces.restore\tPOST\t/v1/spaces/{spaceId}/restore\tgbctl spaces restore\tplatform\t\n');
-    expect(piped.stdout.split('\n').filter(Boolean).every((l) => l.split('\t').length === 6 && !/ {2}/.test(l))).toBe(true);
+    expect(
+      piped.stdout
+        .split('\n')
+        .filter(Boolean)
+        .every((l) => l.split('\t').length === 6 && !/ {2}/.test(l)),
+    ).toBe(true);
   });
 });

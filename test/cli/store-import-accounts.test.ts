@@ -35,10 +35,22 @@ describe('store import refuses accounts that do not hold together, naming the fi
   const firstUser = (d: Doc) => (d.tables.users as Row[])[0] as Row;
 
   const cases: [string, (d: Doc) => void, RegExp][] = [
-    ['a role that does not exist', (d) => ((d.tables.memberships as Row[])[0] as Row).role = 'superadmin', /role "superadmin" is not one of/],
-    ['a membership of a user that does not exist', (d) => (d.tables.users = (d.tables.users as Row[]).filter((u) => u.email !== 'admin@localhost')), /user "[^"]+" does not exist/],
-    ['a token of a user that does not exist', (d) => ((d.tables.tokens as Row[])[0] as Row).user = 'nobody', /tables\.tokens record .*: user "nobody" does not exist/],
-    ['a default organization that does not exist', (d) => ((d.tables.meta as Row[]).find((m) => m.id === 'defaultOrganization') as Row).value = 'gone', /"defaultOrganization": organization "gone" does not exist/],
+    ['a role that does not exist', (d) => (((d.tables.memberships as Row[])[0] as Row).role = 'superadmin'), /role "superadmin" is not one of/],
+    [
+      'a membership of a user that does not exist',
+      (d) => (d.tables.users = (d.tables.users as Row[]).filter((u) => u.email !== 'admin@localhost')),
+      /user "[^"]+" does not exist/,
+    ],
+    [
+      'a token of a user that does not exist',
+      (d) => (((d.tables.tokens as Row[])[0] as Row).user = 'nobody'),
+      /tables\.tokens record .*: user "nobody" does not exist/,
+    ],
+    [
+      'a default organization that does not exist',
+      (d) => (((d.tables.meta as Row[]).find((m) => m.id === 'defaultOrganization') as Row).value = 'gone'),
+      /"defaultOrganization": organization "gone" does not exist/,
+    ],
     ['no admin', (d) => (d.tables.meta = (d.tables.meta as Row[]).filter((m) => m.id !== 'localUser')), /has no "localUser"/],
   ];
   for (const [what, edit, message] of cases) {

@@ -89,7 +89,10 @@ describe('text from the API on a terminal', () => {
     expect(outputs.table.stdout).toContain('osc \\x1b]0;pwned\\x07 title');
     expect(outputs.object.stdout).toContain('osc \\x1b]0;pwned\\x07 title');
     // Tab-separated rows read back exactly.
-    const titles = outputs.rows.stdout.trimEnd().split('\n').map((l) => tsvUnescape(l.split('\t')[1] as string));
+    const titles = outputs.rows.stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => tsvUnescape(l.split('\t')[1] as string));
     expect(titles.sort()).toEqual(Object.values(HOSTILE).sort());
   });
 

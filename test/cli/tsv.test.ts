@@ -12,7 +12,19 @@ const unescape = tsvUnescape;
 
 describe('tab-separated rows', () => {
   it('round-trip values with tabs, newlines, carriage returns and backslashes', () => {
-    for (const v of ['plain', 'a\tb', 'line 1\nline 2', 'back\\slash', 'crlf\r\n', '\\t is not a tab', '', '\x1b]0;title\x07', 'a\x9b2Jb', 'x\u202eevil', '\\x1b is text']) {
+    for (const v of [
+      'plain',
+      'a\tb',
+      'line 1\nline 2',
+      'back\\slash',
+      'crlf\r\n',
+      '\\t is not a tab',
+      '',
+      '\x1b]0;title\x07',
+      'a\x9b2Jb',
+      'x\u202eevil',
+      '\\x1b is text',
+    ]) {
       const f = tsvField(v);
       expect(f).not.toMatch(/[\t\n]/);
       expect(f).not.toMatch(RAW_CONTROL);

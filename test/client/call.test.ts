@@ -7,13 +7,17 @@ const user = { object: 'user', id: 'u1', displayName: 'Ada', urls: { location: '
 const failure = (e: unknown) => e;
 
 describe('a call of the HTTP client', () => {
-  it('sends the endpoint\'s method and filled path, the query encoded, the token and user agent, and answers the parsed body', async () => {
+  it("sends the endpoint's method and filled path, the query encoded, the token and user agent, and answers the parsed body", async () => {
     const t = scripted({ body: JSON.stringify({ next: { page: 'p2' }, items: [] }) });
     const client = clientOver(t, { token: 'tok', userAgent: 'gbctl/test' });
     const res = await client.call(endpoints['spaces.list'], { params: { organizationId: 'org-1' }, query: { limit: 5, page: 'p 1&x' } });
     expect(res.next?.page).toBe('p2');
     expect(t.sent).toEqual([
-      { method: 'GET', path: '/v1/orgs/org-1/spaces?page=p+1%26x&limit=5', headers: { accept: 'application/json', authorization: 'Bearer tok', 'user-agent': 'gbctl/test' } },
+      {
+        method: 'GET',
+        path: '/v1/orgs/org-1/spaces?page=p+1%26x&limit=5',
+        headers: { accept: 'application/json', authorization: 'Bearer tok', 'user-agent': 'gbctl/test' },
+      },
     ]);
   });
 
@@ -25,15 +29,21 @@ describe('a call of the HTTP client', () => {
 });
 
 describe('errors of a call', () => {
-  it('a 4xx with the API\'s error body is an ApiError with its status and message', async () => {
+  it("a 4xx with the API's error body is an ApiError with its status and message", async () => {
     const t = scripted({ status: 404, body: JSON.stringify({ error: { code: 404, message: 'space s1 not found' } }) });
-    const e = await clientOver(t).call(endpoints['spaces.get'], { params: { spaceId: 's1' } }).catch(failure);
+    const e = await clientOver(t)
+      .call(endpoints['spaces.get'], { params: { spaceId: 's1' } })
+      .catch(failure);
     expect(e).toBeInstanceOf(ApiError);
     expect(e).toMatchObject({ status: 404, message: 'space s1 not found', method: 'GET', url: '/v1/spaces/s1' });
   });
 
   it('an error whose body is not JSON says the body, trimmed, or the status when it is empty', async () => {
-    const t = scripted({ status: 502, body: '<html>Bad Gateway</html>\n' }, { status: 500, body: '' }, { status: 400, body: '{"message":"not the API\'s shape"}' });
+    const t = scripted(
+      { status: 502, body: '<html>Bad Gateway</html>\n' },
+      { status: 500, body: '' },
+      { status: 400, body: '{"message":"not the API\'s shape"}' },
+    );
     const client = clientOver(t);
     const get = () => client.call(endpoints['spaces.get'], { params: { spaceId: 's1' } }).catch(failure);
     expect(await get()).toMatchObject({ name: 'ApiError', status: 502, message: '<html>Bad Gateway</html>' });
@@ -61,7 +71,7 @@ describe('errors of a call', () => {
     expect(text).toMatchObject({ status: 201, message: 'GET /v1/user answered 201 with a body that is not JSON' });
   });
 
-  it('answers the schema\'s reading of a good answer, and the body as it came when told not to parse', async () => {
+  it("answers the schema's reading of a good answer, and the body as it came when told not to parse", async () => {
     const loose = { ...user, extra: 1 };
     expect(await clientOver(scripted({ body: JSON.stringify(user) })).call(endpoints['account.user'])).toEqual(user);
     // Unparsed (the embedded store's answers), a field the schema would reject still comes through.

@@ -8,7 +8,7 @@ const get = { params: { spaceId: 's1' } };
 const down = () => new NetworkError('cannot reach https://api.example.test (ECONNRESET)', 'https://api.example.test/v1/spaces/s1');
 
 describe('which requests are retried', () => {
-  it.each([429, 502, 503, 504])('a GET answered %i is sent again, and the next answer is the call\'s', async (status) => {
+  it.each([429, 502, 503, 504])("a GET answered %i is sent again, and the next answer is the call's", async (status) => {
     const t = scripted({ status }, { body: '{"id":"s1"}' });
     const client = clientOver(t, { retries: 2, parseResponses: false });
     expect(await client.call(endpoints['spaces.get'], get)).toEqual({ id: 's1' });
@@ -40,7 +40,10 @@ describe('which requests are retried', () => {
     const t = scripted({ status: 503 }, { status: 204, body: '' }, down(), { body: '{}' });
     const client = clientOver(t, { retries: 1, parseResponses: false });
     await client.call(endpoints['spaces.delete'], get);
-    await client.call(endpoints['openapi.put'], { params: { organizationId: 'o', specSlug: 'pets' }, body: { source: { url: 'https://example.test/openapi.json' } } });
+    await client.call(endpoints['openapi.put'], {
+      params: { organizationId: 'o', specSlug: 'pets' },
+      body: { source: { url: 'https://example.test/openapi.json' } },
+    });
     expect(t.sent.map((r) => r.method)).toEqual(['DELETE', 'DELETE', 'PUT', 'PUT']);
   });
 
@@ -58,7 +61,12 @@ describe('which requests are retried', () => {
   });
 
   it('stops after the retries it was given, failing with the last answer; none by default', async () => {
-    const t = scripted({ status: 503, body: '{"error":{"code":503,"message":"busy"}}' }, { status: 503 }, { status: 502, body: '{"error":{"code":502,"message":"still down"}}' }, { body: '{}' });
+    const t = scripted(
+      { status: 503, body: '{"error":{"code":503,"message":"busy"}}' },
+      { status: 503 },
+      { status: 502, body: '{"error":{"code":502,"message":"still down"}}' },
+      { body: '{}' },
+    );
     const client = clientOver(t, { retries: 2, parseResponses: false });
     await expect(client.call(endpoints['spaces.get'], get)).rejects.toMatchObject({ status: 502, message: 'still down' });
     expect(t.sent).toHaveLength(3);

@@ -34,10 +34,21 @@ describe('retries', () => {
   });
 
   it('word waits from milliseconds to tens of seconds', () => {
-    expect([0, 0.4, 1, 349.6, 999, 1000, 1549, 9999, 10_000, 60_000].map(waitText)).toEqual(['now', 'now', 'in 1 ms', 'in 350 ms', 'in 999 ms', 'in 1.0 s', 'in 1.5 s', 'in 10.0 s', 'in 10 s', 'in 60 s']);
+    expect([0, 0.4, 1, 349.6, 999, 1000, 1549, 9999, 10_000, 60_000].map(waitText)).toEqual([
+      'now',
+      'now',
+      'in 1 ms',
+      'in 350 ms',
+      'in 999 ms',
+      'in 1.0 s',
+      'in 1.5 s',
+      'in 10.0 s',
+      'in 10 s',
+      'in 60 s',
+    ]);
   });
 
-  it('say the server\'s Retry-After on the command line', async () => {
+  it("say the server's Retry-After on the command line", async () => {
     const served = await startControlled();
     try {
       served.controls.faults.add({ path: '/v1/**', status: 503, retryAfter: 1, count: 1 });

@@ -36,12 +36,14 @@ afterEach(async () => {
   close = undefined;
 });
 
-describe('the HTTP transport\'s timeout', () => {
+describe("the HTTP transport's timeout", () => {
   it('a server that never answers is a NetworkError naming the headers timeout, after about the timeout', async () => {
     const s = await silentServer(false);
     close = s.close;
     const started = Date.now();
-    const e = await httpTransport(s.origin, 300, {}).send({ method: 'GET', path: '/v1/user', headers: {} }).catch((x: unknown) => x);
+    const e = await httpTransport(s.origin, 300, {})
+      .send({ method: 'GET', path: '/v1/user', headers: {} })
+      .catch((x: unknown) => x);
     const took = Date.now() - started;
     expect(e).toBeInstanceOf(NetworkError);
     expect((e as NetworkError).message).toBe(`cannot reach ${s.origin} (UND_ERR_HEADERS_TIMEOUT)`);
@@ -53,7 +55,9 @@ describe('the HTTP transport\'s timeout', () => {
   it('a body that stops coming is a NetworkError naming the body timeout', async () => {
     const s = await silentServer(true);
     close = s.close;
-    const e = await httpTransport(s.origin, 300, {}).send({ method: 'GET', path: '/v1/user', headers: {} }).catch((x: unknown) => x);
+    const e = await httpTransport(s.origin, 300, {})
+      .send({ method: 'GET', path: '/v1/user', headers: {} })
+      .catch((x: unknown) => x);
     expect(e).toBeInstanceOf(NetworkError);
     expect((e as NetworkError).message).toBe(`cannot reach ${s.origin} (UND_ERR_BODY_TIMEOUT)`);
   });

@@ -14,7 +14,11 @@ describe('the catalogue against the description', () => {
 
   it('holds every described endpoint exactly once', () => {
     const ours = catalogue.filter((e) => !e.extension).map((e) => `${e.method} /v1${e.path}`);
-    for (const d of described) expect(ours.filter((o) => o === d), d).toHaveLength(1);
+    for (const d of described)
+      expect(
+        ours.filter((o) => o === d),
+        d,
+      ).toHaveLength(1);
     expect(ours.sort()).toEqual([...described].sort());
   });
 
@@ -40,7 +44,10 @@ describe('the catalogue against the description', () => {
   it('gives every scoped variant a command to join', () => {
     const plans = groupCommands(catalogue);
     for (const e of catalogue.filter((x) => x.cli?.scope)) {
-      expect(plans.some((p) => p.variants.includes(e)), e.id).toBe(true);
+      expect(
+        plans.some((p) => p.variants.includes(e)),
+        e.id,
+      ).toBe(true);
     }
   });
 

@@ -19,9 +19,19 @@ const EVERY_NODE = {
   object: 'document',
   data: { schemaVersion: 1, extra: true },
   nodes: [
-    p(text('plain'), text('marked', [{ object: 'mark', type: 'bold' }, { object: 'mark', type: 'italic' }, { object: 'mark', type: 'code' }, { object: 'mark', type: 'keyboard' },
-      { object: 'mark', type: 'strikethrough' }, { object: 'mark', type: 'superscript' }, { object: 'mark', type: 'subscript' },
-      { object: 'mark', type: 'color', data: { text: 'red', background: 'default' } }])),
+    p(
+      text('plain'),
+      text('marked', [
+        { object: 'mark', type: 'bold' },
+        { object: 'mark', type: 'italic' },
+        { object: 'mark', type: 'code' },
+        { object: 'mark', type: 'keyboard' },
+        { object: 'mark', type: 'strikethrough' },
+        { object: 'mark', type: 'superscript' },
+        { object: 'mark', type: 'subscript' },
+        { object: 'mark', type: 'color', data: { text: 'red', background: 'default' } },
+      ]),
+    ),
     p(
       { object: 'inline', type: 'link', nodes: [text('a link')], data: { ref: { kind: 'url', url: 'https://example.com' } } },
       { object: 'inline', type: 'emoji', isVoid: true, data: { code: '1f600' } },
@@ -29,37 +39,78 @@ const EVERY_NODE = {
       { object: 'inline', type: 'expression', isVoid: true, data: { expression: 'x' } },
       { object: 'inline', type: 'inline-math', isVoid: true, data: { formula: 'x^2' } },
       { object: 'inline', type: 'inline-image', isVoid: true, data: { ref: fileRef, alt: 'a', size: 'line' } },
-      { object: 'inline', type: 'annotation', isVoid: false, nodes: [text('noted')], fragments: [{ object: 'fragment', type: 'annotation-body', nodes: [p()] }] },
+      {
+        object: 'inline',
+        type: 'annotation',
+        isVoid: false,
+        nodes: [text('noted')],
+        fragments: [{ object: 'fragment', type: 'annotation-body', nodes: [p()] }],
+      },
       { object: 'inline', type: 'mention', isVoid: true, data: { ref: { kind: 'user', user: 'u1' } } },
       { object: 'inline', type: 'button', isVoid: true, data: { label: 'Go', kind: 'primary', ref: { kind: 'page', page: 'p1' } } },
     ),
     { object: 'block', type: 'heading-1', nodes: [text('Title')], data: { id: 'title' }, meta: { id: 'title' } },
     { object: 'block', type: 'heading-2', nodes: [text('Sub')], data: {} },
-    { object: 'block', type: 'list-ordered', data: { start: 2 }, nodes: [li(p()), li({ object: 'block', type: 'code', data: {}, nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text('x')] }] })] },
+    {
+      object: 'block',
+      type: 'list-ordered',
+      data: { start: 2 },
+      nodes: [li(p()), li({ object: 'block', type: 'code', data: {}, nodes: [{ object: 'block', type: 'code-line', data: {}, nodes: [text('x')] }] })],
+    },
     { object: 'block', type: 'list-unordered', nodes: [li(p(), { object: 'block', type: 'list-unordered', nodes: [li(p())] })] },
     { object: 'block', type: 'list-tasks', nodes: [{ ...li(p()), data: { checked: true } }] },
     { object: 'block', type: 'divider', isVoid: true, data: {} },
     { object: 'block', type: 'blockquote', nodes: [p(), { object: 'block', type: 'blockquote', nodes: [p()] }] },
     { object: 'block', type: 'hint', data: { style: 'warning' }, nodes: [p()] },
-    { object: 'block', type: 'images', isVoid: false, data: { align: 'center' }, nodes: [{ object: 'block', type: 'image', isVoid: true, data: { ref: fileRef, width: 10, height: { unit: 'px', value: 4 } }, fragments: [{ object: 'fragment', fragment: 'caption', nodes: [p()] }] }] },
+    {
+      object: 'block',
+      type: 'images',
+      isVoid: false,
+      data: { align: 'center' },
+      nodes: [
+        {
+          object: 'block',
+          type: 'image',
+          isVoid: true,
+          data: { ref: fileRef, width: 10, height: { unit: 'px', value: 4 } },
+          fragments: [{ object: 'fragment', fragment: 'caption', nodes: [p()] }],
+        },
+      ],
+    },
     { object: 'block', type: 'file', isVoid: true, data: { ref: fileRef } },
     { object: 'block', type: 'drawing', isVoid: true, data: { ref: fileRef } },
     { object: 'block', type: 'embed', isVoid: true, data: { url: 'https://example.com/v' } },
-    { object: 'block', type: 'code', data: { syntax: 'js', overflow: 'wrap' }, nodes: [{ object: 'block', type: 'code-line', data: { highlighted: true }, nodes: [text('let a')] }] },
+    {
+      object: 'block',
+      type: 'code',
+      data: { syntax: 'js', overflow: 'wrap' },
+      nodes: [{ object: 'block', type: 'code-line', data: { highlighted: true }, nodes: [text('let a')] }],
+    },
     { object: 'block', type: 'math', isVoid: true, data: { formula: 'e=mc^2' } },
     {
-      object: 'block', type: 'expandable', isVoid: true, data: {},
-      fragments: [{ object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [p()] }, { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: [p()] }],
+      object: 'block',
+      type: 'expandable',
+      isVoid: true,
+      data: {},
+      fragments: [
+        { object: 'fragment', fragment: 'expandable-title', type: 'expandable-title', nodes: [p()] },
+        { object: 'fragment', fragment: 'expandable-body', type: 'expandable-body', nodes: [p()] },
+      ],
     },
     { object: 'block', type: 'tabs', nodes: [{ object: 'block', type: 'tabs-item', data: { title: 'One' }, nodes: [p()] }] },
     {
-      object: 'block', type: 'table', isVoid: true, fragments: [],
+      object: 'block',
+      type: 'table',
+      isVoid: true,
+      fragments: [],
       data: {
         view: { type: 'grid', columns: ['c1'], hideHeader: false },
         records: { r1: { orderIndex: 'a', values: { c1: 'text', c2: 3, c3: null, c4: true, c5: ['u1'] } } },
         definition: {
-          c1: { id: 'c1', title: 'Name', type: 'text', textAlignment: 'left' }, c2: { id: 'c2', title: 'N', type: 'number' },
-          c3: { id: 'c3', title: 'S', type: 'select', multiple: false, options: [{ value: 'a', label: 'A', color: 'red' }] }, c4: { id: 'c4', title: 'R', type: 'rating', max: 5 },
+          c1: { id: 'c1', title: 'Name', type: 'text', textAlignment: 'left' },
+          c2: { id: 'c2', title: 'N', type: 'number' },
+          c3: { id: 'c3', title: 'S', type: 'select', multiple: false, options: [{ value: 'a', label: 'A', color: 'red' }] },
+          c4: { id: 'c4', title: 'R', type: 'rating', max: 5 },
         },
       },
     },
@@ -93,11 +144,34 @@ function objects(v: Json, path: (string | number)[] = [], out: { path: (string |
   return out;
 }
 
-const TYPES = ['paragraph', 'heading-1', 'heading-4', 'list-item', 'code-line', 'tabs-item', 'column', 'columns', 'if', 'image', 'images', 'nope', 'table', 'link', 'text', 'bold'];
+const TYPES = [
+  'paragraph',
+  'heading-1',
+  'heading-4',
+  'list-item',
+  'code-line',
+  'tabs-item',
+  'column',
+  'columns',
+  'if',
+  'image',
+  'images',
+  'nope',
+  'table',
+  'link',
+  'text',
+  'bold',
+];
 const VALUES: Json[] = [null, true, 0, 'x', [], {}, [{}], { object: 'block' }];
 
 /** A random edit of a random object of the document. */
-const mutation = fc.record({ at: fc.nat(), kind: fc.constantFrom('drop', 'replace', 'retype', 'move', 'add'), pick: fc.nat(), value: fc.constantFrom(...VALUES), type: fc.constantFrom(...TYPES) });
+const mutation = fc.record({
+  at: fc.nat(),
+  kind: fc.constantFrom('drop', 'replace', 'retype', 'move', 'add'),
+  pick: fc.nat(),
+  value: fc.constantFrom(...VALUES),
+  type: fc.constantFrom(...TYPES),
+});
 
 function mutate(doc: Json, m: { at: number; kind: string; pick: number; value: Json; type: string }): Json {
   const d = clone(doc);
@@ -127,8 +201,16 @@ describe('rich-text documents against the published schema', () => {
       { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph' }] },
       { object: 'document', data: {}, nodes: [{ object: 'block', type: 'not-a-block', nodes: [] }] },
       { object: 'document', data: {}, nodes: [p({ object: 'text' })] },
-      { object: 'document', data: {}, nodes: [{ object: 'block', type: 'hint', data: { style: 'info' }, nodes: [{ object: 'block', type: 'hint', data: { style: 'info' }, nodes: [] }] }] },
-      { object: 'document', data: {}, nodes: [{ object: 'block', type: 'list-ordered', data: {}, nodes: [li(li(p({ object: 'inline', type: 'link', nodes: [] })))] }] },
+      {
+        object: 'document',
+        data: {},
+        nodes: [{ object: 'block', type: 'hint', data: { style: 'info' }, nodes: [{ object: 'block', type: 'hint', data: { style: 'info' }, nodes: [] }] }],
+      },
+      {
+        object: 'document',
+        data: {},
+        nodes: [{ object: 'block', type: 'list-ordered', data: {}, nodes: [li(li(p({ object: 'inline', type: 'link', nodes: [] })))] }],
+      },
       { object: 'document', nodes: [] },
     ];
     for (const c of cases) {
@@ -144,7 +226,8 @@ describe('rich-text documents against the published schema', () => {
         const d = ms.reduce<Json>((acc, m) => mutate(acc, m), EVERY_NODE as Json);
         const verdict = theirs(d);
         if (!verdict) refused++;
-        if (ours(d) !== verdict) expect.fail(`published says ${verdict ? 'valid' : publishedErrors('JSONDocument', d)}, gbctl the opposite: ${JSON.stringify(d).slice(0, 3000)}`);
+        if (ours(d) !== verdict)
+          expect.fail(`published says ${verdict ? 'valid' : publishedErrors('JSONDocument', d)}, gbctl the opposite: ${JSON.stringify(d).slice(0, 3000)}`);
       }),
       { numRuns: 1500, seed: 20260101 },
     );

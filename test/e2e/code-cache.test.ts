@@ -13,7 +13,10 @@ function cacheHome(): { home: string; files: () => string[] } {
   return { home, files: () => readdirSync(join(home, 'gbctl')).sort() };
 }
 const list = (home: string, fileSizeKiB?: number) =>
-  spawnCli(['spaces', 'list', '--store', join(dir, 'store.json')], { env: { XDG_CACHE_HOME: home, GBCTL_NO_CODE_CACHE: undefined }, ...(fileSizeKiB ? { fileSizeKiB } : {}) });
+  spawnCli(['spaces', 'list', '--store', join(dir, 'store.json')], {
+    env: { XDG_CACHE_HOME: home, GBCTL_NO_CODE_CACHE: undefined },
+    ...(fileSizeKiB ? { fileSizeKiB } : {}),
+  });
 
 describe('the code cache of the built gbctl', () => {
   it('is written by a first run and read by the next, one file for the build', async () => {

@@ -24,7 +24,12 @@ async function stopPid(pid: number): Promise<void> {
 }
 
 function parseEnv(text: string): Record<string, string> {
-  return Object.fromEntries(text.trim().split('\n').map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]));
+  return Object.fromEntries(
+    text
+      .trim()
+      .split('\n')
+      .map((l) => [l.slice(0, l.indexOf('=')), l.slice(l.indexOf('=') + 1)]),
+  );
 }
 
 describe('gbctl serve for CI in one step', () => {
@@ -84,7 +89,20 @@ describe('gbctl serve for CI in one step', () => {
 
       const writeEnv = join(tmp.dir, 'detached.env');
       const pidFile = join(tmp.dir, 'detached2.pid');
-      const second = await spawnCli(['serve', '--detach', '--port', '0', '--store', join(tmp.dir, 'detached2.json'), '--write-env', writeEnv, '--log-file', join(tmp.dir, 'detached2.log'), '--pid-file', pidFile]);
+      const second = await spawnCli([
+        'serve',
+        '--detach',
+        '--port',
+        '0',
+        '--store',
+        join(tmp.dir, 'detached2.json'),
+        '--write-env',
+        writeEnv,
+        '--log-file',
+        join(tmp.dir, 'detached2.log'),
+        '--pid-file',
+        pidFile,
+      ]);
       expect(second.code, second.stderr).toBe(0);
       const pid2 = Number((/\(pid (\d+);/.exec(second.stderr) as RegExpExecArray)[1]);
       expect(readFileSync(pidFile, 'utf8')).toBe(`${pid2}\n`);
@@ -103,7 +121,7 @@ describe('gbctl serve for CI in one step', () => {
     }
   });
 
-  it('serve --detach fails with the server\'s own error and exit code when it cannot start', async () => {
+  it("serve --detach fails with the server's own error and exit code when it cannot start", async () => {
     const broken = join(tmp.dir, 'broken.json');
     writeFileSync(broken, '{broken');
     const foreground = await spawnCli(['serve', '--port', '0', '--store', broken]);
@@ -143,7 +161,7 @@ describe('gbctl serve for CI in one step', () => {
     expect(bad.stderr).toContain('--write-env');
   });
 
-  it('points --env-file (Node.js\'s own flag, which it lets through when the file exists) to --write-env', async () => {
+  it("points --env-file (Node.js's own flag, which it lets through when the file exists) to --write-env", async () => {
     const existing = join(tmp.dir, 'existing.env');
     writeFileSync(existing, '');
     const r = await spawnCli(['serve', '--port', '0', '--store', join(tmp.dir, 'y.json'), '--env-file', existing]);
@@ -153,7 +171,17 @@ describe('gbctl serve for CI in one step', () => {
 
   it('lists the controls and the emulator commands in serve --help', async () => {
     const h = await spawnCli(['serve', '--help']);
-    for (const s of ['/_gbctl/clock', '/_gbctl/snapshots', '/_gbctl/reset', '/_gbctl/faults', '/_gbctl/requests', 'gbctl emulator clock', 'gbctl emulator faults', '--write-env']) expect(h.stdout).toContain(s);
+    for (const s of [
+      '/_gbctl/clock',
+      '/_gbctl/snapshots',
+      '/_gbctl/reset',
+      '/_gbctl/faults',
+      '/_gbctl/requests',
+      'gbctl emulator clock',
+      'gbctl emulator faults',
+      '--write-env',
+    ])
+      expect(h.stdout).toContain(s);
   });
 
   it('reports the commit the build was made from', async () => {

@@ -10,8 +10,10 @@ let n = 0;
 const fresh = () => join(tmp.dir, `s${++n}.json`);
 
 const files = (path: string) => [path, `${path}.journal`].map((p) => ({ p, bytes: readFileSync(p, 'utf8'), mtime: statSync(p).mtimeMs }));
-const titles = async (s: { url: string; token: string }, org: string) => ((await api(s, 'GET', `/orgs/${org}/spaces`)).body.items as { title: string }[]).map((i) => i.title);
-const control = (s: { url: string; token: string }, path: string) => fetch(`${s.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${s.token}` } });
+const titles = async (s: { url: string; token: string }, org: string) =>
+  ((await api(s, 'GET', `/orgs/${org}/spaces`)).body.items as { title: string }[]).map((i) => i.title);
+const control = (s: { url: string; token: string }, path: string) =>
+  fetch(`${s.url}${path}`, { method: 'POST', headers: { authorization: `Bearer ${s.token}` } });
 
 /** A store made by the CLI holding one space, with a token of its admin minted while it could be written. */
 async function storeWithSpace(title: string): Promise<{ path: string; token: string }> {
@@ -46,7 +48,11 @@ describe('serve, when its journal is changed under it by another process', () =>
       expect(refused.status).toBe(503);
       expect(Object.keys(refused.body)).toEqual(['error']);
       expect(refused.body.error.code).toBe(503);
-      expect(refused.body.error.message).toMatch(new RegExp(`^gbctl stopped writing to the store ${path}: ${path}\\.journal changed under gbctl: (its last line \\(line \\d+, from byte offset \\d+\\) is not what gbctl read or wrote there|line \\d+, at byte offset \\d+, changed in place \\(checksum mismatch\\))\\.`));
+      expect(refused.body.error.message).toMatch(
+        new RegExp(
+          `^gbctl stopped writing to the store ${path}: ${path}\\.journal changed under gbctl: (its last line \\(line \\d+, from byte offset \\d+\\) is not what gbctl read or wrote there|line \\d+, at byte offset \\d+, changed in place \\(checksum mismatch\\))\\.`,
+        ),
+      );
       expect(refused.body.error.message).toContain(`"gbctl store info --store ${path}" shows what the files hold now`);
       expect(refused.body.error.message).toContain('restart this process');
       expect(s.stderr()).toContain(`gbctl: gbctl stopped writing to the store ${path}`);
@@ -103,7 +109,12 @@ describe('serve on a store that cannot be written', () => {
           expect(await titles(as, s.org)).toEqual(['Kept']);
           const refused = await api(as, 'POST', `/orgs/${s.org}/spaces`, { title: 'New' });
           expect(refused.status).toBe(503);
-          expect(refused.body).toEqual({ error: { code: 503, message: `the store ${path} is read-only (its snapshot ${path} is marked read-only for everyone (mode 0444)): it answers reads and refuses writes` } });
+          expect(refused.body).toEqual({
+            error: {
+              code: 503,
+              message: `the store ${path} is read-only (its snapshot ${path} is marked read-only for everyone (mode 0444)): it answers reads and refuses writes`,
+            },
+          });
         }
         expect((await control({ url: s.url, token }, '/_gbctl/reset')).status).toBe(503);
       } finally {
@@ -137,7 +148,10 @@ describe('serve on a store that cannot be written', () => {
       expect(await titles(as, s.org)).toEqual(['Fixture']);
       expect(await titles({ url: s.url, token }, s.org)).toEqual(['Fixture']);
       const refused = await api(as, 'POST', `/orgs/${s.org}/spaces`, { title: 'New' });
-      expect(refused).toMatchObject({ status: 503, body: { error: { code: 503, message: `the store ${path} is read-only (started with --read-only): it answers reads and refuses writes` } } });
+      expect(refused).toMatchObject({
+        status: 503,
+        body: { error: { code: 503, message: `the store ${path} is read-only (started with --read-only): it answers reads and refuses writes` } },
+      });
       expect((await control(as, '/_gbctl/reset')).status).toBe(503);
     } finally {
       expect(await s.stop()).toBe(0);

@@ -20,7 +20,11 @@ async function ok(...args: string[]) {
   if (r.code !== 0) throw new Error(`gbctl ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
   return r;
 }
-interface P { title: string; path: string; pages?: P[] }
+interface P {
+  title: string;
+  path: string;
+  pages?: P[];
+}
 const flat = (ps: P[]): P[] => ps.flatMap((p) => [p, ...flat(p.pages ?? [])]);
 const pages = async (space: string) => flat(JSON.parse((await ok('pages', 'list', space, '--json')).stdout).pages);
 
@@ -112,7 +116,9 @@ describe('content export into a folder', () => {
     const out = join(tmp.dir, 'made-here');
     const files = JSON.parse((await ok('content', 'export', space, out, '--json')).stdout).files as string[];
     expect(files).toEqual(['.gitbook.yaml', 'README.md', 'SUMMARY.md', 'faq.md', 'quickstart.md']);
-    expect(readFileSync(join(out, 'SUMMARY.md'), 'utf8')).toBe('# Table of contents\n\n* [Welcome](README.md)\n* [Quickstart](quickstart.md)\n* [FAQ](faq.md)\n');
+    expect(readFileSync(join(out, 'SUMMARY.md'), 'utf8')).toBe(
+      '# Table of contents\n\n* [Welcome](README.md)\n* [Quickstart](quickstart.md)\n* [FAQ](faq.md)\n',
+    );
     expect((await ok('content', 'push', out, space)).stderr).toContain('Nothing to push');
   });
 });

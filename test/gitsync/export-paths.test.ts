@@ -13,7 +13,10 @@ import { FOLDER, writeTree } from './fixture.js';
  * hostile or broken server could, and export must write nothing outside its folder.
  */
 
-interface Rev { pages: { id: string; title: string; type: string; git?: { path: string }; pages?: Rev['pages'] }[]; files: { id: string; name: string; downloadURL: string; git?: { path?: string } }[] }
+interface Rev {
+  pages: { id: string; title: string; type: string; git?: { path: string }; pages?: Rev['pages'] }[];
+  files: { id: string; name: string; downloadURL: string; git?: { path?: string } }[];
+}
 type Rewrite = (rev: Rev, origin: string) => void;
 
 const ABS = `/tmp/gbctl-export-abs-${process.pid}.png`;
@@ -29,14 +32,19 @@ beforeAll(async () => {
   s = await startServer();
   space = (await api(s, 'POST', `/orgs/${s.org}/spaces`, { title: 'Target' })).body.id as string;
   const dir = writeTree(join(tmp.dir, 'src'), FOLDER);
-  const pushed = await runCliInProcess(['content', 'push', dir, space, '--direct'], { env: { GITBOOK_ENDPOINT: s.url, GITBOOK_TOKEN: s.token, GITBOOK_ORGANIZATION: s.org, GBCTL_CONFIG_DIR: join(tmp.dir, 'config') } });
+  const pushed = await runCliInProcess(['content', 'push', dir, space, '--direct'], {
+    env: { GITBOOK_ENDPOINT: s.url, GITBOOK_TOKEN: s.token, GITBOOK_ORGANIZATION: s.org, GBCTL_CONFIG_DIR: join(tmp.dir, 'config') },
+  });
   expect(pushed.code, pushed.stderr).toBe(0);
   proxy = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       void (async () => {
-        const up = await fetch(`${s.url}${req.url}`, { method: req.method, headers: { authorization: req.headers.authorization ?? '', accept: req.headers.accept ?? '*/*' } });
+        const up = await fetch(`${s.url}${req.url}`, {
+          method: req.method,
+          headers: { authorization: req.headers.authorization ?? '', accept: req.headers.accept ?? '*/*' },
+        });
         let body: Buffer = Buffer.from(await up.arrayBuffer());
         if (req.method === 'GET' && /^\/v1\/spaces\/[^/]+\/content(\?|$)/.test(req.url ?? '') && up.ok) {
           const rev = JSON.parse(body.toString()) as Rev;
@@ -76,7 +84,10 @@ async function exportWith(change: Rewrite, prepare: (dir: string, outside: strin
 }
 
 /** Every name under `base`, other than in the export folder itself. */
-const strays = (base: string) => readdirSync(base, { recursive: true }).map(String).filter((p) => p !== 'out' && !p.startsWith('out/') && p !== 'outside');
+const strays = (base: string) =>
+  readdirSync(base, { recursive: true })
+    .map(String)
+    .filter((p) => p !== 'out' && !p.startsWith('out/') && p !== 'outside');
 /** A page's or file's path in the folder, as the server answers it (with the blob id the schema asks for). */
 const setPath = (x: { git?: { oid?: string; path?: string } } | undefined, path: string) => {
   if (x) x.git = { oid: '0', ...x.git, path };
@@ -92,7 +103,12 @@ describe('content export, when the server names paths that leave the folder', ()
   });
 
   it.each([
-    ['an asset name with ..', (rev: Rev) => Object.assign(rev.files[0] as object, { name: '../../../evil.png', git: undefined }), '.gitbook/assets/../../../evil.png', '".." in the path'],
+    [
+      'an asset name with ..',
+      (rev: Rev) => Object.assign(rev.files[0] as object, { name: '../../../evil.png', git: undefined }),
+      '.gitbook/assets/../../../evil.png',
+      '".." in the path',
+    ],
     ['an absolute file path', (rev: Rev) => setPath(rev.files[0], ABS), ABS, 'an absolute path'],
     ['a drive letter', (rev: Rev) => setPath(rev.files[0], 'C:/Windows/evil.png'), 'C:/Windows/evil.png', 'a drive letter'],
     ['a reserved asset name', (rev: Rev) => setPath(rev.files[0], '.gitbook/assets/nul.png'), '.gitbook/assets/nul.png', 'a name Windows reserves'],
@@ -113,7 +129,12 @@ describe('content export, when the server names paths that leave the folder', ()
     ['a drive letter', 'C:/evil.md'],
     ['a reserved name', 'docs/CON.md'],
   ])('a page path with %s: the page is written at the path its title gives, inside the folder', async (_what, path) => {
-    const { r, dir, base } = await exportWith((rev) => setPath(rev.pages.find((p) => p.title === 'Quick start'), path));
+    const { r, dir, base } = await exportWith((rev) =>
+      setPath(
+        rev.pages.find((p) => p.title === 'Quick start'),
+        path,
+      ),
+    );
     expect(r.code, r.stderr).toBe(0);
     expect(readFileSync(join(dir, 'quick-start.md'), 'utf8')).toContain('# Quick start');
     expect(strays(base)).toEqual([]);
@@ -121,10 +142,13 @@ describe('content export, when the server names paths that leave the folder', ()
   });
 
   it('a symlinked folder in the export folder that leads outside: nothing written through it', async () => {
-    const { r, json, outside } = await exportWith(() => {}, (dir, out) => {
-      mkdirSync(join(dir, '.gitbook'), { recursive: true });
-      symlinkSync(out, join(dir, '.gitbook', 'assets'));
-    });
+    const { r, json, outside } = await exportWith(
+      () => {},
+      (dir, out) => {
+        mkdirSync(join(dir, '.gitbook'), { recursive: true });
+        symlinkSync(out, join(dir, '.gitbook', 'assets'));
+      },
+    );
     expect(r.code).toBe(1);
     expect(readdirSync(outside)).toEqual([]);
     expect(json.skipped?.map((x) => x.path)).toEqual(expect.arrayContaining(['.gitbook/assets/logo.png']));
@@ -132,11 +156,14 @@ describe('content export, when the server names paths that leave the folder', ()
   });
 
   it('a symlinked file in the export folder that leads outside: the outside file is untouched', async () => {
-    const { r, outside, dir } = await exportWith(() => {}, (d, out) => {
-      mkdirSync(d, { recursive: true });
-      writeFileSync(join(out, 'precious'), 'keep me');
-      symlinkSync(join(out, 'precious'), join(d, 'README.md'));
-    });
+    const { r, outside, dir } = await exportWith(
+      () => {},
+      (d, out) => {
+        mkdirSync(d, { recursive: true });
+        writeFileSync(join(out, 'precious'), 'keep me');
+        symlinkSync(join(out, 'precious'), join(d, 'README.md'));
+      },
+    );
     expect(r.code).toBe(1);
     expect(r.stderr).toContain('skipped README.md: a symbolic link');
     expect(readFileSync(join(outside, 'precious'), 'utf8')).toBe('keep me');

@@ -29,7 +29,8 @@ export const FOLDER: Record<string, string | Buffer> = {
     '* [Status page](https://status.example.com)',
     '',
   ].join('\n'),
-  'README.md': '---\ndescription: Start here\nicon: house\n---\n\n# Welcome\n\n![Logo](.gitbook/assets/logo.png)\n\nRead the [quick start](quick-start.md) or the [FAQ](faq.md#why).\n',
+  'README.md':
+    '---\ndescription: Start here\nicon: house\n---\n\n# Welcome\n\n![Logo](.gitbook/assets/logo.png)\n\nRead the [quick start](quick-start.md) or the [FAQ](faq.md#why).\n',
   'quick-start.md': [
     '# Quick start',
     '',
@@ -46,7 +47,8 @@ export const FOLDER: Record<string, string | Buffer> = {
     '{% endhint %}',
     '',
   ].join('\n'),
-  'getting-started/README.md': '---\nlayout:\n  width: wide\n  outline:\n    visible: false\n---\n\n# Getting started\n\n{% content-ref url="install.md" %}\n[install.md](install.md)\n{% endcontent-ref %}\n',
+  'getting-started/README.md':
+    '---\nlayout:\n  width: wide\n  outline:\n    visible: false\n---\n\n# Getting started\n\n{% content-ref url="install.md" %}\n[install.md](install.md)\n{% endcontent-ref %}\n',
   'getting-started/install.md': [
     '# Install',
     '',
@@ -70,7 +72,8 @@ export const FOLDER: Record<string, string | Buffer> = {
     '',
   ].join('\n'),
   'getting-started/diagram.png': PNG,
-  'getting-started/install/linux.md': '# On Linux\n\n{% code title="install.sh" %}\n```bash\nsudo apt install gbctl\n```\n{% endcode %}\n\nSee [the FAQ](../../faq.md#why).\n',
+  'getting-started/install/linux.md':
+    '# On Linux\n\n{% code title="install.sh" %}\n```bash\nsudo apt install gbctl\n```\n{% endcode %}\n\nSee [the FAQ](../../faq.md#why).\n',
   'faq.md': '# FAQ\n\n## Why\n\nBecause.\n\n{% embed url="https://www.youtube.com/watch?v=dQw4w9WgXcQ" %}\n',
   'reference/api.md': '# API\n\nSee [Install](../getting-started/install.md).\n',
   '.gitbook/assets/logo.png': PNG,

@@ -37,7 +37,10 @@ describe('content push', () => {
     writeFileSync(join(dir, 'faq.md'), '# FAQ\n\n## Why\n\nBecause it is better.\n');
     writeFileSync(join(dir, 'changelog.md'), '# Changelog\n\nFirst release.\n');
     rmSync(join(dir, 'reference', 'api.md'));
-    writeFileSync(join(dir, 'SUMMARY.md'), String(FOLDER['SUMMARY.md']).replace('* [API](reference/api.md)\n', '').replace('* [FAQ](faq.md)\n', '* [FAQ](faq.md)\n* [Changelog](changelog.md)\n'));
+    writeFileSync(
+      join(dir, 'SUMMARY.md'),
+      String(FOLDER['SUMMARY.md']).replace('* [API](reference/api.md)\n', '').replace('* [FAQ](faq.md)\n', '* [FAQ](faq.md)\n* [Changelog](changelog.md)\n'),
+    );
     const r = await ok('content', 'push', dir, space, '--diff', '--change-request', 'Update the docs', '--merge');
     expect(r.stderr).toContain('  + changelog.md');
     expect(r.stderr).toContain('  ~ faq.md');
@@ -78,7 +81,9 @@ describe('content push', () => {
 
   it('over HTTP to a service on another machine, says a reachable --url is needed and sends nothing', async () => {
     const dir = join(tmp.dir, 'docs');
-    const r = await runCliInProcess(['content', 'push', dir, 'SPACE'], { env: { GBCTL_CONFIG_DIR: env.GBCTL_CONFIG_DIR as string, GITBOOK_ENDPOINT: 'https://api.example.invalid', GITBOOK_TOKEN: 't' } });
+    const r = await runCliInProcess(['content', 'push', dir, 'SPACE'], {
+      env: { GBCTL_CONFIG_DIR: env.GBCTL_CONFIG_DIR as string, GITBOOK_ENDPOINT: 'https://api.example.invalid', GITBOOK_TOKEN: 't' },
+    });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('cannot read');
     expect(r.stderr).toContain('--url');

@@ -27,12 +27,26 @@ async function gb(...args: string[]) {
 const json = async (...args: string[]) => JSON.parse((await gb(...args, '--json')).stdout);
 
 interface P {
-  id: string; title: string; type: string; path?: string; slug?: string; linkTitle?: string; description?: string;
-  target?: Record<string, string>; href?: string; git?: { path: string }; urls?: { app: string }; updatedAt: string;
-  cover?: { ref: { kind: string; file: string }; yPos: number }; layout?: Record<string, unknown>; gitSync?: Record<string, unknown>; pages?: P[];
+  id: string;
+  title: string;
+  type: string;
+  path?: string;
+  slug?: string;
+  linkTitle?: string;
+  description?: string;
+  target?: Record<string, string>;
+  href?: string;
+  git?: { path: string };
+  urls?: { app: string };
+  updatedAt: string;
+  cover?: { ref: { kind: string; file: string }; yPos: number };
+  layout?: Record<string, unknown>;
+  gitSync?: Record<string, unknown>;
+  pages?: P[];
 }
 const flat = (ps: P[]): P[] => ps.flatMap((p) => [p, ...flat(p.pages ?? [])]);
-const revision = async () => json('content', 'revision', space) as Promise<{ id: string; pages: P[]; files: { id: string; name: string; git: { path: string } }[] }>;
+const revision = async () =>
+  json('content', 'revision', space) as Promise<{ id: string; pages: P[]; files: { id: string; name: string; git: { path: string } }[] }>;
 const byTitle = async (title: string) => flat((await revision()).pages).find((p) => p.title === title) as P;
 
 function listFiles(root: string): Map<string, Buffer> {
@@ -66,12 +80,23 @@ describe('a Git Sync repository in its real forms', () => {
     const shape = (ps: P[]): unknown[] => ps.map((p) => [p.type, p.title, ...(p.pages?.length ? [shape(p.pages)] : [])]);
     expect(shape(pages)).toEqual([
       ['document', 'Welcome'],
-      ['group', 'Get Started', [
-        ['document', 'Install (beta)'],
-        ['document', 'Guides', [['document', 'Formatting'], ['link', 'Buttons']]],
-        ['link', 'Install again'],
-        ['link', 'Status'],
-      ]],
+      [
+        'group',
+        'Get Started',
+        [
+          ['document', 'Install (beta)'],
+          [
+            'document',
+            'Guides',
+            [
+              ['document', 'Formatting'],
+              ['link', 'Buttons'],
+            ],
+          ],
+          ['link', 'Install again'],
+          ['link', 'Status'],
+        ],
+      ],
     ]);
     const all = flat(pages);
     const install = all.find((p) => p.title === 'Install (beta)') as P;
@@ -97,7 +122,7 @@ describe('a Git Sync repository in its real forms', () => {
     expect(got.stdout).toContain('Press it.');
   });
 
-  it('keeps front matter settings in the API and the file\'s own heading beside the page', async () => {
+  it("keeps front matter settings in the API and the file's own heading beside the page", async () => {
     const { files } = await revision();
     const welcome = await byTitle('Welcome');
     const hero = files.find((f) => f.name === 'hero (1).png');
@@ -127,7 +152,11 @@ describe('a Git Sync repository in its real forms', () => {
     const links = (await json('content', 'links', space, (await byTitle('Install (beta)')).id)) as { status: string; targetReference: unknown }[];
     const ok = links.filter((l) => l.status === 'ok').map((l) => JSON.stringify(l.targetReference));
     const image = files.find((f) => f.name === 'image (1).png') as { id: string };
-    for (const id of [formatting.id, image.id]) expect(ok.some((t) => t.includes(`"${id}"`)), id).toBe(true);
+    for (const id of [formatting.id, image.id])
+      expect(
+        ok.some((t) => t.includes(`"${id}"`)),
+        id,
+      ).toBe(true);
   });
 
   it('exports every file it kept byte for byte: root, SUMMARY.md, front matter, headings, spellings, whitespace, settings', async () => {

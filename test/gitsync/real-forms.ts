@@ -82,7 +82,8 @@ export const REAL: Record<string, string | Buffer> = {
     '',
     '`[not a link](nowhere.md)`',
   ].join('\n'),
-  'docs/guides/formatting.md': '# Formatting\n\n## Buttons <a href="#buttons" id="buttons"></a>\n\nPress it. The [archive](../.gitbook/assets/huge.zip) is too large.  \n',
+  'docs/guides/formatting.md':
+    '# Formatting\n\n## Buttons <a href="#buttons" id="buttons"></a>\n\nPress it. The [archive](../.gitbook/assets/huge.zip) is too large.  \n',
   'docs/.gitbook/assets/hero (1).png': PNG,
   'docs/.gitbook/assets/sub/diagram (2).png': PNG2,
   'docs/.gitbook/assets/image (1).png': PNG,

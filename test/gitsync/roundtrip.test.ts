@@ -38,7 +38,12 @@ function listFiles(root: string): Map<string, Buffer> {
   return out;
 }
 
-interface P { id: string; title: string; type: string; pages?: P[] }
+interface P {
+  id: string;
+  title: string;
+  type: string;
+  pages?: P[];
+}
 const shape = (pages: P[]): unknown[] => pages.map((p) => (p.pages?.length ? [p.title, shape(p.pages)] : p.title));
 const flat = (pages: P[]): P[] => pages.flatMap((p) => [p, ...flat(p.pages ?? [])]);
 
@@ -58,7 +63,8 @@ describe('a Git Sync folder round trip', () => {
     const pages = flat((await json('pages', 'list', space)).pages as P[]);
     const tree = (await json('content', 'revision', space)).pages as P[];
     expect(shape(tree)).toEqual([
-      'Welcome', 'Quick start',
+      'Welcome',
+      'Quick start',
       ['Guides', [['Getting started', [['Install', ['On Linux']]]], 'FAQ']],
       ['Reference', ['API', 'Status page']],
     ]);
@@ -67,7 +73,10 @@ describe('a Git Sync folder round trip', () => {
     expect(files.map((f) => f.name).sort()).toEqual(['diagram.png', 'logo.png']);
     for (const p of pages.filter((x) => x.type === 'document')) {
       const links = await json('content', 'links', space, p.id);
-      expect((links as { status: string }[]).filter((l) => l.status === 'broken'), p.title).toEqual([]);
+      expect(
+        (links as { status: string }[]).filter((l) => l.status === 'broken'),
+        p.title,
+      ).toEqual([]);
     }
     const install = pages.find((p) => p.title === 'Install') as P;
     const md = (await gb('pages', 'get', space, install.id, '--format', 'markdown')).stdout;
@@ -97,8 +106,17 @@ describe('a Git Sync folder round trip', () => {
     const first = listFiles(out1);
     // A file a page links to stays where it was (getting-started/diagram.png), and the link as written.
     expect([...first.keys()].sort()).toEqual([
-      '.gitbook.yaml', '.gitbook/assets/logo.png', 'README.md', 'SUMMARY.md', 'faq.md',
-      'getting-started/README.md', 'getting-started/diagram.png', 'getting-started/install.md', 'getting-started/install/linux.md', 'quick-start.md', 'reference/api.md',
+      '.gitbook.yaml',
+      '.gitbook/assets/logo.png',
+      'README.md',
+      'SUMMARY.md',
+      'faq.md',
+      'getting-started/README.md',
+      'getting-started/diagram.png',
+      'getting-started/install.md',
+      'getting-started/install/linux.md',
+      'quick-start.md',
+      'reference/api.md',
     ]);
     expect(first.get('.gitbook.yaml')?.toString()).toBe(FOLDER['.gitbook.yaml']);
     expect(first.get('getting-started/install.md')?.toString()).toContain('![Diagram](diagram.png)');
@@ -116,7 +134,9 @@ describe('a Git Sync folder round trip', () => {
     await gb('content', 'export', again, out2);
     const second = listFiles(out2);
     writeFileSync(join(out2, 'old-page.md'), '# Old\n');
-    expect((await gb('content', 'export', again, out2)).stderr).toContain(`warning: 1 files in ${out2} are not part of the export (left as they were): old-page.md`);
+    expect((await gb('content', 'export', again, out2)).stderr).toContain(
+      `warning: 1 files in ${out2} are not part of the export (left as they were): old-page.md`,
+    );
     rmSync(join(out2, 'old-page.md'));
     expect([...second.keys()].sort()).toEqual([...first.keys()].sort());
     for (const [path, data] of first) expect(second.get(path)?.equals(data), path).toBe(true);
@@ -174,7 +194,8 @@ describe('a Git Sync folder round trip', () => {
     expect(Object.fromEntries(shown)).toEqual({ Intro: 'README.md', Guides: 'guides/README.md', Install: 'guides/install.md' });
     const out = join(tmp.dir, 'made-here');
     await gb('content', 'export', space, out);
-    for (const [title, path] of shown) expect(readFileSync(join(out, path as string), 'utf8'), title).toContain(title === 'Guides' ? 'Guides' : title === 'Intro' ? 'install' : 'home');
+    for (const [title, path] of shown)
+      expect(readFileSync(join(out, path as string), 'utf8'), title).toContain(title === 'Guides' ? 'Guides' : title === 'Intro' ? 'install' : 'home');
     const links = await json('spaces', 'links', space, '--all');
     expect((links as { status: string }[]).map((l) => l.status)).toEqual(['ok', 'ok']);
   });

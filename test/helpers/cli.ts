@@ -19,8 +19,19 @@ export function nodeCommand(args: string[], fileSizeKiB?: number): [string, stri
 }
 
 /** Runs the built CLI as a child process with no TTY and a clean gbctl environment (end-to-end paths). */
-export function spawnCli(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string; fileSizeKiB?: number } = {}): Promise<CliResult> {
-  const env: Record<string, string | undefined> = { ...process.env, GITBOOK_ENDPOINT: undefined, GITBOOK_TOKEN: undefined, GITBOOK_ORGANIZATION: undefined, GBCTL_DATA: undefined, NO_COLOR: '1', ...opts.env };
+export function spawnCli(
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string; fileSizeKiB?: number } = {},
+): Promise<CliResult> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    GITBOOK_ENDPOINT: undefined,
+    GITBOOK_TOKEN: undefined,
+    GITBOOK_ORGANIZATION: undefined,
+    GBCTL_DATA: undefined,
+    NO_COLOR: '1',
+    ...opts.env,
+  };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   return new Promise((resolve) => {
     const [command, argv] = nodeCommand([BIN, ...args], opts.fileSizeKiB);

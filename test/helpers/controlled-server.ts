@@ -22,8 +22,13 @@ export interface ControlledServer {
 export async function startControlled(): Promise<ControlledServer> {
   const tmp = tempDir('gbctl-controls-');
   const running = await startServer(serverResources, {
-    path: join(tmp.dir, 'store.json'), host: '127.0.0.1', port: 0, fileUrls: false, privateUrls: false,
-    controls: { version: VERSION, jit: false }, warn: () => {},
+    path: join(tmp.dir, 'store.json'),
+    host: '127.0.0.1',
+    port: 0,
+    fileUrls: false,
+    privateUrls: false,
+    controls: { version: VERSION, jit: false },
+    warn: () => {},
   });
   const e = running.embedded;
   return {

@@ -32,7 +32,10 @@ export function describedEndpoints(): string[] {
     const same = /Same operations, queries and responses as space content for ([^.]+)\./.exec(section);
     if (same) {
       const spaceContent = out.filter((e) => e.includes('/v1/spaces/{spaceId}/content'));
-      for (const p of (same[1] as string).split(/,\s*|\s+and\s+/).map((s) => s.trim()).filter(Boolean)) {
+      for (const p of (same[1] as string)
+        .split(/,\s*|\s+and\s+/)
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         for (const e of spaceContent.filter((x) => x.endsWith(`/v1/spaces/{spaceId}${p}`))) out.push(e.replace('/v1/spaces/{spaceId}', prefix));
       }
     }

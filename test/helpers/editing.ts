@@ -13,4 +13,3 @@ export async function newSpace(s: TestServer, title = 'Docs'): Promise<string> {
 export function allPages(pages: { id: string; title: string; pages?: unknown[] }[]): { id: string; title: string; markdown?: string; path?: string }[] {
   return pages.flatMap((p) => [p, ...allPages((p.pages ?? []) as typeof pages)]);
 }
-

@@ -16,10 +16,22 @@ export interface PtyResult {
 export const plain = (s: string) => s.replace(/\x1b\[[0-9;?]*[A-Za-z]/g, '').replace(/\r/g, '');
 
 /** Runs the built CLI in a real pseudo-terminal, typing `send` each time `expect` appears. */
-export function runInPty(args: string[], opts: { env?: Record<string, string | null>; steps?: { expect: string; send: string }[]; timeout?: number } = {}): Promise<PtyResult> {
+export function runInPty(
+  args: string[],
+  opts: { env?: Record<string, string | null>; steps?: { expect: string; send: string }[]; timeout?: number } = {},
+): Promise<PtyResult> {
   const spec = {
     argv: [process.execPath, BIN, ...args],
-    env: { NO_COLOR: null, FORCE_COLOR: null, CI: null, GITBOOK_ENDPOINT: null, GITBOOK_TOKEN: null, GITBOOK_ORGANIZATION: null, GBCTL_DATA: null, ...opts.env },
+    env: {
+      NO_COLOR: null,
+      FORCE_COLOR: null,
+      CI: null,
+      GITBOOK_ENDPOINT: null,
+      GITBOOK_TOKEN: null,
+      GITBOOK_ORGANIZATION: null,
+      GBCTL_DATA: null,
+      ...opts.env,
+    },
     steps: opts.steps ?? [],
     timeout: opts.timeout ?? 20,
   };

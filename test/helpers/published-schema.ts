@@ -99,7 +99,9 @@ export function publishedListErrors(schema: string, data: { items?: unknown[] })
 /** Checks a whole success response against an operation of the published spec. */
 export function operationErrors(operationId: string, data: unknown): string | undefined {
   const v = compiled(`o:${operationId}`, () => {
-    const op = Object.values(spec.paths).flatMap((p) => Object.values(p)).find((o) => o.operationId === operationId);
+    const op = Object.values(spec.paths)
+      .flatMap((p) => Object.values(p))
+      .find((o) => o.operationId === operationId);
     if (!op) throw new Error(`no operation ${operationId}`);
     const ok = Object.entries(op.responses).find(([k]) => k.startsWith('2'));
     const schema = ok?.[1].content?.['application/json']?.schema;

@@ -43,7 +43,11 @@ export interface Op {
 export type Res = Awaited<ReturnType<typeof api>>;
 
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-const SPEC = JSON.stringify({ openapi: '3.0.3', info: { title: 'Pets', version: '1.0.0' }, paths: { '/pets': { get: { responses: { 200: { description: 'ok' } } } } } });
+const SPEC = JSON.stringify({
+  openapi: '3.0.3',
+  info: { title: 'Pets', version: '1.0.0' },
+  paths: { '/pets': { get: { responses: { 200: { description: 'ok' } } } } },
+});
 
 /** A fixture request that must succeed (any 2xx: the exact statuses are the role matrix's business). */
 function ok(res: Res, _status: number, what: string): Res {
@@ -120,7 +124,8 @@ export async function makeFixtures(s: TestServer): Promise<Fixtures> {
   const reply = ok(await api(admin, 'POST', `/spaces/${space}/comments/${comment}/replies`, { body: { markdown: 'A reply' } }), 201, 'reply').body.id as string;
   const crBase = `/spaces/${space}/change-requests/${cr}`;
   const crComment = ok(await api(admin, 'POST', `${crBase}/comments`, { body: { markdown: 'A review comment' } }), 201, 'cr comment').body.id as string;
-  const crReply = ok(await api(admin, 'POST', `${crBase}/comments/${crComment}/replies`, { body: { markdown: 'A review reply' } }), 201, 'cr reply').body.id as string;
+  const crReply = ok(await api(admin, 'POST', `${crBase}/comments/${crComment}/replies`, { body: { markdown: 'A review reply' } }), 201, 'cr reply').body
+    .id as string;
 
   const siteBase = `/orgs/${s.org}/sites`;
   const site = ok(await api(admin, 'POST', siteBase, { title: 'Roles', spaces: [space] }), 201, 'site').body.id as string;
@@ -135,11 +140,34 @@ export async function makeFixtures(s: TestServer): Promise<Fixtures> {
   const specVersion = ok(await api(admin, 'GET', `/orgs/${s.org}/openapi/${spec}/versions`), 200, 'versions').body.items[0].id as string;
   // With its sign-in URL: one without it leaves ssoURL out, which the published schema requires (saml.test.ts).
   const saml = ok(await api(admin, 'POST', `/orgs/${s.org}/saml`, { label: 'Okta', ssoURL: 'https://idp.example.com/sso' }), 201, 'saml').body.id as string;
-  const translation = ok(await api(admin, 'POST', `/orgs/${s.org}/translations`, { language: 'fr', source: { space, language: 'en' } }), 201, 'translation').body.id as string;
+  const translation = ok(await api(admin, 'POST', `/orgs/${s.org}/translations`, { language: 'fr', source: { space, language: 'en' } }), 201, 'translation')
+    .body.id as string;
 
   return {
-    s, org: s.org, org2, tokens, outsider, space, page, file, collection, cr, comment, reply, crComment, crReply,
-    site, section, group, siteSpace, spec, specVersion, saml, translation, importUrl, cleanup: tmp.cleanup,
+    s,
+    org: s.org,
+    org2,
+    tokens,
+    outsider,
+    space,
+    page,
+    file,
+    collection,
+    cr,
+    comment,
+    reply,
+    crComment,
+    crReply,
+    site,
+    section,
+    group,
+    siteSpace,
+    spec,
+    specVersion,
+    saml,
+    translation,
+    importUrl,
+    cleanup: tmp.cleanup,
   };
 }
 
@@ -167,9 +195,19 @@ export function operations(f: Fixtures): Op[] {
     { id: 'spaces.list', needs: 'read', request: get(`${o}/spaces`) },
     { id: 'spaces.create', needs: 'create', request: async () => ({ method: 'POST', path: `${o}/spaces`, body: { title: 'New' } }) },
     { id: 'spaces.get', needs: 'read', request: get(sp) },
-    { id: 'spaces.update', needs: 'admin', request: async () => ({ method: 'PATCH', path: sp, body: { title: 'Roles' }, unchanged: async () => (await api(admin, 'GET', sp)).body.title === 'Roles' }) },
     {
-      id: 'spaces.delete', needs: 'admin',
+      id: 'spaces.update',
+      needs: 'admin',
+      request: async () => ({
+        method: 'PATCH',
+        path: sp,
+        body: { title: 'Roles' },
+        unchanged: async () => (await api(admin, 'GET', sp)).body.title === 'Roles',
+      }),
+    },
+    {
+      id: 'spaces.delete',
+      needs: 'admin',
       request: async () => {
         const id = await newSpace();
         return { method: 'DELETE', path: `/spaces/${id}`, unchanged: exists(`/spaces/${id}`) };
@@ -177,7 +215,8 @@ export function operations(f: Fixtures): Op[] {
     },
     { id: 'spaces.duplicate', needs: 'create', request: async () => ({ method: 'POST', path: `${sp}/duplicate` }) },
     {
-      id: 'spaces.restore', needs: 'admin',
+      id: 'spaces.restore',
+      needs: 'admin',
       request: async () => {
         const id = await newSpace();
         ok(await api(admin, 'DELETE', `/spaces/${id}`), 204, 'delete');
@@ -185,17 +224,29 @@ export function operations(f: Fixtures): Op[] {
       },
     },
     {
-      id: 'spaces.move', needs: 'admin',
+      id: 'spaces.move',
+      needs: 'admin',
       request: async () => {
         const id = await newSpace();
-        return { method: 'POST', path: `/spaces/${id}/move`, body: { parent: f.collection }, unchanged: async () => (await api(admin, 'GET', `/spaces/${id}`)).body.parent === undefined };
+        return {
+          method: 'POST',
+          path: `/spaces/${id}/move`,
+          body: { parent: f.collection },
+          unchanged: async () => (await api(admin, 'GET', `/spaces/${id}`)).body.parent === undefined,
+        };
       },
     },
     {
-      id: 'spaces.transfer', needs: 'admin',
+      id: 'spaces.transfer',
+      needs: 'admin',
       request: async () => {
         const id = await newSpace();
-        return { method: 'POST', path: `/spaces/${id}/transfer`, body: { organization: f.org2 }, unchanged: async () => (await api(admin, 'GET', `/spaces/${id}`)).body.organization === f.org };
+        return {
+          method: 'POST',
+          path: `/spaces/${id}/transfer`,
+          body: { organization: f.org2 },
+          unchanged: async () => (await api(admin, 'GET', `/spaces/${id}`)).body.organization === f.org,
+        };
       },
     },
     { id: 'spaces.links', needs: 'read', request: get(`${sp}/links`) },
@@ -206,7 +257,8 @@ export function operations(f: Fixtures): Op[] {
     { id: 'collections.get', needs: 'read', request: get(`/collections/${f.collection}`) },
     { id: 'collections.update', needs: 'admin', request: async () => ({ method: 'PATCH', path: `/collections/${f.collection}`, body: { title: 'Roles' } }) },
     {
-      id: 'collections.delete', needs: 'admin',
+      id: 'collections.delete',
+      needs: 'admin',
       request: async () => {
         const id = (await made(`${o}/collections`, { title: unique('Col ') })).id;
         return { method: 'DELETE', path: `/collections/${id}`, unchanged: exists(`/collections/${id}`) };
@@ -214,17 +266,29 @@ export function operations(f: Fixtures): Op[] {
     },
     { id: 'collections.spaces', needs: 'read', request: get(`/collections/${f.collection}/spaces`) },
     {
-      id: 'collections.move', needs: 'admin',
+      id: 'collections.move',
+      needs: 'admin',
       request: async () => {
         const id = (await made(`${o}/collections`, { title: unique('Col ') })).id;
-        return { method: 'POST', path: `/collections/${id}/move`, body: { parent: f.collection }, unchanged: async () => (await api(admin, 'GET', `/collections/${id}`)).body.parent === undefined };
+        return {
+          method: 'POST',
+          path: `/collections/${id}/move`,
+          body: { parent: f.collection },
+          unchanged: async () => (await api(admin, 'GET', `/collections/${id}`)).body.parent === undefined,
+        };
       },
     },
     {
-      id: 'collections.transfer', needs: 'admin',
+      id: 'collections.transfer',
+      needs: 'admin',
       request: async () => {
         const id = (await made(`${o}/collections`, { title: unique('Col ') })).id;
-        return { method: 'POST', path: `/collections/${id}/transfer`, body: { organization: f.org2 }, unchanged: async () => (await api(admin, 'GET', `/collections/${id}`)).body.organization === f.org };
+        return {
+          method: 'POST',
+          path: `/collections/${id}/transfer`,
+          body: { organization: f.org2 },
+          unchanged: async () => (await api(admin, 'GET', `/collections/${id}`)).body.organization === f.org,
+        };
       },
     },
 
@@ -232,17 +296,29 @@ export function operations(f: Fixtures): Op[] {
     { id: 'content.search', needs: 'read', request: get(`${sp}/search?query=guide`) },
     { id: 'content.revision', needs: 'read', request: get(`${sp}/content`) },
     {
-      id: 'content.import', needs: 'edit',
+      id: 'content.import',
+      needs: 'edit',
       request: async () => {
         const id = await newSpace();
-        return { method: 'POST', path: `/spaces/${id}/content/import`, body: { url: f.importUrl, source: 'markdown' }, unchanged: async () => (await api(admin, 'GET', `/spaces/${id}/content/pages`)).body.pages.length === 0 };
+        return {
+          method: 'POST',
+          path: `/spaces/${id}/content/import`,
+          body: { url: f.importUrl, source: 'markdown' },
+          unchanged: async () => (await api(admin, 'GET', `/spaces/${id}/content/pages`)).body.pages.length === 0,
+        };
       },
     },
     {
-      id: 'content.template', needs: 'edit',
+      id: 'content.template',
+      needs: 'edit',
       request: async () => {
         const id = await newSpace();
-        return { method: 'POST', path: `/spaces/${id}/content/template`, body: { id: 'getting-started' }, unchanged: async () => (await api(admin, 'GET', `/spaces/${id}/content/pages`)).body.pages.length === 0 };
+        return {
+          method: 'POST',
+          path: `/spaces/${id}/content/template`,
+          body: { id: 'getting-started' },
+          unchanged: async () => (await api(admin, 'GET', `/spaces/${id}/content/pages`)).body.pages.length === 0,
+        };
       },
     },
     { id: 'content.pages', needs: 'read', request: get(`${sp}/content/pages`) },
@@ -253,7 +329,8 @@ export function operations(f: Fixtures): Op[] {
     { id: 'content.links', needs: 'read', request: get(`${sp}/content/page/${f.page}/links`) },
     { id: 'cr-content.revision', needs: 'read', request: get(`${crp}/content`) },
     {
-      id: 'cr-content.import', needs: 'edit',
+      id: 'cr-content.import',
+      needs: 'edit',
       request: async () => {
         const id = await newCr();
         return { method: 'POST', path: `${sp}/change-requests/${id}/content/import`, body: { url: f.importUrl, source: 'markdown' } };
@@ -277,7 +354,8 @@ export function operations(f: Fixtures): Op[] {
     { id: 'change-requests.get', needs: 'read', request: get(crp) },
     { id: 'change-requests.update', needs: 'edit', request: async () => ({ method: 'PATCH', path: crp, body: { subject: 'Roles' } }) },
     {
-      id: 'change-requests.merge', needs: 'review',
+      id: 'change-requests.merge',
+      needs: 'review',
       request: async () => {
         const id = await newCr();
         const path = `${sp}/change-requests/${id}`;
@@ -286,7 +364,8 @@ export function operations(f: Fixtures): Op[] {
     },
     { id: 'change-requests.refresh', needs: 'edit', request: async () => ({ method: 'POST', path: `${sp}/change-requests/${await newCr()}/update` }) },
     {
-      id: 'change-requests.resolve', needs: 'edit',
+      id: 'change-requests.resolve',
+      needs: 'edit',
       request: async () => {
         // A change request whose update from main carried a conflict on the page.
         const path = `${sp}/change-requests/${await newCr()}`;
@@ -296,14 +375,28 @@ export function operations(f: Fixtures): Op[] {
         ok(await api(admin, 'POST', `${other}/merge`), 200, 'merge');
         ok(await api(admin, 'POST', `${path}/update`), 200, 'update');
         const settled = async () => ((await api(admin, 'GET', path)).body.conflicts as { resolved: boolean }[]).every((x) => x.resolved);
-        return { method: 'POST', path: `${path}/gbctl/conflicts/${f.page}/resolve`, body: { keep: 'change-request' }, unchanged: async () => !(await settled()) };
+        return {
+          method: 'POST',
+          path: `${path}/gbctl/conflicts/${f.page}/resolve`,
+          body: { keep: 'change-request' },
+          unchanged: async () => !(await settled()),
+        };
       },
     },
     { id: 'change-requests.export', needs: 'read', request: get(`${crp}/pdf`) },
-    { id: 'change-requests.create-page', needs: 'edit', request: async () => ({ method: 'POST', path: `${sp}/change-requests/${await newCr()}/gbctl/pages`, body: { title: 'New page' } }) },
-    { id: 'change-requests.update-page', needs: 'edit', request: async () => ({ method: 'PATCH', path: `${sp}/change-requests/${await newCr()}/gbctl/pages/${f.page}`, body: { title: 'Renamed' } }) },
     {
-      id: 'change-requests.delete-page', needs: 'edit',
+      id: 'change-requests.create-page',
+      needs: 'edit',
+      request: async () => ({ method: 'POST', path: `${sp}/change-requests/${await newCr()}/gbctl/pages`, body: { title: 'New page' } }),
+    },
+    {
+      id: 'change-requests.update-page',
+      needs: 'edit',
+      request: async () => ({ method: 'PATCH', path: `${sp}/change-requests/${await newCr()}/gbctl/pages/${f.page}`, body: { title: 'Renamed' } }),
+    },
+    {
+      id: 'change-requests.delete-page',
+      needs: 'edit',
       request: async () => {
         const path = `${sp}/change-requests/${await newCr()}`;
         return { method: 'DELETE', path: `${path}/gbctl/pages/${f.page}`, unchanged: exists(`${path}/content/page/${f.page}`) };
@@ -316,36 +409,60 @@ export function operations(f: Fixtures): Op[] {
     { id: 'sites.get', needs: 'read', request: get(st) },
     { id: 'sites.update', needs: 'admin', request: async () => ({ method: 'PATCH', path: st, body: { title: 'Roles' } }) },
     {
-      id: 'sites.delete', needs: 'admin',
+      id: 'sites.delete',
+      needs: 'admin',
       request: async () => {
         const id = await newSite();
         return { method: 'DELETE', path: `${o}/sites/${id}`, unchanged: exists(`${o}/sites/${id}`) };
       },
     },
     { id: 'sites.adaptive-schema', needs: 'read', request: get(`${st}/adaptive-schema`) },
-    { id: 'sites.set-adaptive-schema', needs: 'admin', request: async () => ({ method: 'PUT', path: `${st}/adaptive-schema`, body: { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } } }) },
+    {
+      id: 'sites.set-adaptive-schema',
+      needs: 'admin',
+      request: async () => ({
+        method: 'PUT',
+        path: `${st}/adaptive-schema`,
+        body: { jsonSchema: { type: 'object', properties: {}, additionalProperties: false } },
+      }),
+    },
     { id: 'sites.template-conditions', needs: 'read', request: get(`${st}/adaptive-schema/template-conditions`) },
     { id: 'sites.published', needs: 'read', request: get(`${st}/published`) },
     {
-      id: 'sites.publish', needs: 'admin',
+      id: 'sites.publish',
+      needs: 'admin',
       request: async () => {
         const id = await newSite();
-        return { method: 'POST', path: `${o}/sites/${id}/publish`, unchanged: async () => (await api(admin, 'GET', `${o}/sites/${id}`)).body.published === false };
+        return {
+          method: 'POST',
+          path: `${o}/sites/${id}/publish`,
+          unchanged: async () => (await api(admin, 'GET', `${o}/sites/${id}`)).body.published === false,
+        };
       },
     },
     {
-      id: 'sites.unpublish', needs: 'admin',
+      id: 'sites.unpublish',
+      needs: 'admin',
       request: async () => {
         const id = await newSite();
         ok(await api(admin, 'POST', `${o}/sites/${id}/publish`), 200, 'publish');
-        return { method: 'POST', path: `${o}/sites/${id}/unpublish`, unchanged: async () => (await api(admin, 'GET', `${o}/sites/${id}`)).body.published === true };
+        return {
+          method: 'POST',
+          path: `${o}/sites/${id}/unpublish`,
+          unchanged: async () => (await api(admin, 'GET', `${o}/sites/${id}`)).body.published === true,
+        };
       },
     },
     { id: 'sections.list', needs: 'read', request: get(`${st}/sections`) },
-    { id: 'sections.create', needs: 'admin', request: async () => ({ method: 'POST', path: `${st}/sections`, body: { spaceId: await newSpace(), title: 'New section' } }) },
+    {
+      id: 'sections.create',
+      needs: 'admin',
+      request: async () => ({ method: 'POST', path: `${st}/sections`, body: { spaceId: await newSpace(), title: 'New section' } }),
+    },
     { id: 'sections.update', needs: 'admin', request: async () => ({ method: 'PATCH', path: `${st}/sections/${f.section}`, body: { title: 'Reference' } }) },
     {
-      id: 'sections.delete', needs: 'admin',
+      id: 'sections.delete',
+      needs: 'admin',
       request: async () => {
         const id = await newSection();
         return { method: 'DELETE', path: `${st}/sections/${id}`, unchanged: inList(`${st}/sections`, id) };
@@ -354,30 +471,48 @@ export function operations(f: Fixtures): Op[] {
     { id: 'sections.move', needs: 'admin', request: async () => ({ method: 'POST', path: `${st}/sections/${f.section}/move`, body: {} }) },
     { id: 'section-groups.list', needs: 'read', request: get(`${st}/section-groups`) },
     { id: 'section-groups.create', needs: 'admin', request: async () => ({ method: 'POST', path: `${st}/section-groups`, body: { title: 'New group' } }) },
-    { id: 'section-groups.update', needs: 'admin', request: async () => ({ method: 'PATCH', path: `${st}/section-groups/${f.group}`, body: { title: 'Group' } }) },
     {
-      id: 'section-groups.delete', needs: 'admin',
+      id: 'section-groups.update',
+      needs: 'admin',
+      request: async () => ({ method: 'PATCH', path: `${st}/section-groups/${f.group}`, body: { title: 'Group' } }),
+    },
+    {
+      id: 'section-groups.delete',
+      needs: 'admin',
       request: async () => {
         const id = await newGroup();
         return { method: 'DELETE', path: `${st}/section-groups/${id}`, unchanged: inList(`${st}/section-groups`, id) };
       },
     },
-    { id: 'section-groups.add-section', needs: 'admin', request: async () => ({ method: 'POST', path: `${st}/section-groups/${await newGroup()}/sections`, body: { sectionId: await newSection() } }) },
     {
-      id: 'section-groups.remove-section', needs: 'admin',
+      id: 'section-groups.add-section',
+      needs: 'admin',
+      request: async () => ({ method: 'POST', path: `${st}/section-groups/${await newGroup()}/sections`, body: { sectionId: await newSection() } }),
+    },
+    {
+      id: 'section-groups.remove-section',
+      needs: 'admin',
       request: async () => {
         const section = await newSection();
         const group = (await made(`${st}/section-groups`, { title: unique('Group '), sections: [section] })).id;
-        const inGroup = async () => ((await api(admin, 'GET', `${st}/section-groups`)).body.items as { id: string; sections: { id: string }[] }[]).some((g) => g.id === group && g.sections.some((x) => x.id === section));
+        const inGroup = async () =>
+          ((await api(admin, 'GET', `${st}/section-groups`)).body.items as { id: string; sections: { id: string }[] }[]).some(
+            (g) => g.id === group && g.sections.some((x) => x.id === section),
+          );
         return { method: 'DELETE', path: `${st}/section-groups/${group}/sections/${section}`, unchanged: inGroup };
       },
     },
     { id: 'section-groups.move', needs: 'admin', request: async () => ({ method: 'POST', path: `${st}/section-groups/${f.group}/move`, body: {} }) },
     { id: 'site-spaces.list', needs: 'read', request: get(`${st}/site-spaces`) },
     { id: 'site-spaces.create', needs: 'admin', request: async () => ({ method: 'POST', path: `${st}/site-spaces`, body: { spaceId: await newSpace() } }) },
-    { id: 'site-spaces.update', needs: 'admin', request: async () => ({ method: 'PATCH', path: `${st}/site-spaces/${f.siteSpace}`, body: { condition: null } }) },
     {
-      id: 'site-spaces.delete', needs: 'admin',
+      id: 'site-spaces.update',
+      needs: 'admin',
+      request: async () => ({ method: 'PATCH', path: `${st}/site-spaces/${f.siteSpace}`, body: { condition: null } }),
+    },
+    {
+      id: 'site-spaces.delete',
+      needs: 'admin',
       request: async () => {
         const id = (await made(`${st}/site-spaces`, { spaceId: await newSpace(), sectionId: f.section })).id;
         return { method: 'DELETE', path: `${st}/site-spaces/${id}`, unchanged: inList(`${st}/site-spaces`, id) };
@@ -387,11 +522,16 @@ export function operations(f: Fixtures): Op[] {
 
     // OpenAPI specs
     { id: 'openapi.list', needs: 'read', request: get(`${o}/openapi`) },
-    { id: 'openapi.create', needs: 'create', request: async () => ({ method: 'POST', path: `${o}/openapi`, body: { slug: unique('spec-'), source: { text: SPEC } } }) },
+    {
+      id: 'openapi.create',
+      needs: 'create',
+      request: async () => ({ method: 'POST', path: `${o}/openapi`, body: { slug: unique('spec-'), source: { text: SPEC } } }),
+    },
     { id: 'openapi.get', needs: 'read', request: get(spec) },
     { id: 'openapi.put', needs: 'create', request: async () => ({ method: 'PUT', path: spec, body: { source: { text: SPEC } } }) },
     {
-      id: 'openapi.delete', needs: 'create',
+      id: 'openapi.delete',
+      needs: 'create',
       request: async () => {
         const slug = unique('gone-');
         ok(await api(admin, 'POST', `${o}/openapi`, { slug, source: { text: SPEC } }), 201, 'spec');
@@ -407,11 +547,16 @@ export function operations(f: Fixtures): Op[] {
 
     // SAML: admins only; the sign-in list is for every member
     { id: 'saml.list', needs: 'admin', request: get(`${o}/saml`) },
-    { id: 'saml.create', needs: 'admin', request: async () => ({ method: 'POST', path: `${o}/saml`, body: { label: 'New', ssoURL: 'https://idp.example.com/new' } }) },
+    {
+      id: 'saml.create',
+      needs: 'admin',
+      request: async () => ({ method: 'POST', path: `${o}/saml`, body: { label: 'New', ssoURL: 'https://idp.example.com/new' } }),
+    },
     { id: 'saml.get', needs: 'admin', request: get(`${o}/saml/${f.saml}`) },
     { id: 'saml.update', needs: 'admin', request: async () => ({ method: 'PATCH', path: `${o}/saml/${f.saml}`, body: { label: 'Okta' } }) },
     {
-      id: 'saml.delete', needs: 'admin',
+      id: 'saml.delete',
+      needs: 'admin',
       request: async () => {
         const id = (await made(`${o}/saml`, { label: unique('p') })).id;
         return { method: 'DELETE', path: `${o}/saml/${id}`, unchanged: exists(`${o}/saml/${id}`) };
@@ -421,47 +566,83 @@ export function operations(f: Fixtures): Op[] {
 
     // translations
     { id: 'translations.list', needs: 'read', request: get(`${o}/translations`) },
-    { id: 'translations.create', needs: 'create', request: async () => ({ method: 'POST', path: `${o}/translations`, body: { language: 'de', source: { space: f.space, language: 'en' } } }) },
-    { id: 'translations.get', needs: 'read', request: get(`${o}/translations/${f.translation}`) },
-    { id: 'translations.update', needs: 'create', request: async () => ({ method: 'PUT', path: `${o}/translations/${f.translation}`, body: { instructions: { object: 'document', data: {}, nodes: [] } } }) },
     {
-      id: 'translations.delete', needs: 'create',
+      id: 'translations.create',
+      needs: 'create',
+      request: async () => ({ method: 'POST', path: `${o}/translations`, body: { language: 'de', source: { space: f.space, language: 'en' } } }),
+    },
+    { id: 'translations.get', needs: 'read', request: get(`${o}/translations/${f.translation}`) },
+    {
+      id: 'translations.update',
+      needs: 'create',
+      request: async () => ({ method: 'PUT', path: `${o}/translations/${f.translation}`, body: { instructions: { object: 'document', data: {}, nodes: [] } } }),
+    },
+    {
+      id: 'translations.delete',
+      needs: 'create',
       request: async () => {
         const id = (await made(`${o}/translations`, { language: 'es', source: { space: f.space, language: 'en' } })).id;
         return { method: 'DELETE', path: `${o}/translations/${id}`, unchanged: exists(`${o}/translations/${id}`) };
       },
     },
     {
-      id: 'translations.run', needs: 'create',
+      id: 'translations.run',
+      needs: 'create',
       request: async () => {
         const id = (await made(`${o}/translations`, { language: 'it', source: { space: f.space, language: 'en' } })).id;
-        return { method: 'POST', path: `${o}/translations/${id}/run`, unchanged: async () => (await api(admin, 'GET', `${o}/translations/${id}`)).body.status === 'pending' };
+        return {
+          method: 'POST',
+          path: `${o}/translations/${id}/run`,
+          unchanged: async () => (await api(admin, 'GET', `${o}/translations/${id}`)).body.status === 'pending',
+        };
       },
     },
   ];
 }
 
 /** Comments and replies of a space or change request (`base`), on posts of the admin. */
-function commentOps(f: Fixtures, noun: 'comments' | 'cr-comments', base: string, comment: string, reply: string, newComment: (base: string) => Promise<string>): Op[] {
+function commentOps(
+  f: Fixtures,
+  noun: 'comments' | 'cr-comments',
+  base: string,
+  comment: string,
+  reply: string,
+  newComment: (base: string) => Promise<string>,
+): Op[] {
   const admin: Who = f.s;
   const c = `${base}/comments/${comment}`;
-  const newReply = async (on: string) => ok(await api(admin, 'POST', `${base}/comments/${on}/replies`, { body: { markdown: unique('reply ') } }), 201, 'reply').body.id as string;
+  const newReply = async (on: string) =>
+    ok(await api(admin, 'POST', `${base}/comments/${on}/replies`, { body: { markdown: unique('reply ') } }), 201, 'reply').body.id as string;
   const get = (path: string) => async (): Promise<Req> => ({ method: 'GET', path });
   const bodyOf = (path: string) => async () => (await api(admin, 'GET', `${path}?format=markdown`)).body.body?.markdown as string | undefined;
   return [
     { id: `${noun}.list`, needs: 'read', request: get(`${base}/comments`) },
     { id: `${noun}.create`, needs: 'comment', request: async () => ({ method: 'POST', path: `${base}/comments`, body: { body: { markdown: 'Mine' } } }) },
     { id: `${noun}.get`, needs: 'read', request: get(c) },
-    { id: `${noun}.update`, note: 'react to another\'s comment', needs: 'comment', request: async () => ({ method: 'PUT', path: c, body: { addedReactions: ['👍'] } }) },
     {
-      id: `${noun}.update`, note: 'resolve another\'s comment', needs: 'review',
+      id: `${noun}.update`,
+      note: "react to another's comment",
+      needs: 'comment',
+      request: async () => ({ method: 'PUT', path: c, body: { addedReactions: ['👍'] } }),
+    },
+    {
+      id: `${noun}.update`,
+      note: "resolve another's comment",
+      needs: 'review',
       request: async () => {
         const id = await newComment(base);
-        return { method: 'PUT', path: `${base}/comments/${id}`, body: { resolved: true }, unchanged: async () => (await api(admin, 'GET', `${base}/comments/${id}`)).body.status === 'open' };
+        return {
+          method: 'PUT',
+          path: `${base}/comments/${id}`,
+          body: { resolved: true },
+          unchanged: async () => (await api(admin, 'GET', `${base}/comments/${id}`)).body.status === 'open',
+        };
       },
     },
     {
-      id: `${noun}.update`, note: 'edit another\'s comment', needs: 'admin',
+      id: `${noun}.update`,
+      note: "edit another's comment",
+      needs: 'admin',
       request: async () => {
         const id = await newComment(base);
         const path = `${base}/comments/${id}`;
@@ -470,7 +651,9 @@ function commentOps(f: Fixtures, noun: 'comments' | 'cr-comments', base: string,
       },
     },
     {
-      id: `${noun}.delete`, note: 'another\'s comment', needs: 'admin',
+      id: `${noun}.delete`,
+      note: "another's comment",
+      needs: 'admin',
       request: async () => {
         const id = await newComment(base);
         return { method: 'DELETE', path: `${base}/comments/${id}`, unchanged: async () => (await api(admin, 'GET', `${base}/comments/${id}`)).status === 200 };
@@ -479,9 +662,16 @@ function commentOps(f: Fixtures, noun: 'comments' | 'cr-comments', base: string,
     { id: `${noun}.list-replies`, needs: 'read', request: get(`${c}/replies`) },
     { id: `${noun}.create-reply`, needs: 'comment', request: async () => ({ method: 'POST', path: `${c}/replies`, body: { body: { markdown: 'Mine' } } }) },
     { id: `${noun}.get-reply`, needs: 'read', request: get(`${c}/replies/${reply}`) },
-    { id: `${noun}.update-reply`, note: 'react to another\'s reply', needs: 'comment', request: async () => ({ method: 'PUT', path: `${c}/replies/${reply}`, body: { addedReactions: ['🎉'] } }) },
     {
-      id: `${noun}.update-reply`, note: 'edit another\'s reply', needs: 'admin',
+      id: `${noun}.update-reply`,
+      note: "react to another's reply",
+      needs: 'comment',
+      request: async () => ({ method: 'PUT', path: `${c}/replies/${reply}`, body: { addedReactions: ['🎉'] } }),
+    },
+    {
+      id: `${noun}.update-reply`,
+      note: "edit another's reply",
+      needs: 'admin',
       request: async () => {
         const id = await newReply(comment);
         const path = `${c}/replies/${id}`;
@@ -490,7 +680,9 @@ function commentOps(f: Fixtures, noun: 'comments' | 'cr-comments', base: string,
       },
     },
     {
-      id: `${noun}.delete-reply`, note: 'another\'s reply', needs: 'admin',
+      id: `${noun}.delete-reply`,
+      note: "another's reply",
+      needs: 'admin',
       request: async () => {
         const id = await newReply(comment);
         return { method: 'DELETE', path: `${c}/replies/${id}`, unchanged: async () => (await api(admin, 'GET', `${c}/replies/${id}`)).status === 200 };
@@ -508,6 +700,12 @@ export function fabricated(endpointPath: string, actual: string): { path: string
   const template = `/${endpointPath.replace(/^\//, '')}`.split('/');
   const [bare = '', query] = actual.split('?');
   const real: string[] = [];
-  const path = bare.split('/').map((p, i) => (/^\{\w+\}$/.test(template[i] ?? '') ? `nowhere${real.push(p) - 1}` : p)).join('/');
-  return { path: query === undefined ? path : `${path}?${query}`, back: (message) => message.replace(/nowhere(\d+)/g, (_m, n: string) => real[Number(n)] ?? '') };
+  const path = bare
+    .split('/')
+    .map((p, i) => (/^\{\w+\}$/.test(template[i] ?? '') ? `nowhere${real.push(p) - 1}` : p))
+    .join('/');
+  return {
+    path: query === undefined ? path : `${path}?${query}`,
+    back: (message) => message.replace(/nowhere(\d+)/g, (_m, n: string) => real[Number(n)] ?? ''),
+  };
 }

@@ -24,9 +24,20 @@ function capture(isTTY: boolean): Writable & { isTTY: boolean; text(): string } 
  * Runs gbctl inside this process, from source (the command tree derived afresh, never a stale
  * build), with no terminal and the same clean environment the spawned helper gives.
  */
-export async function runCliInProcess(args: string[], opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string; tty?: boolean } = {}): Promise<CliResult> {
+export async function runCliInProcess(
+  args: string[],
+  opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string; tty?: boolean } = {},
+): Promise<CliResult> {
   manifest ??= sourceManifest();
-  const env: Record<string, string | undefined> = { ...process.env, GITBOOK_ENDPOINT: undefined, GITBOOK_TOKEN: undefined, GITBOOK_ORGANIZATION: undefined, GBCTL_DATA: undefined, NO_COLOR: '1', ...opts.env };
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    GITBOOK_ENDPOINT: undefined,
+    GITBOOK_TOKEN: undefined,
+    GITBOOK_ORGANIZATION: undefined,
+    GBCTL_DATA: undefined,
+    NO_COLOR: '1',
+    ...opts.env,
+  };
   for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
   const stdout = capture(!!opts.tty);
   const stderr = capture(!!opts.tty);

@@ -29,7 +29,14 @@ export interface TestServer {
 export async function startServer(opts: { store?: Store; clock?: FakeClock; translations?: Env['translations'] } = {}): Promise<TestServer> {
   const clock = opts.clock ?? new FakeClock();
   // On loopback, like a server bound there: imports may read this machine's test servers.
-  const env: Env = { store: opts.store ?? new MemoryStore(), clock: clock as Clock, ids: randomIds, origin: '', translations: opts.translations ?? 'translation', privateUrls: true };
+  const env: Env = {
+    store: opts.store ?? new MemoryStore(),
+    clock: clock as Clock,
+    ids: randomIds,
+    origin: '',
+    translations: opts.translations ?? 'translation',
+    privateUrls: true,
+  };
   const token = await mintAdminToken(env);
   const org = (await env.store.read((tx) => tx.all(orgs)))[0] as { id: string };
   const app = createApp(env, serverResources, { validateResponses: true, web: serveWeb });

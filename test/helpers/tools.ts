@@ -7,7 +7,12 @@ export const REQUIRE_TOOLS = 'GBCTL_TEST_REQUIRE_TOOLS';
 
 /** Whether `program` (a name on PATH, or an absolute path) can be run here. */
 export function installed(program: string): boolean {
-  const candidates = program.includes('/') ? [program] : (process.env.PATH ?? '').split(delimiter).filter(Boolean).map((d) => join(d, program));
+  const candidates = program.includes('/')
+    ? [program]
+    : (process.env.PATH ?? '')
+        .split(delimiter)
+        .filter(Boolean)
+        .map((d) => join(d, program));
   return candidates.some((p) => {
     try {
       accessSync(p, constants.X_OK);

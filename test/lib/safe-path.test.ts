@@ -60,7 +60,18 @@ describe('pathProblem', () => {
     expect(pathProblem(path)).toContain(reason);
   });
 
-  it.each(['README.md', 'getting-started/install.md', '.gitbook/assets/image (1).png', 'café/über.md', 'a'.repeat(255), 'console.md', 'com10.md', '.github/x', 'v1.2/notes.md', '日本語/ページ.md'])('takes %j', (path) => {
+  it.each([
+    'README.md',
+    'getting-started/install.md',
+    '.gitbook/assets/image (1).png',
+    'café/über.md',
+    'a'.repeat(255),
+    'console.md',
+    'com10.md',
+    '.github/x',
+    'v1.2/notes.md',
+    '日本語/ページ.md',
+  ])('takes %j', (path) => {
     expect(pathProblem(path)).toBeUndefined();
   });
 });
@@ -164,7 +175,9 @@ describe('SafeRoot', () => {
       fc.string({ minLength: 1, maxLength: 12 }),
       fc.string({ unit: 'grapheme', minLength: 1, maxLength: 6 }),
     );
-    const rel = fc.tuple(fc.constantFrom('', '/', 'C:/', 'C:'), fc.array(part, { minLength: 1, maxLength: 4 })).map(([lead, parts]) => `${lead}${parts.join('/')}`);
+    const rel = fc
+      .tuple(fc.constantFrom('', '/', 'C:/', 'C:'), fc.array(part, { minLength: 1, maxLength: 4 }))
+      .map(([lead, parts]) => `${lead}${parts.join('/')}`);
     await fc.assert(
       fc.asyncProperty(rel, async (path) => {
         const problem = pathProblem(path);

@@ -5,7 +5,9 @@ describe('unifiedDiff', () => {
   it('shows a change with three lines of context and git-style headers', () => {
     const before = ['# T', 'a', 'b', 'c', 'd', 'e', 'f', 'g'].join('\n');
     const after = ['# T', 'a', 'b', 'c', 'D', 'e', 'f', 'g'].join('\n');
-    expect(unifiedDiff('p.md', before, after)).toBe(['--- a/p.md', '+++ b/p.md', '@@ -2,7 +2,7 @@', ' a', ' b', ' c', '-d', '+D', ' e', ' f', ' g', ''].join('\n'));
+    expect(unifiedDiff('p.md', before, after)).toBe(
+      ['--- a/p.md', '+++ b/p.md', '@@ -2,7 +2,7 @@', ' a', ' b', ' c', '-d', '+D', ' e', ' f', ' g', ''].join('\n'),
+    );
   });
 
   it('writes a new file and a removed one against /dev/null', () => {

@@ -33,7 +33,9 @@ describe('checkDataset', () => {
   it('reports objects whose references are broken, and records that break a schema', async () => {
     const orphan: Dump = { tables: { ...dump.tables, comments: (dump.tables.comments ?? []).map((c) => ({ ...c, space: 'gone' })) } };
     expect((await checkDataset(orphan, serverResources)).problems.join('\n')).toMatch(/1 of 1 comments cannot be reached/);
-    const malformed: Dump = { tables: { ...dump.tables, collections: [{ id: 'c1', title: 7, organization: s.org, defaultLevel: 'inherit', createdAt: 'x', position: 1 } as never] } };
+    const malformed: Dump = {
+      tables: { ...dump.tables, collections: [{ id: 'c1', title: 7, organization: s.org, defaultLevel: 'inherit', createdAt: 'x', position: 1 } as never] },
+    };
     expect((await checkDataset(malformed, serverResources)).problems.join('\n')).toMatch(/collections\.list.*title/s);
   });
 

@@ -41,7 +41,9 @@ describe('a journal changed under a running store by something other than gbctl'
     const write = store.write((tx) => tx.put(notes, { id: 'n4', text: '' }));
     await expect(write).rejects.toThrow(StoreReadOnly);
     await expect(write).rejects.toThrow(
-      new RegExp(`^gbctl stopped writing to the store ${path}: ${path}\\.journal changed under gbctl: line 3, at byte offset \\d+, changed in place \\(checksum mismatch\\)\\. .*restart this process\\. Until it is restarted`),
+      new RegExp(
+        `^gbctl stopped writing to the store ${path}: ${path}\\.journal changed under gbctl: line 3, at byte offset \\d+, changed in place \\(checksum mismatch\\)\\. .*restart this process\\. Until it is restarted`,
+      ),
     );
     expect(await ids(store)).toEqual(['n1', 'n2', 'n3']);
     expect(await store.read((tx) => tx.get(notes, 'n2')?.text)).toBe('note 2');
@@ -63,7 +65,9 @@ describe('a journal changed under a running store by something other than gbctl'
     const added = await running();
     writeFileSync(`${added.path}.journal`, encodeRecord(4, [{ op: 'put', table: 'notes', row: { id: 'n4' } }]).replace('n4', 'n5'), { flag: 'a' });
     const after = bytes(added.path);
-    await expect(added.store.write((tx) => tx.put(notes, { id: 'x', text: '' }))).rejects.toThrow(/stopped writing .*is damaged at line 5 \(checksum mismatch\)/);
+    await expect(added.store.write((tx) => tx.put(notes, { id: 'x', text: '' }))).rejects.toThrow(
+      /stopped writing .*is damaged at line 5 \(checksum mismatch\)/,
+    );
     await added.store.close();
     expect(bytes(added.path)).toEqual(after);
   });

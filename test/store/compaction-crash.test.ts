@@ -41,7 +41,9 @@ it('removes on the next open the temp files compactions killed midway leave behi
     expect(await store.read((tx) => tx.all(bulk).length)).toBe(2000);
     await store.close();
     // A killed holder's lock stays until a writer takes it over; anything else is a leftover.
-    const extra = readdirSync(tmp.dir).filter((f) => f !== 'store.json' && f !== 'store.json.journal' && f !== 'store.json.index' && !f.startsWith('store.json.lock'));
+    const extra = readdirSync(tmp.dir).filter(
+      (f) => f !== 'store.json' && f !== 'store.json.journal' && f !== 'store.json.index' && !f.startsWith('store.json.lock'),
+    );
     expect(extra, `round ${round}: files left beside the store`).toEqual([]);
   }
   // Most kills land while a snapshot-sized temp file is being written.

@@ -57,5 +57,6 @@ it('loses no acknowledged write and always loads, whatever moment a writer is ki
   }
   expect(acked.size).toBeGreaterThan(rounds);
   // Whatever was found on the way (torn records, stale locks, a takeover cut short) was reported, never fatal.
-  for (const w of warnings) expect(w).toMatch(/dropped a torn last record|took over the lock|removed \d+ temp files? left beside|stopped while taking over the lock/);
+  for (const w of warnings)
+    expect(w).toMatch(/dropped a torn last record|took over the lock|removed \d+ temp files? left beside|stopped while taking over the lock/);
 });

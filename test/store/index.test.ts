@@ -65,7 +65,11 @@ async function lists(s: Store, limit: number, desc: boolean) {
     out[`byGroup ${g}`] = await pages(s, 'byGroup', [g], limit, desc);
     out[`byStatus ${g}`] = await pages(s, 'byStatus', [`${g}|open`, `${g}|closed`], limit, desc);
     out[`openByGroup ${g}`] = (await pages(s, 'openByGroup', [g], limit, desc)).sort();
-    out[`counts ${g}`] = await s.read((tx: ReadTx) => [tx.countWhere(items, 'group', g, 'open'), tx.countWhere(items, 'group', g), tx.sizeOf(items, 'byGroup', [g])]);
+    out[`counts ${g}`] = await s.read((tx: ReadTx) => [
+      tx.countWhere(items, 'group', g, 'open'),
+      tx.countWhere(items, 'group', g),
+      tx.sizeOf(items, 'byGroup', [g]),
+    ]);
     out[`ids ${g}`] = await s.read((tx: ReadTx) => [tx.idsWhere(items, 'group', g).sort(), tx.idsWhere(items, 'group', g, 'open').sort()]);
   }
   out.all = await s.read((tx) => tx.all(items).map((r) => r.id));
@@ -75,22 +79,28 @@ async function lists(s: Store, limit: number, desc: boolean) {
 describe('the index kept with the snapshot', () => {
   it('gives a store opened afresh the lists, counts and ids of one that made every write, over random writes before and after a compaction', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(write, { maxLength: 40 }), fc.array(write, { maxLength: 30 }), fc.integer({ min: 1, max: 4 }), fc.boolean(), async (before, after, limit, desc) => {
-        const path = fresh();
-        const live = JsonFileStore.open(path, quiet);
-        const mem = new MemoryStore();
-        // The live store holds its lists from the start, kept up to date write by write.
-        await lists(live, limit, desc);
-        for (const w of before) for (const s of [live, mem] as Store[]) await s.write((tx) => apply(tx, w));
-        await live.compact();
-        for (const w of after) for (const s of [live, mem] as Store[]) await s.write((tx) => apply(tx, w));
-        const reopened = JsonFileStore.open(path, quiet);
-        expect(stateOf(reopened).file).toBeInstanceOf(IndexedFile);
-        const want = await lists(mem, limit, desc);
-        expect(await lists(reopened, limit, desc)).toEqual(want);
-        expect(await lists(live, limit, desc)).toEqual(want);
-        for (const s of [live, reopened, mem]) await s.close();
-      }),
+      fc.asyncProperty(
+        fc.array(write, { maxLength: 40 }),
+        fc.array(write, { maxLength: 30 }),
+        fc.integer({ min: 1, max: 4 }),
+        fc.boolean(),
+        async (before, after, limit, desc) => {
+          const path = fresh();
+          const live = JsonFileStore.open(path, quiet);
+          const mem = new MemoryStore();
+          // The live store holds its lists from the start, kept up to date write by write.
+          await lists(live, limit, desc);
+          for (const w of before) for (const s of [live, mem] as Store[]) await s.write((tx) => apply(tx, w));
+          await live.compact();
+          for (const w of after) for (const s of [live, mem] as Store[]) await s.write((tx) => apply(tx, w));
+          const reopened = JsonFileStore.open(path, quiet);
+          expect(stateOf(reopened).file).toBeInstanceOf(IndexedFile);
+          const want = await lists(mem, limit, desc);
+          expect(await lists(reopened, limit, desc)).toEqual(want);
+          expect(await lists(live, limit, desc)).toEqual(want);
+          for (const s of [live, reopened, mem]) await s.close();
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -108,7 +118,9 @@ describe('the index kept with the snapshot', () => {
     const walks = vi.spyOn(IndexedFile.prototype, 'texts');
     expect(await again.read((tx) => tx.page(items, 'byGroup', { groups: ['small'], limit: 3 }).rows.map((r) => r.id))).toEqual(['i0', 'i1', 'i2']);
     expect(await again.read((tx) => tx.page(items, 'byGroup', { groups: ['big'], limit: 2, desc: true }).rows.map((r) => r.id))).toEqual(['i2999', 'i2998']);
-    expect(await again.read((tx) => [tx.countWhere(items, 'group', 'big', 'open'), tx.sizeOf(items, 'byGroup', ['big']), tx.count(items)])).toEqual([1495, 2990, 3000]);
+    expect(await again.read((tx) => [tx.countWhere(items, 'group', 'big', 'open'), tx.sizeOf(items, 'byGroup', ['big']), tx.count(items)])).toEqual([
+      1495, 2990, 3000,
+    ]);
     expect(await again.read((tx) => tx.get(items, 'i5')?.status)).toBe('open');
     expect(walks).not.toHaveBeenCalled();
     // A list the index does not keep is made by a walk of the table.

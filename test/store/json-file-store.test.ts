@@ -159,7 +159,7 @@ describe('hand edits', () => {
     expect(files(path)).toEqual(before);
   });
 
-  it('does not count an editor\'s final newline as a change', async () => {
+  it("does not count an editor's final newline as a change", async () => {
     const path = await seeded(1);
     await open(path).store.compact();
     appendFileSync(path, '\n');
@@ -174,7 +174,9 @@ describe('hand edits', () => {
     await expect(store.write((tx) => tx.put(notes, { id: 'z', text: '' }))).rejects.toThrow(/changed by something other than gbctl/);
     // From then on it reads what it had read, and refuses every write with what it found.
     expect(await store.read((tx) => tx.count(notes))).toBe(1);
-    await expect(store.write((tx) => tx.put(notes, { id: 'y', text: '' }))).rejects.toThrow(/stopped writing to the store .*changed by something other than gbctl/);
+    await expect(store.write((tx) => tx.put(notes, { id: 'y', text: '' }))).rejects.toThrow(
+      /stopped writing to the store .*changed by something other than gbctl/,
+    );
     expect(store.writesRefused).toMatch(/stopped writing/);
     expect(readFileSync(path, 'utf8')).toContain('edited by hand');
   });
@@ -209,7 +211,9 @@ describe('format versions', () => {
     const path = fresh();
     const newer = JSON.stringify({ format: 'gbctl-store', version: STORE_VERSION + 1, tables: {} });
     writeFileSync(path, newer);
-    expect(() => open(path)).toThrow(new RegExp(`format version ${STORE_VERSION + 1}, newer than this gbctl understands \\(${STORE_VERSION}\\).*upgrade gbctl`));
+    expect(() => open(path)).toThrow(
+      new RegExp(`format version ${STORE_VERSION + 1}, newer than this gbctl understands \\(${STORE_VERSION}\\).*upgrade gbctl`),
+    );
     expect(readFileSync(path, 'utf8')).toBe(newer);
     const other = await seeded(1);
     const j = readFileSync(`${other}.journal`, 'utf8');
@@ -220,13 +224,21 @@ describe('format versions', () => {
   it('rejects documents that are not stores, or hold bad records', () => {
     expect(() => validateDocument({ tables: {} }, 'f.json', true)).toThrow(/not a gbctl store/);
     expect(() => validateDocument({ format: 'gbctl-store', version: 2, tables: { a: [{ id: 1 }] } }, 'f.json', true)).toThrow(/tables\.a\.0\.id/);
-    expect(() => validateDocument({ format: 'gbctl-store', version: 2, tables: { a: [{ id: 'x' }, { id: 'x' }] } }, 'f.json', true)).toThrow(/holds id "x" twice/);
+    expect(() => validateDocument({ format: 'gbctl-store', version: 2, tables: { a: [{ id: 'x' }, { id: 'x' }] } }, 'f.json', true)).toThrow(
+      /holds id "x" twice/,
+    );
     expect(validateDocument({ format: 'gbctl-store', version: 2, tables: { a: [{ id: 'x', more: [1] }] } }, 'f.json', true).tables.a).toHaveLength(1);
   });
 
   it('writes snapshots that verify and carry their version', () => {
     const text = encodeSnapshot({ generation: 'g', seq: 4 }, { a: [{ id: 'x' }] });
-    expect(JSON.parse(text)).toMatchObject({ format: 'gbctl-store', version: STORE_VERSION, generation: 'g', seq: 4, checksum: expect.stringMatching(/^sha1:/) });
+    expect(JSON.parse(text)).toMatchObject({
+      format: 'gbctl-store',
+      version: STORE_VERSION,
+      generation: 'g',
+      seq: 4,
+      checksum: expect.stringMatching(/^sha1:/),
+    });
   });
 });
 
@@ -248,7 +260,9 @@ describe('lock', () => {
     try {
       writeFileSync(`${path}.lock`, JSON.stringify({ pid: live.pid, host: hostname(), start: '', at: '2026-01-01T00:00:00.000Z', nonce: 'live' }));
       const { store } = open(path, { lockTimeoutMs: 200 });
-      await expect(store.write((tx) => tx.put(notes, { id: 'w', text: '' }))).rejects.toThrow(new RegExp(`busy: process ${live.pid} on host .* has held ${path.replace(/[.]/g, '\\.')}\\.lock .*--endpoint`));
+      await expect(store.write((tx) => tx.put(notes, { id: 'w', text: '' }))).rejects.toThrow(
+        new RegExp(`busy: process ${live.pid} on host .* has held ${path.replace(/[.]/g, '\\.')}\\.lock .*--endpoint`),
+      );
       expect(readFileSync(`${path}.lock`, 'utf8')).toContain('"live"');
     } finally {
       live.kill('SIGKILL');

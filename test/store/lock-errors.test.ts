@@ -27,7 +27,9 @@ describe("the store's lock, when it cannot be taken, is named with what to do", 
     mkdirSync(`${path}.lock`);
     const write = store.write((tx) => tx.put(notes, { id: 'b' }));
     await expect(write).rejects.toThrow(StoreError);
-    await expect(write).rejects.toThrow(`cannot take the store's lock ${path}.lock: it is a folder, where gbctl keeps a lock file while it writes to the store. No gbctl made it: remove it`);
+    await expect(write).rejects.toThrow(
+      `cannot take the store's lock ${path}.lock: it is a folder, where gbctl keeps a lock file while it writes to the store. No gbctl made it: remove it`,
+    );
     expect(readFileSync(`${path}.journal`, 'utf8')).toBe(journal);
     await store.close();
   });
@@ -44,11 +46,15 @@ describe("the store's lock, when it cannot be taken, is named with what to do", 
     const lock = '/data/store.json.lock';
     const rofs = lockProblem(fsError('EROFS', 'open', '/data/store.json.lock.1234'), 'take', lock) as Error;
     expect(rofs).toBeInstanceOf(StoreError);
-    expect(rofs.message).toMatch(/^cannot take the store's lock \/data\/store\.json\.lock: \/data is on a read-only file system \(EROFS\)\. .*"gbctl serve --read-only"/);
+    expect(rofs.message).toMatch(
+      /^cannot take the store's lock \/data\/store\.json\.lock: \/data is on a read-only file system \(EROFS\)\. .*"gbctl serve --read-only"/,
+    );
     const perm = lockProblem(fsError('EACCES', 'link', '/data/store.json.lock.1234'), 'take', lock) as Error;
     expect(perm.message).toContain('this user may not create or remove files in /data (EACCES)');
     const other = lockProblem(fsError('EACCES', 'open', lock), 'release', lock) as Error;
-    expect(other.message).toMatch(/^cannot release the store's lock \/data\/store\.json\.lock: this user may not read it \(EACCES\): it was made by another user's gbctl/);
+    expect(other.message).toMatch(
+      /^cannot release the store's lock \/data\/store\.json\.lock: this user may not read it \(EACCES\): it was made by another user's gbctl/,
+    );
     const unknown = lockProblem(fsError('EIO', 'write', lock), 'take', lock) as Error;
     expect(unknown.message).toMatch(/^cannot take the store's lock \/data\/store\.json\.lock: .*\(EIO, write\)\.$/);
     const notFs = new TypeError('x');

@@ -24,7 +24,12 @@ function embeddedWriter(path: string, token: string, org: string, count: number)
     child.stderr.on('data', (d: Buffer) => (err += d.toString()));
     child.on('close', (code) => {
       if (code !== 0) return reject(new Error(`embedded writer exited ${code}: ${err}`));
-      resolve(out.split('\n').filter((l) => l.startsWith('space ')).map((l) => l.slice(6)));
+      resolve(
+        out
+          .split('\n')
+          .filter((l) => l.startsWith('space '))
+          .map((l) => l.slice(6)),
+      );
     });
   });
 }

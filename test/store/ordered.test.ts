@@ -49,7 +49,14 @@ function scan(all: Note[], joinedAt: Map<string, number>, pass: (n: Note) => boo
 }
 
 /** Every page of a list, `limit` at a time, each page read from a fresh transaction. */
-function walk(read: () => ReadTx, order: 'byGroup' | 'byStatus' | 'byTag' | 'joined', groups: string[], limit: number, desc: boolean, test?: (n: Note) => boolean): string[] {
+function walk(
+  read: () => ReadTx,
+  order: 'byGroup' | 'byStatus' | 'byTag' | 'joined',
+  groups: string[],
+  limit: number,
+  desc: boolean,
+  test?: (n: Note) => boolean,
+): string[] {
   const out: string[] = [];
   let after: (Position & { g?: string }) | undefined;
   for (let i = 0; i < 100; i++) {
@@ -111,7 +118,9 @@ describe('ordered lists', () => {
   it('never repeat or skip an item that stays when others are added or removed between page reads', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.boolean(), fc.nat(40)), { maxLength: 30 }), fc.integer({ min: 1, max: 5 }), fc.boolean(), (between, limit, desc) => {
-        const state = State.fromDump({ tables: { notes: Array.from({ length: 20 }, (_, i) => ({ id: `k${i}`, group: 'g', status: 'open', at: i % 4, tags: [] })) } });
+        const state = State.fromDump({
+          tables: { notes: Array.from({ length: 20 }, (_, i) => ({ id: `k${i}`, group: 'g', status: 'open', at: i % 4, tags: [] })) },
+        });
         const seen: string[] = [];
         let after: (Position & { g?: string }) | undefined;
         let step = 0;
@@ -136,7 +145,7 @@ describe('ordered lists', () => {
     );
   });
 
-  it('see a transaction\'s own writes', async () => {
+  it("see a transaction's own writes", async () => {
     const a: Note = { id: 'a', group: 'g', status: 'open', at: 1, tags: [] };
     const s = new MemoryStore({ tables: { notes: [a] } });
     const ids = await s.write((tx) => {

@@ -38,7 +38,10 @@ describe('the snapshot checksum covers its header', () => {
     const tables = JSON.stringify({ notes: [{ id: 'a', text: '' }] });
     const sum = `sha1:${createHash('sha1').update(tables).digest('hex')}`;
     writeFileSync(path, `{"format":"gbctl-store","version":2,"generation":"g2","seq":0,"checksum":"${sum}","tables":${tables}}`);
-    writeFileSync(`${path}.journal`, `{"format":"gbctl-journal","version":2,"generation":"g2"}\n${encodeRecord(1, [{ op: 'put', table: 'notes', row: { id: 'b' } }])}`);
+    writeFileSync(
+      `${path}.journal`,
+      `{"format":"gbctl-journal","version":2,"generation":"g2"}\n${encodeRecord(1, [{ op: 'put', table: 'notes', row: { id: 'b' } }])}`,
+    );
     const { store, warnings } = open(path);
     expect(await ids(store)).toEqual(['a', 'b']);
     expect(warnings.join('\n')).toMatch(/migrated the store .* from format version 2 to 3/);

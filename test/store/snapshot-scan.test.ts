@@ -17,7 +17,7 @@ const fresh = () => join(tmp.dir, `s${++n}.json`);
 /** A deterministic random number generator, so that a failure can be replayed. */
 function rng(seed: number) {
   let x = seed;
-  return () => ((x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 function randomTables(seed: number): Record<string, Row[]> {

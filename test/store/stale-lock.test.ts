@@ -33,8 +33,12 @@ describe('every stale lock form is recovered with a message', () => {
   const cases: [string, (lock: string) => void, RegExp][] = [
     ['an empty lock file', (lock) => leave(lock, ''), /took over the lock .* whose contents cannot be read/],
     ['a lock file with unreadable contents', (lock) => leave(lock, '{"pid": 12'), /took over the lock .* whose contents cannot be read/],
-    ['an empty .lock.break beside a dead holder\'s lock', (lock) => (leave(lock, deadHolder()), leave(`${lock}.break`, '')), /removed .*\.lock\.break/],
-    ['a half-written .lock.break beside a dead holder\'s lock', (lock) => (leave(lock, deadHolder()), leave(`${lock}.break`, '{"pid":1')), /removed .*\.lock\.break/],
+    ["an empty .lock.break beside a dead holder's lock", (lock) => (leave(lock, deadHolder()), leave(`${lock}.break`, '')), /removed .*\.lock\.break/],
+    [
+      "a half-written .lock.break beside a dead holder's lock",
+      (lock) => (leave(lock, deadHolder()), leave(`${lock}.break`, '{"pid":1')),
+      /removed .*\.lock\.break/,
+    ],
   ];
   for (const [what, make, message] of cases) {
     it(`takes over ${what}`, async () => {

@@ -162,7 +162,10 @@ describe.each(impls)('store contract: $name', (impl) => {
       });
       if (round % 5 === 0) {
         const seen = await s.read((tx) => ({
-          all: tx.all(items).map((r) => `${r.id}:${r.group}:${r.n}`).sort(),
+          all: tx
+            .all(items)
+            .map((r) => `${r.id}:${r.group}:${r.n}`)
+            .sort(),
           where: ['g0', 'g1', 'g2'].map((g) => tx.where(items, 'group', g).length),
           counts: ['g0', 'g1', 'g2'].map((g) => tx.countWhere(items, 'group', g, even)),
           ids: ['g0', 'g1', 'g2'].map((g) => tx.idsWhere(items, 'group', g, even).sort()),
@@ -171,7 +174,14 @@ describe.each(impls)('store contract: $name', (impl) => {
         expect(seen.all).toEqual(rows.map((r) => `${r.id}:${r.group}:${r.n}`).sort());
         expect(seen.where).toEqual(['g0', 'g1', 'g2'].map((g) => rows.filter((r) => r.group === g).length));
         expect(seen.counts).toEqual(['g0', 'g1', 'g2'].map((g) => rows.filter((r) => r.group === g && even(r)).length));
-        expect(seen.ids).toEqual(['g0', 'g1', 'g2'].map((g) => rows.filter((r) => r.group === g && even(r)).map((r) => r.id).sort()));
+        expect(seen.ids).toEqual(
+          ['g0', 'g1', 'g2'].map((g) =>
+            rows
+              .filter((r) => r.group === g && even(r))
+              .map((r) => r.id)
+              .sort(),
+          ),
+        );
       }
     }
   });

@@ -30,7 +30,7 @@ if (mode === 'raw') {
       .then(() => process.stdout.write(`ack ${id}\n`));
   };
   // One to four writes under way at once, so that kills land inside batches committed together too.
-  for (let i = 0; ; ) {
+  for (let i = 0; ;) {
     const n = (i % 4) + 1;
     await Promise.all(Array.from({ length: n }, (_, k) => write(i + k)));
     i += n;

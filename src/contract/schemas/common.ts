@@ -18,34 +18,73 @@ export const DefaultLevel = z.union([Role, z.literal('inherit'), z.null()]);
 export const Icon = z.string().max(50);
 
 export const Languages = [
-  'en', 'fr', 'de', 'es', 'it', 'pt', 'pt-br', 'ru', 'ja', 'zh', 'yue', 'ko', 'ar', 'hi', 'nl', 'pl', 'tr',
-  'sv', 'no', 'da', 'fi', 'el', 'cs', 'hu', 'ro', 'th', 'vi', 'id', 'ms', 'he', 'uk', 'sk', 'bg', 'hr',
-  'lt', 'lv', 'et', 'sl',
+  'en',
+  'fr',
+  'de',
+  'es',
+  'it',
+  'pt',
+  'pt-br',
+  'ru',
+  'ja',
+  'zh',
+  'yue',
+  'ko',
+  'ar',
+  'hi',
+  'nl',
+  'pl',
+  'tr',
+  'sv',
+  'no',
+  'da',
+  'fi',
+  'el',
+  'cs',
+  'hu',
+  'ro',
+  'th',
+  'vi',
+  'id',
+  'ms',
+  'he',
+  'uk',
+  'sk',
+  'bg',
+  'hr',
+  'lt',
+  'lv',
+  'et',
+  'sl',
 ] as const;
 export const Language = z.enum(Languages);
 
 // Response shapes are built on first use (z.lazy): a command that parses no response never pays for them.
-export const User = z.lazy(() => z.looseObject({
-  object: z.literal('user'),
-  id: z.string(),
-  displayName: z.string(),
-  email: z.string().optional(),
-  photoURL: z.string().optional(),
-  urls: z.looseObject({ location: z.string() }),
-}));
+export const User = z.lazy(() =>
+  z.looseObject({
+    object: z.literal('user'),
+    id: z.string(),
+    displayName: z.string(),
+    email: z.string().optional(),
+    photoURL: z.string().optional(),
+    urls: z.looseObject({ location: z.string() }),
+  }),
+);
 
-export const Member = z.lazy(() => z.looseObject({
-  object: z.literal('member'),
-  id: z.string(),
-  role: Role,
-  user: User,
-  disabled: z.boolean(),
-  joinedAt: DateTime,
-  lastSeenAt: DateTime.optional(),
-  sso: z.boolean(),
-  spaces: z.number(),
-  teams: z.number(),
-}));
+export const Member = z.lazy(() =>
+  z.looseObject({
+    object: z.literal('member'),
+    id: z.string(),
+    role: Role,
+    user: User,
+    disabled: z.boolean(),
+    joinedAt: DateTime,
+    lastSeenAt: DateTime.optional(),
+    sso: z.boolean(),
+    spaces: z.number(),
+    teams: z.number(),
+  }),
+);
 
 /** Rich text document; block types beyond paragraph are free-form. */
 export const Block: z.ZodType<Record<string, unknown>> = z.looseObject({
@@ -66,7 +105,7 @@ export const ContentRef = z.looseObject({
 
 /** `page` and `limit`, on every list. */
 export const pageQuery = {
-  page: z.string().max(512).optional().describe('page token from a previous response\'s next.page'),
+  page: z.string().max(512).optional().describe("page token from a previous response's next.page"),
   limit: z.number().int().min(0).max(1000).optional().describe('items per page (0 to 1000, default 50)'),
 };
 export const DEFAULT_PAGE_SIZE = 50;

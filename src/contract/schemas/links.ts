@@ -26,24 +26,30 @@ const PageNamed = () => z.object({ id: z.string(), title: z.string(), path: z.st
 export const ContentLocation = z.lazy(() => z.object({ kind: z.literal('page'), ...inContent(), page: PageNamed() }));
 
 /** Where a link points: a URL, or a page or file of the content its location is in. */
-export const LinkTarget = z.lazy(() => z.union([
-  z.object({ kind: z.literal('url'), url: z.string() }),
-  z.object({ kind: z.literal('page'), page: PageNamed(), internalLocation: z.object({ type: z.literal('anchor'), anchor: z.string() }).optional() }),
-  z.object({ kind: z.literal('file'), file: z.object({ id: z.string(), name: z.string() }) }),
-]));
+export const LinkTarget = z.lazy(() =>
+  z.union([
+    z.object({ kind: z.literal('url'), url: z.string() }),
+    z.object({ kind: z.literal('page'), page: PageNamed(), internalLocation: z.object({ type: z.literal('anchor'), anchor: z.string() }).optional() }),
+    z.object({ kind: z.literal('file'), file: z.object({ id: z.string(), name: z.string() }) }),
+  ]),
+);
 
-export const LinkItem = z.lazy(() => z.object({
-  status: LinkStatus,
-  relation: z.enum(['reference', 'dependsOn']),
-  targetReference: LinkTarget.optional(),
-  locationReferences: z.array(ContentLocation),
-}));
-
-export const LinkList = z.lazy(() => listOf(LinkItem).extend({
-  stats: z.object({
-    total: z.number(),
-    broken: z.object({ total: z.number(), changeRequest: z.number() }),
+export const LinkItem = z.lazy(() =>
+  z.object({
+    status: LinkStatus,
+    relation: z.enum(['reference', 'dependsOn']),
+    targetReference: LinkTarget.optional(),
+    locationReferences: z.array(ContentLocation),
   }),
-}));
+);
+
+export const LinkList = z.lazy(() =>
+  listOf(LinkItem).extend({
+    stats: z.object({
+      total: z.number(),
+      broken: z.object({ total: z.number(), changeRequest: z.number() }),
+    }),
+  }),
+);
 
 export const BacklinkList = z.lazy(() => listOf(ContentLocation));

@@ -3,11 +3,7 @@ import { DateTime } from './common.js';
 import { Url } from './url.js';
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-export const SpecSlug = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(SLUG_PATTERN, 'must be lower-case letters and digits in words joined by single "-"');
+export const SpecSlug = z.string().min(1).max(100).regex(SLUG_PATTERN, 'must be lower-case letters and digits in words joined by single "-"');
 
 export const ProcessingState = z.enum(['pending', 'progress', 'complete']);
 export const ProcessErrorCode = z.enum(['FETCH_TIMEOUT', 'FETCH_ERROR', 'PARSE_ERROR']);

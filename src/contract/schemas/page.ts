@@ -63,7 +63,10 @@ export const ContentRefOut = z.discriminatedUnion('kind', [
   UrlRef,
   z.looseObject({ kind: z.literal('page'), page: z.string(), space: z.string().optional() }),
   z.looseObject({
-    kind: z.literal('anchor'), anchor: z.string(), space: z.string().optional(), page: z.string().optional(),
+    kind: z.literal('anchor'),
+    anchor: z.string(),
+    space: z.string().optional(),
+    page: z.string().optional(),
   }),
   z.looseObject({ kind: z.literal('user'), user: z.string() }),
   z.looseObject({ kind: z.literal('collection'), collection: z.string() }),
@@ -136,10 +139,10 @@ export type Page = ChildPage | GroupPage;
 const childPages = z.array(z.lazy((): z.ZodType<ChildPage> => ChildPage));
 
 /** 0.143.2 requires a document page to carry its content as `markdown` or as `document`. */
-const DocumentPage = DocumentPageFields.extend({ pages: childPages }).refine(
-  (p) => p.markdown !== undefined || p.document !== undefined,
-  { message: 'a document page carries markdown or document', path: ['markdown'] },
-);
+const DocumentPage = DocumentPageFields.extend({ pages: childPages }).refine((p) => p.markdown !== undefined || p.document !== undefined, {
+  message: 'a document page carries markdown or document',
+  path: ['markdown'],
+});
 const GroupPage = GroupPageFields.extend({ pages: childPages });
 
 export const ChildPage = z.discriminatedUnion('type', [DocumentPage, LinkPage, ComputedPage]);

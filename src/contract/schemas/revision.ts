@@ -77,9 +77,7 @@ export const SearchResult = z.looseObject({
   urls: z.looseObject({ app: z.string() }),
 });
 
-export const ImportSource = z.enum([
-  'website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs',
-]);
+export const ImportSource = z.enum(['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs']);
 export const ImportResult = z.looseObject({
   revision: z.string(),
   importedResources: z.number(),

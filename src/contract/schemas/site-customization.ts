@@ -4,11 +4,7 @@ import { z } from 'zod';
 export const Themed = z.looseObject({ light: z.string(), dark: z.string() });
 
 /** Site icon / favicon: themed image URLs, an emoji, or nothing set. */
-export const Favicon = z.union([
-  z.looseObject({ icon: Themed }),
-  z.looseObject({ emoji: z.string().max(50) }),
-  z.strictObject({}),
-]);
+export const Favicon = z.union([z.looseObject({ icon: Themed }), z.looseObject({ emoji: z.string().max(50) }), z.strictObject({})]);
 
 const Flag = z.looseObject({ enabled: z.boolean() });
 

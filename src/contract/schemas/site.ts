@@ -15,23 +15,48 @@ export const SiteHostname = z.string().max(512).regex(HOSTNAME_PATTERN, 'must be
 
 /** Proxy origin: a host plus one or more /path segments (facts §6). */
 export const PROXY_PATTERN = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
-export const SiteProxyOrigin = z
-  .string()
-  .max(512)
-  .regex(PROXY_PATTERN, 'must be a host followed by one or more /path segments, e.g. example.com/docs');
+export const SiteProxyOrigin = z.string().max(512).regex(PROXY_PATTERN, 'must be a host followed by one or more /path segments, e.g. example.com/docs');
 
 export const SiteFeatureKey = z.enum([
-  'sites-adaptive-content', 'sites-advanced-customization', 'sites-advanced-insights', 'sites-ads',
-  'sites-ai-search', 'sites-ai-assistant', 'sites-embed', 'sites-api-playground', 'sites-basic-customization',
-  'sites-custom-domain', 'sites-custom-fonts', 'sites-custom-subdirectory', 'sites-full-text-search',
-  'sites-multivariant-site', 'sites-no-custom-domain', 'sites-page-feedback', 'sites-page-traffic-insights',
-  'sites-pdf-export', 'sites-preview-deployments', 'sites-public-visibility', 'sites-redirects',
-  'sites-search-insights', 'sites-sections', 'sites-seo', 'sites-share-links', 'sites-unlisted-visibility',
-  'sites-user-contribution', 'sites-visitor-authentication', 'sites-visitors',
+  'sites-adaptive-content',
+  'sites-advanced-customization',
+  'sites-advanced-insights',
+  'sites-ads',
+  'sites-ai-search',
+  'sites-ai-assistant',
+  'sites-embed',
+  'sites-api-playground',
+  'sites-basic-customization',
+  'sites-custom-domain',
+  'sites-custom-fonts',
+  'sites-custom-subdirectory',
+  'sites-full-text-search',
+  'sites-multivariant-site',
+  'sites-no-custom-domain',
+  'sites-page-feedback',
+  'sites-page-traffic-insights',
+  'sites-pdf-export',
+  'sites-preview-deployments',
+  'sites-public-visibility',
+  'sites-redirects',
+  'sites-search-insights',
+  'sites-sections',
+  'sites-seo',
+  'sites-share-links',
+  'sites-unlisted-visibility',
+  'sites-user-contribution',
+  'sites-visitor-authentication',
+  'sites-visitors',
 ]);
 export const SiteCustomizationFeature = z.enum([
-  'header-logo', 'theme-preset', 'premium-fonts', 'custom-icons', 'footer-logo', 'footer-links',
-  'footer-copyright', 'semantic-colors',
+  'header-logo',
+  'theme-preset',
+  'premium-fonts',
+  'custom-icons',
+  'footer-logo',
+  'footer-links',
+  'footer-copyright',
+  'semantic-colors',
 ]);
 
 export const SiteFeature = z.looseObject({

@@ -68,7 +68,4 @@ export const Space = z.lazy(() =>
 export type Space = z.infer<typeof Space>;
 
 /** Pointer to a sibling for `position.before` / `position.after`. */
-export const SiblingPointer = z.union([
-  z.object({ type: z.literal('space'), space: Id }),
-  z.object({ type: z.literal('collection'), collection: Id }),
-]);
+export const SiblingPointer = z.union([z.object({ type: z.literal('space'), space: Id }), z.object({ type: z.literal('collection'), collection: Id })]);

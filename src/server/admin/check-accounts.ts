@@ -25,7 +25,8 @@ export function accountProblem(tables: Record<string, Row[]>): string | undefine
   }
   for (const t of rows(tokens.name)) {
     const user = (t as { user?: unknown }).user;
-    if (typeof user !== 'string' || !userIds.has(user)) return `tables.${tokens.name} record "${t.id.slice(0, 12)}…": user ${JSON.stringify(user)} does not exist`;
+    if (typeof user !== 'string' || !userIds.has(user))
+      return `tables.${tokens.name} record "${t.id.slice(0, 12)}…": user ${JSON.stringify(user)} does not exist`;
   }
   const settings = new Map(rows(meta.name).map((r) => [r.id, (r as { value?: unknown }).value]));
   if (!userIds.size && !orgIds.size && !settings.size && !rows(tokens.name).length) return undefined;

@@ -40,7 +40,8 @@ export function findOrg(tx: ReadTx, ref: string): OrgRecord {
   if (byId) return byId;
   const byTitle = tx.all(orgs).filter((o) => o.title === ref);
   if (byTitle.length === 1) return byTitle[0] as OrgRecord;
-  if (byTitle.length > 1) throw new HttpError(409, `${byTitle.length} organizations are titled "${ref}"`, 'give the organization id; see "gbctl local orgs list"');
+  if (byTitle.length > 1)
+    throw new HttpError(409, `${byTitle.length} organizations are titled "${ref}"`, 'give the organization id; see "gbctl local orgs list"');
   throw new HttpError(404, `no organization "${ref}"`, 'give an organization id or title; see "gbctl local orgs list"');
 }
 
@@ -100,7 +101,13 @@ export interface OrgView {
 }
 
 function orgView(tx: ReadTx, o: OrgRecord): OrgView {
-  return { id: o.id, title: o.title, createdAt: o.createdAt, members: tx.countWhere(memberships, 'organization', o.id), default: defaultOrganization(tx) === o.id };
+  return {
+    id: o.id,
+    title: o.title,
+    createdAt: o.createdAt,
+    members: tx.countWhere(memberships, 'organization', o.id),
+    default: defaultOrganization(tx) === o.id,
+  };
 }
 
 /**
@@ -192,7 +199,8 @@ function uniqueLabel(tx: ReadTx, wanted: string | undefined, user: UserRecord): 
   const taken = new Set(tx.all(tokens).map((t) => t.label));
   if (wanted !== undefined) {
     const label = checkName('--label', wanted);
-    if (taken.has(label)) throw new HttpError(409, `a token is already labelled "${label}"`, 'labels name tokens for "gbctl local tokens revoke"; pick another');
+    if (taken.has(label))
+      throw new HttpError(409, `a token is already labelled "${label}"`, 'labels name tokens for "gbctl local tokens revoke"; pick another');
     return label;
   }
   const base = user.email?.split('@')[0] || 'token';

@@ -61,7 +61,14 @@ export async function openScratchSpace(env: Env, admin: { user: string; organiza
       const files = await folder.rescan();
       if (noChange(files)) return { files, revision, changed: false, skipped: [], warnings: [], ms: performance.now() - started };
       const got = await read();
-      const out = await storeImport(await ctx('content.import'), space, undefined, got, `Preview of ${folder.root}: ${[...files.added, ...files.changed, ...files.removed].slice(0, 5).join(', ')}`, memo);
+      const out = await storeImport(
+        await ctx('content.import'),
+        space,
+        undefined,
+        got,
+        `Preview of ${folder.root}: ${[...files.added, ...files.changed, ...files.removed].slice(0, 5).join(', ')}`,
+        memo,
+      );
       const changed = out.revision !== revision;
       revision = out.revision;
       return { files, revision, changed, skipped: got.skipped, warnings: got.warnings, ms: performance.now() - started };

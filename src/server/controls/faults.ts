@@ -6,7 +6,9 @@ export const FaultRule = z
   .object({
     method: z.enum(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', '*']).default('*').describe('method to match, or *'),
     path: z.string().min(1).max(512).describe('path pattern under /v1: * matches one segment, ** any number, e.g. /v1/spaces/*'),
-    latencyMs: z.union([z.number().int().min(0).max(60_000), z.tuple([z.number().int().min(0), z.number().int().max(60_000)])]).optional()
+    latencyMs: z
+      .union([z.number().int().min(0).max(60_000), z.tuple([z.number().int().min(0), z.number().int().max(60_000)])])
+      .optional()
       .describe('fixed delay, or [min, max] for a random one'),
     status: z.number().int().min(400).max(599).optional().describe('answer with this error status'),
     message: z.string().max(500).optional(),
@@ -39,7 +41,14 @@ function compile(pattern: string): RegExp {
   const p = pattern.startsWith('/') ? pattern : `/${pattern}`;
   const body = p
     .split('/')
-    .map((seg) => (seg === '**' ? '.*' : seg.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')))
+    .map((seg) =>
+      seg === '**'
+        ? '.*'
+        : seg
+            .split('*')
+            .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+            .join('[^/]*'),
+    )
     .join('/');
   return new RegExp(`^${body}/?$`);
 }

@@ -81,7 +81,12 @@ function checkBodyFields(route: string, body: Record<string, unknown>): void {
     return;
   }
   const extra = unknownField(schema, body, 'body');
-  if (extra) throw badRequest(`${extra}: not a field of ${route.replace(' ', ` ${CONTROL_PREFIX}`)}; it takes ${fieldsOf(schema).map((f) => f.name).join(', ')}`);
+  if (extra)
+    throw badRequest(
+      `${extra}: not a field of ${route.replace(' ', ` ${CONTROL_PREFIX}`)}; it takes ${fieldsOf(schema)
+        .map((f) => f.name)
+        .join(', ')}`,
+    );
 }
 
 function clockState(c: Controls) {
@@ -97,7 +102,9 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
   const route = `${r.method} ${r.path.replace(/\/+$/, '')}`;
   const stray = [...new Set(r.query.keys())].filter((k) => !(route === 'GET requests' && k === 'limit'));
   if (stray.length) {
-    throw badRequest(`unknown query parameter ${stray.map((k) => JSON.stringify(k)).join(', ')}: the test controls take none but "limit" on GET ${CONTROL_PREFIX}requests`);
+    throw badRequest(
+      `unknown query parameter ${stray.map((k) => JSON.stringify(k)).join(', ')}: the test controls take none but "limit" on GET ${CONTROL_PREFIX}requests`,
+    );
   }
   const body = (r.body ?? {}) as Record<string, unknown>;
   checkBodyFields(route, body);

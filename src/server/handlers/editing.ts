@@ -50,8 +50,10 @@ export const editingHandlers: EditingHandlers = {
   'cr-comments.update': (c, { params, body }) => cm.update(c, params.spaceId, params.changeRequestId, params.commentId, body),
   'cr-comments.delete': (c, { params }) => cm.delete(c, params.spaceId, params.changeRequestId, params.commentId),
   'cr-comments.list-replies': (c, { params, query }) => cm.listReplies(c, params.spaceId, params.changeRequestId, params.commentId, query),
-  'cr-comments.create-reply': (c, { params, query, body }) => cm.createReply(c, params.spaceId, params.changeRequestId, params.commentId, body.body, query.format),
-  'cr-comments.get-reply': (c, { params, query }) => cm.getReply(c, params.spaceId, params.changeRequestId, params.commentId, params.commentReplyId, query.format),
+  'cr-comments.create-reply': (c, { params, query, body }) =>
+    cm.createReply(c, params.spaceId, params.changeRequestId, params.commentId, body.body, query.format),
+  'cr-comments.get-reply': (c, { params, query }) =>
+    cm.getReply(c, params.spaceId, params.changeRequestId, params.commentId, params.commentReplyId, query.format),
   'cr-comments.update-reply': (c, { params, body }) => cm.updateReply(c, params.spaceId, params.changeRequestId, params.commentId, params.commentReplyId, body),
   'cr-comments.delete-reply': (c, { params }) => cm.deleteReply(c, params.spaceId, params.changeRequestId, params.commentId, params.commentReplyId),
   'cr-comments.list-commenters': (c, { params, query }) => cm.commenters(c, params.spaceId, params.changeRequestId, query),

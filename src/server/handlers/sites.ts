@@ -42,7 +42,8 @@ export const siteHandlers: SiteHandlers = {
   'section-groups.update': (c, { params, body }) => groups.update(c, params.organizationId, params.siteId, params.siteSectionGroupId, body),
   'section-groups.delete': (c, { params }) => groups.delete(c, params.organizationId, params.siteId, params.siteSectionGroupId),
   'section-groups.add-section': (c, { params, body }) => groups.addSection(c, params.organizationId, params.siteId, params.siteSectionGroupId, body.sectionId),
-  'section-groups.remove-section': (c, { params }) => groups.removeSection(c, params.organizationId, params.siteId, params.siteSectionGroupId, params.siteSectionId),
+  'section-groups.remove-section': (c, { params }) =>
+    groups.removeSection(c, params.organizationId, params.siteId, params.siteSectionGroupId, params.siteSectionId),
   'section-groups.move': (c, { params, body }) => groups.move(c, params.organizationId, params.siteId, params.siteSectionGroupId, body),
 
   'site-spaces.list': (c, { params, query }) => siteSpaces.list(c, params.organizationId, params.siteId, query),

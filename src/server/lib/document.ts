@@ -32,7 +32,10 @@ export function markdownToDocument(markdown: string, keyPrefix = 'b'): JsonDocum
       while (i < lines.length && !(lines[i] as string).startsWith(fence[1] as string)) code.push(lines[i++] as string);
       i++;
       nodes.push({
-        object: 'block', type: 'code', key: key(), data: fence[2] ? { syntax: fence[2] } : {},
+        object: 'block',
+        type: 'code',
+        key: key(),
+        data: fence[2] ? { syntax: fence[2] } : {},
         nodes: code.map((l) => ({ object: 'block', type: 'code-line', key: key(), data: {}, nodes: [text(l)] })),
       });
       continue;
@@ -59,9 +62,11 @@ export function markdownToDocument(markdown: string, keyPrefix = 'b'): JsonDocum
         items.push({ object: 'block', type: 'list-item', key: key(), nodes: [paragraph(key(), m[2] as string)] });
         i++;
       }
-      nodes.push(ordered
-        ? { object: 'block', type: 'list-ordered', key: key(), data: {}, nodes: items }
-        : { object: 'block', type: 'list-unordered', key: key(), nodes: items });
+      nodes.push(
+        ordered
+          ? { object: 'block', type: 'list-ordered', key: key(), data: {}, nodes: items }
+          : { object: 'block', type: 'list-unordered', key: key(), nodes: items },
+      );
       continue;
     }
     if (line.startsWith('>')) {
@@ -99,28 +104,45 @@ function isContainer(o: { nodes?: unknown[] }): boolean {
 
 /** Markdown for a JSON document: the inverse of markdownToDocument for the blocks it makes. */
 export function documentToMarkdown(doc: { nodes?: unknown[] }): string {
-  return (doc.nodes ?? []).map((b) => blockToMarkdown(b)).filter((s) => s !== '').join('\n\n');
+  return (doc.nodes ?? [])
+    .map((b) => blockToMarkdown(b))
+    .filter((s) => s !== '')
+    .join('\n\n');
 }
 
 function blockToMarkdown(b: unknown): string {
   const o = (b ?? {}) as { type?: string; nodes?: unknown[]; data?: { syntax?: string } };
   const kids = o.nodes ?? [];
   switch (o.type) {
-    case 'heading-1': return `# ${nodeText(o)}`;
-    case 'heading-2': return `## ${nodeText(o)}`;
-    case 'heading-3': return `### ${nodeText(o)}`;
-    case 'divider': return '---';
-    case 'code': return `\`\`\`${o.data?.syntax ?? ''}\n${kids.map(nodeText).join('\n')}\n\`\`\``;
-    case 'list-unordered': return kids.map((k) => `- ${nodeText(k)}`).join('\n');
-    case 'list-ordered': return kids.map((k, i) => `${i + 1}. ${nodeText(k)}`).join('\n');
-    case 'list-tasks': return kids.map((k) => `- [ ] ${nodeText(k)}`).join('\n');
-    case 'blockquote': return kids.map((k) => `> ${nodeText(k)}`).join('\n>\n');
-    default: return nodeText(o);
+    case 'heading-1':
+      return `# ${nodeText(o)}`;
+    case 'heading-2':
+      return `## ${nodeText(o)}`;
+    case 'heading-3':
+      return `### ${nodeText(o)}`;
+    case 'divider':
+      return '---';
+    case 'code':
+      return `\`\`\`${o.data?.syntax ?? ''}\n${kids.map(nodeText).join('\n')}\n\`\`\``;
+    case 'list-unordered':
+      return kids.map((k) => `- ${nodeText(k)}`).join('\n');
+    case 'list-ordered':
+      return kids.map((k, i) => `${i + 1}. ${nodeText(k)}`).join('\n');
+    case 'list-tasks':
+      return kids.map((k) => `- [ ] ${nodeText(k)}`).join('\n');
+    case 'blockquote':
+      return kids.map((k) => `> ${nodeText(k)}`).join('\n>\n');
+    default:
+      return nodeText(o);
   }
 }
 
 /** The body as asked: `format` converts between markdown and document; without it, as stored. */
-export function bodyIn(body: { markdown: string } | { document: Record<string, unknown> }, format: 'markdown' | 'document' | undefined, keyPrefix = 'b'): { markdown: string } | { document: JsonDocument } {
+export function bodyIn(
+  body: { markdown: string } | { document: Record<string, unknown> },
+  format: 'markdown' | 'document' | undefined,
+  keyPrefix = 'b',
+): { markdown: string } | { document: JsonDocument } {
   if ('document' in body) {
     return format === 'markdown' ? { markdown: documentToMarkdown(body.document as { nodes?: unknown[] }) } : { document: body.document as JsonDocument };
   }

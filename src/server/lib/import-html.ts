@@ -12,7 +12,12 @@ export interface ImportedPage {
 }
 
 export const IMAGE_TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
 };
 export const ext = (p: string) => (/\.([a-z0-9]+)$/i.exec(p)?.[1] ?? '').toLowerCase();
 export const isMarkdown = (p: string) => ['md', 'markdown', 'mdx'].includes(ext(p));
@@ -28,7 +33,11 @@ function decode(e: Entry): string {
 
 /** "02-getting_started.md" → "Getting started". */
 export function titleFromName(name: string): string {
-  const t = name.replace(/\.[a-z0-9]+$/i, '').replace(/^\d+[-_. ]+/, '').replace(/[-_]+/g, ' ').trim();
+  const t = name
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/^\d+[-_. ]+/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
   return t ? t.charAt(0).toUpperCase() + t.slice(1) : 'Untitled';
 }
 
@@ -69,7 +78,12 @@ async function htmlPage(html: string, fallbackTitle: string): Promise<ImportedPa
 }
 
 function decodeEntities(s: string): string {
-  return s.replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"').replace(/&#39;/g, "'");
+  return s
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'");
 }
 
 /** Relative image links that name an imported file point at the revision's assets instead. */
@@ -141,7 +155,12 @@ async function markdownOrHtmlIndex(e: Entry, toPage: (e: Entry) => Promise<Impor
 /** An HTML-converted page in the shape the import applies, keyed by its place in the tree. */
 export function syncPage(p: ImportedPage, key: string): SyncPage {
   return {
-    kind: 'document', title: p.title, path: `${key}.md`, sourceless: true, meta: p.description ? { description: p.description } : {},
-    markdown: p.markdown, pages: p.pages.map((k, i) => syncPage(k, `${key}/${i}`)),
+    kind: 'document',
+    title: p.title,
+    path: `${key}.md`,
+    sourceless: true,
+    meta: p.description ? { description: p.description } : {},
+    markdown: p.markdown,
+    pages: p.pages.map((k, i) => syncPage(k, `${key}/${i}`)),
   };
 }

@@ -41,7 +41,8 @@ export const MAX_WEBSITE_PAGES = 25;
 const FETCH_TIMEOUT_MS = 15_000;
 
 /** Read with the listing: what the structure of the content needs (markdown, HTML, settings). */
-export const readFirst = (path: string) => /\.(md|markdown|mdx|html?|ya?ml)$/i.test(path) || (path.startsWith('.gitbook/') && !path.startsWith('.gitbook/assets/'));
+export const readFirst = (path: string) =>
+  /\.(md|markdown|mdx|html?|ya?ml)$/i.test(path) || (path.startsWith('.gitbook/') && !path.startsWith('.gitbook/assets/'));
 
 export function isZip(bytes: Uint8Array): boolean {
   return bytes.length > 3 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04;
@@ -237,7 +238,12 @@ export async function crawl(start: URL, policy: OutboundPolicy): Promise<{ entri
       continue;
     }
     const html = new TextDecoder().decode(got.bytes);
-    entries.push({ path: `${String(entries.length).padStart(3, '0')}-${nameFor(got.finalUrl, 'text/html')}`, size: got.bytes.length, bytes: got.bytes, contentType: 'text/html' });
+    entries.push({
+      path: `${String(entries.length).padStart(3, '0')}-${nameFor(got.finalUrl, 'text/html')}`,
+      size: got.bytes.length,
+      bytes: got.bytes,
+      contentType: 'text/html',
+    });
     for (const link of sameOriginLinks(html, got.finalUrl)) {
       if (!seen.has(link)) {
         seen.add(link);

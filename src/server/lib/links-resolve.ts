@@ -7,10 +7,7 @@ import { flatPages } from '../model/flat-pages.js';
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
 
 /** What a link points at, by id; a target that resolves to nothing is the address as written. */
-export type LinkTarget =
-  | { kind: 'page'; page: string; anchor?: string }
-  | { kind: 'file'; file: string }
-  | { kind: 'url'; url: string };
+export type LinkTarget = { kind: 'page'; page: string; anchor?: string } | { kind: 'file'; file: string } | { kind: 'url'; url: string };
 
 export interface Resolution {
   status: LinkStatus;
@@ -88,11 +85,7 @@ function pageTarget(id: string, anchor: string | undefined): LinkTarget {
 /** The page a resolved path names: a `.md` file as it is, a folder by its README, else either. */
 function pageByPath(path: string, folder: boolean, idx: RevisionIndex): string | undefined {
   const base = path === '.' ? '' : path;
-  const candidates = folder
-    ? [`${base ? `${base}/` : ''}README.md`]
-    : /\.md$/i.test(base)
-      ? [base]
-      : [`${base}.md`, `${base}/README.md`];
+  const candidates = folder ? [`${base ? `${base}/` : ''}README.md`] : /\.md$/i.test(base) ? [base] : [`${base}.md`, `${base}/README.md`];
   for (const c of candidates) {
     const id = idx.byFile.get(c) ?? idx.byFileLower.get(c.toLowerCase());
     if (id) return id;

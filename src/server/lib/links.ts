@@ -45,8 +45,7 @@ export function pageTargets(page: PageRecord, htmlUrls: HtmlUrls): readonly Writ
 /** Links by revision record, and by the app's address (links under it are `in-app`). */
 const byRevision = new WeakMap<RevisionRecord, Map<string, RevisionLinks>>();
 
-const targetKey = (t: LinkTarget) =>
-  t.kind === 'page' ? `page:${t.page}#${t.anchor ?? ''}` : t.kind === 'file' ? `file:${t.file}` : `url:${t.url}`;
+const targetKey = (t: LinkTarget) => (t.kind === 'page' ? `page:${t.page}#${t.anchor ?? ''}` : t.kind === 'file' ? `file:${t.file}` : `url:${t.url}`);
 
 /** What makes a link itself: the page it stands in and where it points. */
 export const linkKey = (l: Link) => `${l.page}>${targetKey(l.target)}`;

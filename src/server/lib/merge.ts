@@ -199,7 +199,10 @@ function fieldEdits(base: readonly PageRecord[], side: readonly PageRecord[]): F
 export function mergeFieldEdits(base: readonly PageRecord[], main: readonly PageRecord[], cr: readonly PageRecord[]): MergeOutcome | undefined {
   const edits = fieldEdits(base, cr);
   if (!edits) return undefined;
-  interface Step { page?: PageRecord; under: Map<number, Step> }
+  interface Step {
+    page?: PageRecord;
+    under: Map<number, Step>;
+  }
   const top: Step = { under: new Map() };
   const conflicts: Conflict[] = [];
   for (const e of edits) {
@@ -255,7 +258,8 @@ function mergeTrees(base: readonly PageRecord[], main: readonly PageRecord[], cr
       if (crEdited) conflicts.push({ page: id, kind: 'deleted-in-main' });
     } else if (crEdited && changedInMain(id) && !sameContent(m, c)) conflicts.push({ page: id, kind: 'edited' });
     // A move changes (parent, after); the shared-sibling test runs only for pages both sides moved so.
-    else if (!samePlace(b, m) && !samePlace(b, c) && movedFrom(b, m, B, M) && movedFrom(b, c, B, C) && movedFrom(m, c, M, C)) conflicts.push({ page: id, kind: 'moved' });
+    else if (!samePlace(b, m) && !samePlace(b, c) && movedFrom(b, m, B, M) && movedFrom(b, c, B, C) && movedFrom(m, c, M, C))
+      conflicts.push({ page: id, kind: 'moved' });
     if (m && crEdited) result.setFields(id, c.page);
     if (m && !samePlace(b, c)) result.remove(id);
   }

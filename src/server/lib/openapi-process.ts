@@ -9,9 +9,7 @@ import { outboundFetch, OutboundError, TooLarge } from './outbound.js';
  */
 
 export type ProcessCode = 'FETCH_ERROR' | 'FETCH_TIMEOUT' | 'PARSE_ERROR';
-export type Outcome =
-  | { ok: true; filesystem: Record<string, unknown>; url?: string }
-  | { ok: false; code: ProcessCode; message: string };
+export type Outcome = { ok: true; filesystem: Record<string, unknown>; url?: string } | { ok: false; code: ProcessCode; message: string };
 
 /** Largest document accepted from a URL or file. */
 export const MAX_SPEC_BYTES = 10 * 1024 * 1024;
@@ -75,9 +73,18 @@ function nameFromUrl(url: URL, format: 'json' | 'yaml'): string {
   return last && /\.(json|ya?ml)$/i.test(last) ? last : `openapi.${format}`;
 }
 
-async function fetchText(url: URL, timeoutMs: number, fileUrls: boolean, privateUrls: boolean): Promise<{ ok: true; text: string } | { ok: false; code: ProcessCode; message: string }> {
+async function fetchText(
+  url: URL,
+  timeoutMs: number,
+  fileUrls: boolean,
+  privateUrls: boolean,
+): Promise<{ ok: true; text: string } | { ok: false; code: ProcessCode; message: string }> {
   if (url.protocol === 'file:' && !fileUrls) {
-    return { ok: false, code: 'FETCH_ERROR', message: 'file:// URLs are off on a server reachable from other machines (gbctl serve --allow-file-urls turns them on)' };
+    return {
+      ok: false,
+      code: 'FETCH_ERROR',
+      message: 'file:// URLs are off on a server reachable from other machines (gbctl serve --allow-file-urls turns them on)',
+    };
   }
   if (url.protocol === 'file:') {
     try {
@@ -92,7 +99,11 @@ async function fetchText(url: URL, timeoutMs: number, fileUrls: boolean, private
     return { ok: false, code: 'FETCH_ERROR', message: `cannot fetch ${url.protocol} URLs: use http(s):// or file://` };
   }
   try {
-    const got = await outboundFetch(url, { privateAddresses: privateUrls }, { headers: { accept: 'application/json, application/yaml, text/yaml, */*' }, timeoutMs, maxBytes: MAX_SPEC_BYTES });
+    const got = await outboundFetch(
+      url,
+      { privateAddresses: privateUrls },
+      { headers: { accept: 'application/json, application/yaml, text/yaml, */*' }, timeoutMs, maxBytes: MAX_SPEC_BYTES },
+    );
     if (got.status < 200 || got.status > 299) return { ok: false, code: 'FETCH_ERROR', message: `${url.href} answered HTTP ${got.status}` };
     return { ok: true, text: new TextDecoder().decode(got.bytes) };
   } catch (e) {
@@ -103,7 +114,12 @@ async function fetchText(url: URL, timeoutMs: number, fileUrls: boolean, private
 }
 
 /** Loads a spec source: the text itself, or the document at a URL; then parses and checks it. */
-export async function loadSpecSource(source: { url: string } | { text: string }, timeoutMs = fetchTimeoutMs(), fileUrls = true, privateUrls = false): Promise<Outcome> {
+export async function loadSpecSource(
+  source: { url: string } | { text: string },
+  timeoutMs = fetchTimeoutMs(),
+  fileUrls = true,
+  privateUrls = false,
+): Promise<Outcome> {
   let text: string;
   let url: URL | undefined;
   if ('url' in source) {

@@ -61,7 +61,10 @@ export class OutboundError extends Error {
 }
 
 const refusal = (href: string, host: string, rule: string) =>
-  new OutboundError('refused', `${href}: ${host} is ${rule}, which this server does not fetch from (gbctl serve --allow-private-urls allows it)`, { host, rule });
+  new OutboundError('refused', `${href}: ${host} is ${rule}, which this server does not fetch from (gbctl serve --allow-private-urls allows it)`, {
+    host,
+    rule,
+  });
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
@@ -135,7 +138,11 @@ function refusedCause(e: unknown): OutboundError | undefined {
  * the body (TooLarge past `maxBytes`). Throws OutboundError: `refused` (naming the rule),
  * `timeout`, or `failed` (no detail, on purpose).
  */
-export async function outboundFetch(start: URL, policy: OutboundPolicy, init: { headers?: Record<string, string>; timeoutMs: number; maxBytes: number }): Promise<Fetched> {
+export async function outboundFetch(
+  start: URL,
+  policy: OutboundPolicy,
+  init: { headers?: Record<string, string>; timeoutMs: number; maxBytes: number },
+): Promise<Fetched> {
   const { fetch, Agent } = await import('undici');
   let current = start;
   const classify = policy.classify ?? refusedRange;
@@ -143,7 +150,8 @@ export async function outboundFetch(start: URL, policy: OutboundPolicy, init: { 
   const signal = AbortSignal.timeout(init.timeoutMs);
   try {
     for (let hop = 0; ; hop++) {
-      if (current.protocol !== 'http:' && current.protocol !== 'https:') throw new OutboundError('refused', `${start.href} redirects to a ${current.protocol} URL; only http and https are followed`);
+      if (current.protocol !== 'http:' && current.protocol !== 'https:')
+        throw new OutboundError('refused', `${start.href} redirects to a ${current.protocol} URL; only http and https are followed`);
       const host = current.hostname.replace(/^\[|\]$/g, '');
       if (!policy.privateAddresses && isIP(host)) {
         const rule = classify(host);
@@ -160,7 +168,8 @@ export async function outboundFetch(start: URL, policy: OutboundPolicy, init: { 
         throw new OutboundError('failed', `cannot reach ${start.href}`);
       }
       const location = res.status >= 300 && res.status < 400 ? res.headers.get('location') : null;
-      if (!location) return { status: res.status, headers: res.headers, bytes: await readBody(res, init.maxBytes, start.href, init.timeoutMs), url: current.href };
+      if (!location)
+        return { status: res.status, headers: res.headers, bytes: await readBody(res, init.maxBytes, start.href, init.timeoutMs), url: current.href };
       await res.body?.cancel();
       if (hop >= MAX_REDIRECTS) throw new OutboundError('failed', `${start.href} redirects more than ${MAX_REDIRECTS} times`);
       try {

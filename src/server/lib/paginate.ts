@@ -30,7 +30,10 @@ interface Token {
 
 /** The name of one list: tokens of any other are refused. */
 export function listKey(kind: string, ...parts: readonly (string | number | boolean | readonly string[] | undefined)[]): string {
-  return createHash('sha256').update(JSON.stringify([kind, ...parts])).digest('base64url').slice(0, 12);
+  return createHash('sha256')
+    .update(JSON.stringify([kind, ...parts]))
+    .digest('base64url')
+    .slice(0, 12);
 }
 
 function encode(t: Token): string {
@@ -104,7 +107,12 @@ export interface OrderedList<T extends Row, F extends string, O extends string> 
  * One page of an ordered list kept by the store: it costs the page (and what a filter skips),
  * whatever the list's length. The token is the position of the last item given.
  */
-export function paginateOrdered<T extends Row, F extends string, O extends string, R>(tx: ReadTx, l: OrderedList<T, F, O>, q: PageQuery, map: (row: T) => R): ListPage<R> {
+export function paginateOrdered<T extends Row, F extends string, O extends string, R>(
+  tx: ReadTx,
+  l: OrderedList<T, F, O>,
+  q: PageQuery,
+  map: (row: T) => R,
+): ListPage<R> {
   const after = q.page ? decodePosition(decode(q.page, l.list)) : undefined;
   if (q.page && !after) throw badRequest(NOT_OURS);
   const limit = q.limit ?? DEFAULT_PAGE_SIZE;

@@ -80,7 +80,8 @@ export function readKept(dir: string, space: string): KeptFile | undefined {
   if (!k) return undefined;
   try {
     const data = JSON.parse(readFileSync(k.file, 'utf8')) as KeptFile;
-    if (data.format !== FORMAT_NAME || data.version !== INDEX_FORMAT || data.space !== space || data.data?.revision !== k.revision) throw new Error('not an index of this form');
+    if (data.format !== FORMAT_NAME || data.version !== INDEX_FORMAT || data.space !== space || data.data?.revision !== k.revision)
+      throw new Error('not an index of this form');
     const now = new Date();
     utimesSync(k.file, now, now);
     return data;

@@ -71,7 +71,17 @@ function syncOnce(t: SearchTarget, v: Versions, warm = false): Promise<void> {
 }
 
 async function sync(t: SearchTarget, v: Versions, warm: boolean): Promise<void> {
-  const job: SyncJob = { kind: 'search', op: 'sync', key: keyOf(t), space: t.space, revision: t.rev.id, fp: v.fp, order: v.order, ...(t.dir ? { dir: t.dir } : {}), ...(warm ? { warm } : {}) };
+  const job: SyncJob = {
+    kind: 'search',
+    op: 'sync',
+    key: keyOf(t),
+    space: t.space,
+    revision: t.rev.id,
+    fp: v.fp,
+    order: v.order,
+    ...(t.dir ? { dir: t.dir } : {}),
+    ...(warm ? { warm } : {}),
+  };
   let r = await thread.call(job);
   if (r.state === 'need') {
     const texts = r.ids.map((id) => {

@@ -30,7 +30,11 @@ function inlineText(children: readonly Token[]): string {
   return out;
 }
 
-const tidy = (s: string) => s.replace(/[ \t\u00a0]+/g, ' ').replace(/ *\n[\s]*/g, '\n').trim();
+const tidy = (s: string) =>
+  s
+    .replace(/[ \t\u00a0]+/g, ' ')
+    .replace(/ *\n[\s]*/g, '\n')
+    .trim();
 
 /**
  * A page's text cut at its headings, as plain text; text before the first heading is its own

@@ -10,11 +10,7 @@ export function endOf(siblings: readonly Ordered[]): number {
  * The position that puts an item just before or after `targetId` among `siblings` (which
  * must not include the item itself); at the end when no target is given.
  */
-export function placeAmong(
-  siblings: readonly Ordered[],
-  self: string,
-  target: { id: string; where: 'before' | 'after'; label: string } | undefined,
-): number {
+export function placeAmong(siblings: readonly Ordered[], self: string, target: { id: string; where: 'before' | 'after'; label: string } | undefined): number {
   if (!target) return endOf(siblings.filter((s) => s.id !== self));
   if (target.id === self) throw badRequest('position: an item cannot be placed relative to itself');
   const order = byPosition(siblings.filter((s) => s.id !== self));

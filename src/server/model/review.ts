@@ -133,12 +133,12 @@ export const changeRequests = table<ChangeRequestRecord>('changeRequests')
     draft: (r) => r.status === 'draft',
   })
   .withOrders({
-  bySpace: { group: (r) => r.space, key: byCreated, keepSeq: true },
-  byStatus: { group: (r) => `${r.space}|${r.status}`, key: byCreated, keepSeq: true },
-  byCreator: { group: (r) => `${r.space}|${r.createdBy}`, key: byCreated, keepSeq: true },
-  byContributor: { group: (r) => r.contributors.map((u) => `${r.space}|${u}`), key: byCreated, keepSeq: true },
-  byNumber: { group: (r) => r.space, key: (r) => r.number },
-});
+    bySpace: { group: (r) => r.space, key: byCreated, keepSeq: true },
+    byStatus: { group: (r) => `${r.space}|${r.status}`, key: byCreated, keepSeq: true },
+    byCreator: { group: (r) => `${r.space}|${r.createdBy}`, key: byCreated, keepSeq: true },
+    byContributor: { group: (r) => r.contributors.map((u) => `${r.space}|${u}`), key: byCreated, keepSeq: true },
+    byNumber: { group: (r) => r.space, key: (r) => r.number },
+  });
 
 /** The change request of a space with a number, found in the list by number without reading the others. */
 export function changeRequestByNumber(tx: ReadTx, space: string, n: number): ChangeRequestRecord | undefined {

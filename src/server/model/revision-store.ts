@@ -257,7 +257,11 @@ function apply(tx: ReadTx, s: StoredRevision, base: Materialized | undefined): M
     return page;
   };
   const seen = new Set<string>();
-  m.rev = recordOf(s, m.root.flatMap((id) => build(id, seen) ?? []), from);
+  m.rev = recordOf(
+    s,
+    m.root.flatMap((id) => build(id, seen) ?? []),
+    from,
+  );
   return m;
 }
 
@@ -272,14 +276,19 @@ function missingPage(id: string): PageContent {
  * made from a kept one reads in a step.
  */
 function reading(tx: ReadTx, id: string): Materialized | undefined {
-  return tx.memo(storedRevisions, id, (s) => {
-    const mine = written.get(s.id);
-    if (mine?.stored === s) return mine.m;
-    const base = s.pages || !s.base ? undefined : reading(tx, s.base);
-    const m = apply(tx, s, base);
-    byRecord.set(m.rev, m);
-    return m;
-  }, KEEP);
+  return tx.memo(
+    storedRevisions,
+    id,
+    (s) => {
+      const mine = written.get(s.id);
+      if (mine?.stored === s) return mine.m;
+      const base = s.pages || !s.base ? undefined : reading(tx, s.base);
+      const m = apply(tx, s, base);
+      byRecord.set(m.rev, m);
+      return m;
+    },
+    KEEP,
+  );
 }
 
 /**
@@ -336,9 +345,16 @@ export function putRevision(tx: WriteTx, rev: RevisionRecord, base?: RevisionRec
     m.depth = from.depth + 1;
     m.weight = from.weight + weight;
     stored = {
-      ...head, base: from.rev.id, depth: m.depth, weight: m.weight, nodes: changed, ...(rootChanged ? { root: m.root } : {}),
+      ...head,
+      base: from.rev.id,
+      depth: m.depth,
+      weight: m.weight,
+      nodes: changed,
+      ...(rootChanged ? { root: m.root } : {}),
       ...(files === from.rev.files || JSON.stringify(files) === JSON.stringify(from.rev.files) ? {} : { files }),
-      ...(reusableContents === from.rev.reusableContents || JSON.stringify(reusableContents) === JSON.stringify(from.rev.reusableContents) ? {} : { reusableContents }),
+      ...(reusableContents === from.rev.reusableContents || JSON.stringify(reusableContents) === JSON.stringify(from.rev.reusableContents)
+        ? {}
+        : { reusableContents }),
       ...(variables === from.rev.variables || JSON.stringify(variables) === JSON.stringify(from.rev.variables) ? {} : { variables }),
     };
   } else {

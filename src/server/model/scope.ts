@@ -8,4 +8,3 @@ export interface Scope {
   cr?: ChangeRequestRecord;
   rev: RevisionRecord;
 }
-

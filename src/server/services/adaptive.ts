@@ -114,7 +114,8 @@ export function templateConditions(jsonSchema: Obj): { description: string; cond
       } else if (claim.type === 'array' && isObj(claim.items)) {
         const items = claim.items;
         if (items.type === 'string' && Array.isArray(items.enum)) {
-          for (const v of items.enum) out.push({ description: `Visitor's "${what}" includes "${String(v)}"`, condition: `${ref}.includes(${JSON.stringify(v)})` });
+          for (const v of items.enum)
+            out.push({ description: `Visitor's "${what}" includes "${String(v)}"`, condition: `${ref}.includes(${JSON.stringify(v)})` });
         }
       } else if (claim.type === 'object') walk(claim.properties, ref, `${what}.`);
     }

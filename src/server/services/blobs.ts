@@ -7,7 +7,10 @@ export function putTemporaryBlob(c: Ctx, bytes: Uint8Array, contentType: string,
     const now = c.clock.now().getTime();
     for (const b of tx.all(blobs)) if (b.expiresAt && Date.parse(b.expiresAt) <= now) tx.delete(blobs, b.id);
     return tx.put(blobs, {
-      id: c.ids.secret(), contentType, data: Buffer.from(bytes).toString('base64'), createdAt: isoNow(c),
+      id: c.ids.secret(),
+      contentType,
+      data: Buffer.from(bytes).toString('base64'),
+      createdAt: isoNow(c),
       expiresAt: new Date(now + ttlMs).toISOString(),
     });
   });

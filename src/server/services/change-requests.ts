@@ -40,7 +40,10 @@ function crList(spaceIds: readonly string[], q: CrListQuery, list: string) {
   const statuses = statusesOf(q);
   const base = { table: changeRequests, list, desc: true };
   const query = (groups: (space: string) => string, test?: (r: ChangeRequestRecord) => boolean) => ({
-    groups: spaceIds.map(groups), desc: true, rankGroups: true, ...(test ? { test } : {}),
+    groups: spaceIds.map(groups),
+    desc: true,
+    rankGroups: true,
+    ...(test ? { test } : {}),
   });
   const statusTest = statuses ? (r: ChangeRequestRecord) => statuses.has(r.status) : undefined;
   if (contributor) {
@@ -93,24 +96,50 @@ export const changeRequestsService = {
       const number = nextNumber(tx, s.id);
       const id = c.ids.next();
       const now = isoNow(c);
-      const fork = putRevision(tx, {
-        id: c.ids.next(), space: s.id, changeRequest: id, parents: [s.revision], type: 'edits', createdAt: now,
-        pages: main?.pages ?? [], files: main?.files ?? [], reusableContents: main?.reusableContents ?? [], variables: main?.variables ?? {},
-        ...(main?.redirects ? { redirects: main.redirects } : {}),
-        message: `Start change request #${number}`,
-      }, main);
+      const fork = putRevision(
+        tx,
+        {
+          id: c.ids.next(),
+          space: s.id,
+          changeRequest: id,
+          parents: [s.revision],
+          type: 'edits',
+          createdAt: now,
+          pages: main?.pages ?? [],
+          files: main?.files ?? [],
+          reusableContents: main?.reusableContents ?? [],
+          variables: main?.variables ?? {},
+          ...(main?.redirects ? { redirects: main.redirects } : {}),
+          message: `Start change request #${number}`,
+        },
+        main,
+      );
       const me = c.caller?.id as string;
       const cr = tx.put(changeRequests, {
-        id, space: s.id, number, status: 'draft', subject: body.subject ?? '', ...(body.agentTaskId ? { agentTaskId: body.agentTaskId } : {}),
-        createdBy: me, createdAt: now, updatedAt: now, revision: fork.id, revisionInitial: s.revision, contributors: [me],
+        id,
+        space: s.id,
+        number,
+        status: 'draft',
+        subject: body.subject ?? '',
+        ...(body.agentTaskId ? { agentTaskId: body.agentTaskId } : {}),
+        createdBy: me,
+        createdAt: now,
+        updatedAt: now,
+        revision: fork.id,
+        revisionInitial: s.revision,
+        contributors: [me],
       });
       return toChangeRequest(c, tx, cr);
     }),
 
-  get: (c: Ctx, spaceId: string, cr: string) =>
-    c.read((tx) => toChangeRequest(c, tx, findChangeRequest(tx, liveSpace(c, tx, spaceId).id, cr))),
+  get: (c: Ctx, spaceId: string, cr: string) => c.read((tx) => toChangeRequest(c, tx, findChangeRequest(tx, liveSpace(c, tx, spaceId).id, cr))),
 
-  update: (c: Ctx, spaceId: string, crId: string, body: { subject?: string | undefined; description?: Record<string, unknown> | undefined; status?: 'draft' | 'open' | 'archived' | undefined }) =>
+  update: (
+    c: Ctx,
+    spaceId: string,
+    crId: string,
+    body: { subject?: string | undefined; description?: Record<string, unknown> | undefined; status?: 'draft' | 'open' | 'archived' | undefined },
+  ) =>
     c.write((tx) => {
       const cr = findChangeRequest(tx, liveSpace(c, tx, spaceId).id, crId);
       if (cr.status === 'merged' && body.status !== undefined) throw conflict(`change request #${cr.number} is merged; its status can no longer change`);
@@ -140,9 +169,13 @@ export const changeRequestsService = {
         return { revision: s.revision, result: 'conflicts' as const, conflicts: found.open.map(toConflict) };
       }
       const rev = commitRevision(c, tx, scope, {
-        type: 'merge', pages: found.pages, files: mergeFiles(scope.rev.files, crRev.files), parents: [s.revision, cr.revision],
+        type: 'merge',
+        pages: found.pages,
+        files: mergeFiles(scope.rev.files, crRev.files),
+        parents: [s.revision, cr.revision],
         ...folderSettings(getRevision(tx, baseRevisionOf(cr)), scope.rev, crRev),
-        mergedFrom: cr.id, message: `Merge change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}`,
+        mergedFrom: cr.id,
+        message: `Merge change request #${cr.number}${cr.subject ? `: ${cr.subject}` : ''}`,
       });
       tx.put(changeRequests, withConflicts({ ...cr, status: 'merged', revisionMerged: rev.id, updatedAt: isoNow(c) }, []));
       return { revision: rev.id, result: 'merge' as const };
@@ -169,7 +202,10 @@ export const changeRequestsService = {
       }
       const found = findConflicts(tx, cr, baseRevisionOf(cr), main, scope.rev);
       const rev = commitRevision(c, tx, scope, {
-        type: 'update', pages: found.pages, files: mergeFiles(main.files, scope.rev.files), parents: [cr.revision, s.revision],
+        type: 'update',
+        pages: found.pages,
+        files: mergeFiles(main.files, scope.rev.files),
+        parents: [cr.revision, s.revision],
         ...folderSettings(getRevision(tx, baseRevisionOf(cr)), main, scope.rev),
         message: `Update change request #${cr.number} from main`,
       });
@@ -193,11 +229,21 @@ export const changeRequestsService = {
       if (body.keep === 'main') {
         const main = getRevision(tx, e.main);
         if (!main) throw notFound(`revision ${e.main} not found`);
-        commitRevision(c, tx, scope, { type: 'edits', pages: takeMainSide(scope.rev.pages, main.pages, pageId), message: `Keep main's side of page "${e.title}"` });
+        commitRevision(c, tx, scope, {
+          type: 'edits',
+          pages: takeMainSide(scope.rev.pages, main.pages, pageId),
+          message: `Keep main's side of page "${e.title}"`,
+        });
       }
       const now = tx.get(changeRequests, cr.id) as ChangeRequestRecord;
       const resolved = { by: c.caller?.id ?? '', at: isoNow(c), keep: body.keep };
-      const next = tx.put(changeRequests, withConflicts(now, (now.conflicts ?? []).map((x) => (x.page === pageId ? { ...x, resolved } : x))));
+      const next = tx.put(
+        changeRequests,
+        withConflicts(
+          now,
+          (now.conflicts ?? []).map((x) => (x.page === pageId ? { ...x, resolved } : x)),
+        ),
+      );
       return toChangeRequest(c, tx, next);
     }),
 };

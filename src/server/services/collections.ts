@@ -33,7 +33,7 @@ function byPosition<T extends { position: number }>(rows: T[]): T[] {
 function subtree(tx: ReadTx, root: CollectionRecord): Set<string> {
   const out = new Set([root.id]);
   const all = tx.where(collections, 'organization', root.organization);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const col of all) {
       if (col.parent && out.has(col.parent) && !out.has(col.id)) {
@@ -51,8 +51,10 @@ export const collectionsService = {
       orgFor(c, tx, organizationId);
       const role = roleIn(c, tx, organizationId);
       const list = {
-        table: collections, order: q.nested === false ? ('topByOrg' as const) : ('byOrg' as const),
-        list: listKey('collections', organizationId, q.nested), query: { groups: [organizationId] },
+        table: collections,
+        order: q.nested === false ? ('topByOrg' as const) : ('byOrg' as const),
+        list: listKey('collections', organizationId, q.nested),
+        query: { groups: [organizationId] },
       };
       return paginateOrdered(tx, list, q, (r) => toCollection(c, r, role));
     }),

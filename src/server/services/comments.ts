@@ -3,7 +3,17 @@ import type { ReadTx } from '../../store/store.js';
 import { isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
 import { badRequest, forbidden, notFound } from '../http-error.js';
 import { memberships, membershipId, users } from '../model/org.js';
-import { commentOf, commentReplies, comments, commentScope, replyOf, type BodyRecord, type CommentRecord, type CommentReplyRecord, type ReactionRecord } from '../model/review.js';
+import {
+  commentOf,
+  commentReplies,
+  comments,
+  commentScope,
+  replyOf,
+  type BodyRecord,
+  type CommentRecord,
+  type CommentReplyRecord,
+  type ReactionRecord,
+} from '../model/review.js';
 import { spaces } from '../model/space.js';
 import { toComment, toReply, type CommentViewer, type Format } from '../views/comment.js';
 import { toUser } from '../views/user.js';
@@ -84,7 +94,7 @@ function resolution(c: Ctx, cm: CommentRecord, resolved: boolean): CommentRecord
 
 function mayResolve(c: Ctx, tx: ReadTx, s: Scope, cm: CommentRecord): void {
   if (c.caller?.id !== cm.postedBy && !roleAtLeast(role(c, tx, s), 'review')) {
-    throw forbidden('only the comment\'s author or a reviewer may resolve or reopen it');
+    throw forbidden("only the comment's author or a reviewer may resolve or reopen it");
   }
 }
 
@@ -115,12 +125,21 @@ export const commentsService = {
   list: (c: Ctx, spaceId: string, cr: string | undefined, q: ListQuery) =>
     c.read((tx) => {
       const s = contentScope(c, tx, spaceId, cr);
-      const list = { table: comments, list: listKey('comments', s.space.id, s.cr?.id, q.order ?? 'desc', q.status, q.targetPage, q.authors), ...commentList(s, q) };
+      const list = {
+        table: comments,
+        list: listKey('comments', s.space.id, s.cr?.id, q.order ?? 'desc', q.status, q.targetPage, q.authors),
+        ...commentList(s, q),
+      };
       const shownTo = viewer(c, tx, s);
       return paginateOrdered(tx, list, q, (cm) => toComment(c, tx, s, shownTo, cm, q.format));
     }),
 
-  create: (c: Ctx, spaceId: string, cr: string | undefined, body: { page?: string | undefined; node?: string | undefined; body: BodyRecord; tableCell?: { record: string; definition: string } | undefined }) =>
+  create: (
+    c: Ctx,
+    spaceId: string,
+    cr: string | undefined,
+    body: { page?: string | undefined; node?: string | undefined; body: BodyRecord; tableCell?: { record: string; definition: string } | undefined },
+  ) =>
     c.write((tx) => {
       const s = contentScope(c, tx, spaceId, cr);
       if (body.node && !body.page) throw badRequest('node: give the page the node is in (page)');
@@ -131,9 +150,17 @@ export const commentsService = {
         page = { id: p.id, title: p.title, path: pageIndex(s.rev.pages).get(p.id)?.path ?? '', ...(p.emoji ? { emoji: p.emoji } : {}) };
       }
       const cm = tx.put(comments, {
-        id: c.ids.next(), space: s.space.id, ...(s.cr ? { changeRequest: s.cr.id } : {}), status: 'open',
-        postedBy: c.caller?.id as string, postedAt: isoNow(c), body: body.body, revision: s.rev.id,
-        ...(page ? { page } : {}), ...(body.node ? { node: body.node } : {}), ...(body.tableCell ? { tableCell: body.tableCell } : {}),
+        id: c.ids.next(),
+        space: s.space.id,
+        ...(s.cr ? { changeRequest: s.cr.id } : {}),
+        status: 'open',
+        postedBy: c.caller?.id as string,
+        postedAt: isoNow(c),
+        body: body.body,
+        revision: s.rev.id,
+        ...(page ? { page } : {}),
+        ...(body.node ? { node: body.node } : {}),
+        ...(body.tableCell ? { tableCell: body.tableCell } : {}),
         reactions: [],
       });
       return toComment(c, tx, s, viewer(c, tx, s), cm, undefined);
@@ -186,8 +213,14 @@ export const commentsService = {
       const s = contentScope(c, tx, spaceId, cr);
       const cm = commentIn(tx, s, commentId);
       const r = tx.put(commentReplies, {
-        id: c.ids.next(), comment: cm.id, space: cm.space, ...(cm.changeRequest ? { changeRequest: cm.changeRequest } : {}),
-        postedBy: c.caller?.id as string, postedAt: isoNow(c), body, reactions: [],
+        id: c.ids.next(),
+        comment: cm.id,
+        space: cm.space,
+        ...(cm.changeRequest ? { changeRequest: cm.changeRequest } : {}),
+        postedBy: c.caller?.id as string,
+        postedAt: isoNow(c),
+        body,
+        reactions: [],
       });
       return toReply(c, tx, s, viewer(c, tx, s), r, format);
     }),
@@ -241,9 +274,21 @@ export const commentsService = {
         return m && u ? [{ m, u }] : [];
       });
       const spaceCount = tx.countWhere(spaces, 'organization', s.space.organization, 'live');
-      return paginate(members, q, ({ m, u }) => ({
-        object: 'member' as const, id: u.id, role: m.role, user: toUser(c, u), disabled: false, joinedAt: m.joinedAt,
-        sso: false, spaces: spaceCount, teams: 0,
-      }), listKey('commenters', s.space.id, s.cr?.id));
+      return paginate(
+        members,
+        q,
+        ({ m, u }) => ({
+          object: 'member' as const,
+          id: u.id,
+          role: m.role,
+          user: toUser(c, u),
+          disabled: false,
+          joinedAt: m.joinedAt,
+          sso: false,
+          spaces: spaceCount,
+          teams: 0,
+        }),
+        listKey('commenters', s.space.id, s.cr?.id),
+      );
     }),
 };

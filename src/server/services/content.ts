@@ -15,11 +15,9 @@ function fileOf(s: Scope, fileId: string) {
 
 /** Reads of a space's or change request's content; `cr` selects the change request. */
 export const contentService = {
-  revision: (c: Ctx, spaceId: string, cr: string | undefined, o: ContentOptions) =>
-    c.read((tx) => toRevision(c, tx, contentScope(c, tx, spaceId, cr), o)),
+  revision: (c: Ctx, spaceId: string, cr: string | undefined, o: ContentOptions) => c.read((tx) => toRevision(c, tx, contentScope(c, tx, spaceId, cr), o)),
 
-  pages: (c: Ctx, spaceId: string, cr: string | undefined, o: ContentOptions) =>
-    c.read((tx) => ({ pages: toPages(c, contentScope(c, tx, spaceId, cr), o) })),
+  pages: (c: Ctx, spaceId: string, cr: string | undefined, o: ContentOptions) => c.read((tx) => ({ pages: toPages(c, contentScope(c, tx, spaceId, cr), o) })),
 
   files: (c: Ctx, spaceId: string, cr: string | undefined, q: PageQuery & ContentOptions) =>
     c.read((tx) => paginate(contentScope(c, tx, spaceId, cr).rev.files, q, (f) => toFile(c, f, q), listKey('files', spaceId, cr))),
@@ -36,17 +34,29 @@ export const contentService = {
     }),
 
   pageLinks: (c: Ctx, spaceId: string, cr: string | undefined, pageId: string, q: LinkQuery) =>
-    listLinks(c, (tx) => {
-      const s = contentScope(c, tx, spaceId, cr);
-      if (!findPage(s.rev.pages, pageId)) throw notFound(`page ${pageId} not found in revision ${s.rev.id}`);
-      return s;
-    }, q, listKey('page-links', spaceId, cr, pageId, q.status), pageId),
+    listLinks(
+      c,
+      (tx) => {
+        const s = contentScope(c, tx, spaceId, cr);
+        if (!findPage(s.rev.pages, pageId)) throw notFound(`page ${pageId} not found in revision ${s.rev.id}`);
+        return s;
+      },
+      q,
+      listKey('page-links', spaceId, cr, pageId, q.status),
+      pageId,
+    ),
 
   /** The pages that link to a file, one location per page. */
   backlinks: (c: Ctx, spaceId: string, cr: string | undefined, fileId: string, q: PageQuery) =>
-    listBacklinks(c, (tx) => {
-      const s = contentScope(c, tx, spaceId, cr);
-      fileOf(s, fileId);
-      return s;
-    }, fileId, q, listKey('backlinks', spaceId, cr, fileId)),
+    listBacklinks(
+      c,
+      (tx) => {
+        const s = contentScope(c, tx, spaceId, cr);
+        fileOf(s, fileId);
+        return s;
+      },
+      fileId,
+      q,
+      listKey('backlinks', spaceId, cr, fileId),
+    ),
 };

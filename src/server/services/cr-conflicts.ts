@@ -80,7 +80,13 @@ export function withConflicts(cr: ChangeRequestRecord, list: ConflictRecord[]): 
  * Marks the change request's unsettled conflicts on these pages settled, keeping the side
  * named: called when someone edits or removes such a page in the change request.
  */
-export function settleConflicts(c: Ctx, tx: WriteTx, of: ChangeRequestRecord | undefined, pages: ReadonlySet<string>, keep: 'change-request' | 'main'): ChangeRequestRecord | undefined {
+export function settleConflicts(
+  c: Ctx,
+  tx: WriteTx,
+  of: ChangeRequestRecord | undefined,
+  pages: ReadonlySet<string>,
+  keep: 'change-request' | 'main',
+): ChangeRequestRecord | undefined {
   const cr = of && tx.get(changeRequests, of.id);
   if (!cr?.conflicts?.some((e) => !e.resolved && pages.has(e.page))) return cr;
   const resolved = { by: c.caller?.id ?? '', at: isoNow(c), keep };

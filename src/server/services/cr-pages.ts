@@ -30,12 +30,19 @@ export const crPagesService = {
       const scope = editable(contentScope(c, tx, spaceId, cr));
       if (body.parent) {
         const parent = pageOrFail(scope, body.parent);
-        if (parent.type !== 'document' && parent.type !== 'group') throw badRequest(`parent: page ${body.parent} is a ${parent.type} page and cannot hold pages`);
+        if (parent.type !== 'document' && parent.type !== 'group')
+          throw badRequest(`parent: page ${body.parent} is a ${parent.type} page and cannot hold pages`);
       }
       const now = isoNow(c);
       const page: PageRecord = {
-        id: c.ids.next(), title: body.title, ...(body.emoji ? { emoji: body.emoji } : {}), type: 'document',
-        markdown: body.markdown ?? '', createdAt: now, updatedAt: now, pages: [],
+        id: c.ids.next(),
+        title: body.title,
+        ...(body.emoji ? { emoji: body.emoji } : {}),
+        type: 'document',
+        markdown: body.markdown ?? '',
+        createdAt: now,
+        updatedAt: now,
+        pages: [],
       };
       const rev = commitRevision(c, tx, scope, { type: 'edits', pages: insertPage(scope.rev.pages, body.parent, page), message: `Add page "${page.title}"` });
       return toPage(c, scope, pageIndexUnder(rev.pages, page.id), page, {});

@@ -33,7 +33,8 @@ export interface Imported {
   gitSync?: RevisionGitSync;
 }
 
-export const FILE_URLS_OFF = 'url: file:// URLs are off on a server reachable from other machines; start gbctl serve with --allow-file-urls to read files of the server';
+export const FILE_URLS_OFF =
+  'url: file:// URLs are off on a server reachable from other machines; start gbctl serve with --allow-file-urls to read files of the server';
 
 /** Reads the bytes of the files pages use, as long as the import's total allows; the rest is listed as left out. */
 async function loadFiles(src: Source, files: SyncFile[], skipped: Skipped[]): Promise<SyncFile[]> {
@@ -67,13 +68,23 @@ export async function readGitSyncSource(src: Source, where: string, opts: { tota
   const skipped = [...src.leftOut, ...read.skipped];
   const total = read.total + src.leftOut.length;
   return {
-    mode: single ? 'add' : 'replace', pages: read.pages, files, total: opts.total ?? total, imported: total - skipped.length,
-    skipped, warnings: read.warnings, ...(single ? {} : { redirects: read.redirects, gitSync: read.gitSync }),
+    mode: single ? 'add' : 'replace',
+    pages: read.pages,
+    files,
+    total: opts.total ?? total,
+    imported: total - skipped.length,
+    skipped,
+    warnings: read.warnings,
+    ...(single ? {} : { redirects: read.redirects, gitSync: read.gitSync }),
   };
 }
 
 /** Reads and converts what `url` holds; nothing is stored yet. */
-export async function readImport(url: string, source: ImportSource, opts: { fileUrls?: boolean | undefined; privateUrls?: boolean | undefined } = {}): Promise<Imported> {
+export async function readImport(
+  url: string,
+  source: ImportSource,
+  opts: { fileUrls?: boolean | undefined; privateUrls?: boolean | undefined } = {},
+): Promise<Imported> {
   const policy = { privateAddresses: opts.privateUrls === true };
   if (!SUPPORTED.includes(source)) {
     throw badRequest(`source: "${source}" imports are not supported by this server; it imports ${SUPPORTED.join(', ')}`);
@@ -90,8 +101,11 @@ export async function readImport(url: string, source: ImportSource, opts: { file
       discovered = crawled.discovered;
     } else {
       const got = await fetchUrl(u, policy);
-      if (!isZip(got.bytes) && got.bytes.length > MAX_FILE_BYTES) throw badRequest(`url: ${url} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the limit for one file`);
-      src = isZip(got.bytes) ? await unzip(got.bytes, url) : inMemory([{ path: nameFor(got.finalUrl, got.contentType), size: got.bytes.length, bytes: got.bytes, contentType: got.contentType }], 'one');
+      if (!isZip(got.bytes) && got.bytes.length > MAX_FILE_BYTES)
+        throw badRequest(`url: ${url} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the limit for one file`);
+      src = isZip(got.bytes)
+        ? await unzip(got.bytes, url)
+        : inMemory([{ path: nameFor(got.finalUrl, got.contentType), size: got.bytes.length, bytes: got.bytes, contentType: got.contentType }], 'one');
     }
   } else throw badRequest(`url: ${u.protocol} URLs cannot be imported; use file:, http: or https:`);
   // Every path a source names is checked here once, whatever listed it: one that cannot name a
@@ -107,8 +121,7 @@ export async function readImport(url: string, source: ImportSource, opts: { file
   if (source === 'zip' && single && !isMarkdown(entries[0]?.path ?? '') && !isHtml(entries[0]?.path ?? '')) {
     throw badRequest(`url: ${url} is not a zip archive`);
   }
-  const wantsDoc = (p: string) =>
-    source === 'markdown' ? isMarkdown(p) : source === 'zip' ? isMarkdown(p) || isHtml(p) : isHtml(p);
+  const wantsDoc = (p: string) => (source === 'markdown' ? isMarkdown(p) : source === 'zip' ? isMarkdown(p) || isHtml(p) : isHtml(p));
   const docs = entries.filter((e) => wantsDoc(e.path));
   if (!docs.length) {
     const kind = source === 'markdown' ? 'markdown (.md)' : source === 'zip' ? 'markdown or HTML' : 'HTML';
@@ -136,10 +149,26 @@ export async function readImport(url: string, source: ImportSource, opts: { file
     return { name, path: `.gitbook/assets/${name}`, contentType: IMAGE_TYPES[ext(e.path)] as string, entry: e };
   });
   const pages = (await buildPages(docs, fileNames)).map((p, i) => syncPage(p, `${i}`));
-  const skipped = [...src.leftOut, ...entries.filter((e) => !wantsDoc(e.path) && !images.includes(e)).map((e) => ({
-    path: e.path, reason: IMAGE_TYPES[ext(e.path)] ? `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the limit for one file` : `not ${source === 'zip' ? 'a markdown, HTML or image' : 'an HTML or image'} file`,
-  }))];
-  return { mode: single && source !== 'website' ? 'add' : 'replace', pages, files, total: discovered ?? entries.length + src.leftOut.length, imported: docs.length + files.length, skipped, warnings: [] };
+  const skipped = [
+    ...src.leftOut,
+    ...entries
+      .filter((e) => !wantsDoc(e.path) && !images.includes(e))
+      .map((e) => ({
+        path: e.path,
+        reason: IMAGE_TYPES[ext(e.path)]
+          ? `larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the limit for one file`
+          : `not ${source === 'zip' ? 'a markdown, HTML or image' : 'an HTML or image'} file`,
+      })),
+  ];
+  return {
+    mode: single && source !== 'website' ? 'add' : 'replace',
+    pages,
+    files,
+    total: discovered ?? entries.length + src.leftOut.length,
+    imported: docs.length + files.length,
+    skipped,
+    warnings: [],
+  };
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
@@ -193,12 +222,18 @@ export function storeImport(c: Ctx, spaceId: string, cr: string | undefined, got
         had = undefined;
       }
       const gitPath = f.path !== `.gitbook/assets/${name}` && !renamed.has(f.name) ? { gitPath: f.path } : {};
-      const record: FileRecord = unchanged && had
-        ? (({ gitPath: _g, ...rest }) => ({ ...rest, ...gitPath }))(had)
-        : {
-          id: had?.id ?? c.ids.next(), name, contentType: f.contentType, size: bytes.length, createdAt: now,
-          blob: tx.put(blobs, { id: c.ids.secret(), contentType: f.contentType, data: data(), createdAt: now }).id, ...gitPath,
-        };
+      const record: FileRecord =
+        unchanged && had
+          ? (({ gitPath: _g, ...rest }) => ({ ...rest, ...gitPath }))(had)
+          : {
+              id: had?.id ?? c.ids.next(),
+              name,
+              contentType: f.contentType,
+              size: bytes.length,
+              createdAt: now,
+              blob: tx.put(blobs, { id: c.ids.secret(), contentType: f.contentType, data: data(), createdAt: now }).id,
+              ...gitPath,
+            };
       if (record.blob) blobOf.set(bytes, record.blob);
       idOfPath.set(f.path, record.id);
       return record;
@@ -211,17 +246,27 @@ export function storeImport(c: Ctx, spaceId: string, cr: string | undefined, got
     const redirects = adding ? scope.rev.redirects : got.redirects;
     const gitSync = adding ? scope.rev.gitSync : got.gitSync;
     const answer = {
-      importedResources: got.imported, totalResources: got.total,
+      importedResources: got.imported,
+      totalResources: got.total,
       // gbctl's own fields: what was left out and why, and what was not right.
       ...(got.skipped.length ? { skipped: got.skipped } : {}),
       ...(got.warnings.length ? { warnings: got.warnings } : {}),
     };
-    if (samePages(pages, scope.rev.pages) && same(allFiles, scope.rev.files) && same(redirects ?? {}, scope.rev.redirects ?? {}) && same(gitSync, scope.rev.gitSync)) {
+    if (
+      samePages(pages, scope.rev.pages) &&
+      same(allFiles, scope.rev.files) &&
+      same(redirects ?? {}, scope.rev.redirects ?? {}) &&
+      same(gitSync, scope.rev.gitSync)
+    ) {
       return { revision: scope.rev.id, ...answer };
     }
     const rev = commitRevision(c, tx, scope, {
-      type: 'edits', pages, files: allFiles, message,
-      ...(redirects ? { redirects } : {}), ...(gitSync ? { gitSync } : {}),
+      type: 'edits',
+      pages,
+      files: allFiles,
+      message,
+      ...(redirects ? { redirects } : {}),
+      ...(gitSync ? { gitSync } : {}),
     });
     return { revision: rev.id, ...answer };
   });

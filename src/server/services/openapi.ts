@@ -99,7 +99,14 @@ async function processSource(c: Ctx, specId: string, source: Source): Promise<vo
       // A newer source is waiting its turn: the spec stays pending until that one runs.
       const processingState = hasNext() ? 'pending' : 'complete';
       if (!outcome.ok) {
-        tx.put(specs, { ...rest, processingState, lastProcessedAt: now, updatedAt: now, lastProcessErrorCode: outcome.code, lastProcessedErrors: [{ message: outcome.message, code: outcome.code }] });
+        tx.put(specs, {
+          ...rest,
+          processingState,
+          lastProcessedAt: now,
+          updatedAt: now,
+          lastProcessErrorCode: outcome.code,
+          lastProcessedErrors: [{ message: outcome.message, code: outcome.code }],
+        });
         return;
       }
       const id = c.ids.next();
@@ -136,7 +143,8 @@ export const openapiService = {
     await refuseSourceHost(c, organizationId, source);
     const spec = await c.write((tx) => {
       orgFor(c, tx, organizationId);
-      if (findSpec(tx, organizationId, slug)) throw conflict(`slug: an OpenAPI spec "${slug}" already exists in organization ${organizationId}; use PUT to add a version`);
+      if (findSpec(tx, organizationId, slug))
+        throw conflict(`slug: an OpenAPI spec "${slug}" already exists in organization ${organizationId}; use PUT to add a version`);
       return tx.put(specs, newSpec(c, organizationId, slug, source));
     });
     await processSource(c, spec.id, source);

@@ -31,7 +31,9 @@ export function pdfPages(tx: ReadTx, c: Ctx, spaceId: string, crId: string, q: {
     pages: chosen.map((f) => {
       const r = resolverFor(revision, f.page);
       return {
-        title: f.page.title, markdown: f.page.markdown, depth: f.path.split('/').length - 1,
+        title: f.page.title,
+        markdown: f.page.markdown,
+        depth: f.path.split('/').length - 1,
         linkTitle: (href: string) => r.page(href)?.to.page.title,
         imageFile: (src: string) => {
           const file = r.file(src);

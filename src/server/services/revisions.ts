@@ -40,22 +40,26 @@ export interface NewRevision {
  * or the change request's, whose editor becomes a contributor.
  */
 export function commitRevision(c: Ctx, tx: WriteTx, scope: Scope, next: NewRevision): RevisionRecord {
-  const rev = putRevision(tx, {
-    id: c.ids.next(),
-    space: scope.space.id,
-    ...(scope.cr ? { changeRequest: scope.cr.id } : {}),
-    reusableContents: scope.rev.reusableContents,
-    variables: scope.rev.variables,
-    parents: next.parents ?? [scope.rev.id],
-    type: next.type,
-    createdAt: isoNow(c),
-    pages: next.pages ?? scope.rev.pages,
-    files: next.files ?? scope.rev.files,
-    message: next.message,
-    ...((next.redirects ?? scope.rev.redirects) ? { redirects: next.redirects ?? scope.rev.redirects } : {}),
-    ...((next.gitSync ?? scope.rev.gitSync) ? { gitSync: next.gitSync ?? scope.rev.gitSync } : {}),
-    ...(next.mergedFrom ? { mergedFrom: next.mergedFrom } : {}),
-  }, scope.rev);
+  const rev = putRevision(
+    tx,
+    {
+      id: c.ids.next(),
+      space: scope.space.id,
+      ...(scope.cr ? { changeRequest: scope.cr.id } : {}),
+      reusableContents: scope.rev.reusableContents,
+      variables: scope.rev.variables,
+      parents: next.parents ?? [scope.rev.id],
+      type: next.type,
+      createdAt: isoNow(c),
+      pages: next.pages ?? scope.rev.pages,
+      files: next.files ?? scope.rev.files,
+      message: next.message,
+      ...((next.redirects ?? scope.rev.redirects) ? { redirects: next.redirects ?? scope.rev.redirects } : {}),
+      ...((next.gitSync ?? scope.rev.gitSync) ? { gitSync: next.gitSync ?? scope.rev.gitSync } : {}),
+      ...(next.mergedFrom ? { mergedFrom: next.mergedFrom } : {}),
+    },
+    scope.rev,
+  );
   if (scope.cr) {
     const who = c.caller?.id;
     const contributors = who && !scope.cr.contributors.includes(who) ? [...scope.cr.contributors, who] : scope.cr.contributors;

@@ -28,7 +28,13 @@ export async function searchSpace(c: Ctx, spaceId: string, q: PageQuery & { quer
         path,
         sections: sections.map((s) => {
           const anchor = s.sectionId === pageId ? '' : `#${s.sectionId}`;
-          return { id: s.sectionId, title: s.title, path: `${path}${anchor}`, body: bodies[at++] ?? '', urls: { app: `${pageAppUrl(c, scope, path)}${anchor}` } };
+          return {
+            id: s.sectionId,
+            title: s.title,
+            path: `${path}${anchor}`,
+            body: bodies[at++] ?? '',
+            urls: { app: `${pageAppUrl(c, scope, path)}${anchor}` },
+          };
         }),
         urls: { app: pageAppUrl(c, scope, path) },
       };

@@ -14,10 +14,12 @@ import { spaceViewer } from './spaces.js';
 export function siteFor(c: Ctx, tx: ReadTx, organizationId: string, siteId: string): SiteRecord {
   const site = tx.get(sites, siteId);
   // the same answer whether the site does not exist or is not the caller's to see
-  const missing = () => notFound(c.caller ? `site ${siteId} not found in organization ${organizationId}` : `site ${siteId} not found, or the share key does not open it`);
+  const missing = () =>
+    notFound(c.caller ? `site ${siteId} not found in organization ${organizationId}` : `site ${siteId} not found, or the share key does not open it`);
   if (!site || site.organization !== organizationId) throw missing();
   if (!c.caller) {
-    const opens = c.shareKey !== undefined && c.access === 'read' && site.published && site.visibility === 'share-link' && sameSecret(c.shareKey, site.shareKey);
+    const opens =
+      c.shareKey !== undefined && c.access === 'read' && site.published && site.visibility === 'share-link' && sameSecret(c.shareKey, site.shareKey);
     if (!opens) throw missing();
     return site;
   }

@@ -3,8 +3,18 @@ import type { ReadTx, WriteTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
 import {
-  groupsOf, rootItems, sectionGroups, sectionsInOrder, sectionsOf, siteSections, sites, siteSpaceRows, siteSpacesIn,
-  type SectionGroupRecord, type SectionRecord, type SiteRecord,
+  groupsOf,
+  rootItems,
+  sectionGroups,
+  sectionsInOrder,
+  sectionsOf,
+  siteSections,
+  sites,
+  siteSpaceRows,
+  siteSpacesIn,
+  type SectionGroupRecord,
+  type SectionRecord,
+  type SiteRecord,
 } from '../model/site.js';
 import type { BodyIn } from '../types.js';
 import { orgFor } from './orgs.js';
@@ -103,7 +113,11 @@ export const sectionsService = {
     c.write((tx) => {
       const site = siteFor(c, tx, organizationId, siteId);
       const s = sectionOf(tx, site, sectionId);
-      const target = pointerTarget(body.position, (p) => p.siteSection, () => 'section');
+      const target = pointerTarget(
+        body.position,
+        (p) => p.siteSection,
+        () => 'section',
+      );
       const position = placeAmong(siblingsOf(tx, site, s.sectionGroup), s.id, target);
       return toSection(c, tx, site, tx.put(siteSections, { ...s, position }), spaceOfSiteSpace(c, tx));
     }),
@@ -177,7 +191,11 @@ export const sectionGroupsService = {
     c.write((tx) => {
       const site = siteFor(c, tx, organizationId, siteId);
       const g = groupOf(tx, site, groupId);
-      const target = pointerTarget(body.position, (p) => p.id, (p) => (p.type === 'site-section' ? 'section' : 'section group'));
+      const target = pointerTarget(
+        body.position,
+        (p) => p.id,
+        (p) => (p.type === 'site-section' ? 'section' : 'section group'),
+      );
       const position = placeAmong(rootItems(tx, site.id), g.id, target);
       return toGroup(c, tx, site, tx.put(sectionGroups, { ...g, position }), spaceOfSiteSpace(c, tx));
     }),

@@ -76,7 +76,11 @@ export const siteSpacesService = {
     c.write((tx) => {
       const site = siteFor(c, tx, organizationId, siteId);
       const ss = siteSpaceOf(tx, site, siteSpaceId);
-      const target = pointerTarget(body.position, (p) => p.siteSpace, () => 'site space');
+      const target = pointerTarget(
+        body.position,
+        (p) => p.siteSpace,
+        () => 'site space',
+      );
       const position = placeAmong(siteSpacesIn(tx, site.id, ss.section), ss.id, target);
       return toSiteSpace(c, tx, site, tx.put(siteSpaceRows, { ...ss, position }), spaceOfSiteSpace(c, tx));
     }),

@@ -2,8 +2,16 @@ import type { WriteTx, ReadTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { conflict, notFound } from '../http-error.js';
 import {
-  byPosition, rootItems, sectionsInOrder, sectionsOf, siteSections, siteSpaceRows, siteSpacesIn,
-  type SectionRecord, type SiteRecord, type SiteSpaceRecord,
+  byPosition,
+  rootItems,
+  sectionsInOrder,
+  sectionsOf,
+  siteSections,
+  siteSpaceRows,
+  siteSpacesIn,
+  type SectionRecord,
+  type SiteRecord,
+  type SiteSpaceRecord,
 } from '../model/site.js';
 import { spaces, type SpaceRecord } from '../model/space.js';
 import { slugify } from '../../lib/slug.js';

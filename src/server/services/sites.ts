@@ -16,7 +16,15 @@ type Body<K extends EndpointId> = BodyIn<K>;
 
 function samplePages(c: Ctx): PageRecord[] {
   const now = isoNow(c);
-  const page = (title: string, markdown: string): PageRecord => ({ id: c.ids.next(), title, type: 'document', markdown, createdAt: now, updatedAt: now, pages: [] });
+  const page = (title: string, markdown: string): PageRecord => ({
+    id: c.ids.next(),
+    title,
+    type: 'document',
+    markdown,
+    createdAt: now,
+    updatedAt: now,
+    pages: [],
+  });
   return [
     page('Welcome', '# Welcome\n\nThis is the home page of your new docs site. Edit it, or replace it with your own content.\n'),
     page('Quickstart', '# Quickstart\n\n1. Write a page.\n2. Publish the site.\n3. Share the link.\n'),
@@ -49,11 +57,14 @@ export const sitesService = {
       orgFor(c, tx, organizationId);
       const test =
         q.title !== undefined || q.space !== undefined
-          ? (s: SiteRecord) => (q.title === undefined || s.title === q.title) && (q.space === undefined || tx.where(siteSpaceRows, 'site', s.id).some((ss) => ss.space === q.space))
+          ? (s: SiteRecord) =>
+              (q.title === undefined || s.title === q.title) &&
+              (q.space === undefined || tx.where(siteSpaceRows, 'site', s.id).some((ss) => ss.space === q.space))
           : undefined;
       const byPublished = q.published !== undefined;
       const list = {
-        table: sites, list: listKey('sites', organizationId, q.published, q.title, q.space),
+        table: sites,
+        list: listKey('sites', organizationId, q.published, q.title, q.space),
         ...(byPublished
           ? { order: 'byPublished' as const, query: { groups: [`${organizationId}|${q.published}`], test } }
           : { order: 'byOrg' as const, query: { groups: [organizationId], test } }),

@@ -23,7 +23,6 @@ function expired(c: Ctx, s: SpaceRecord): boolean {
   return !!s.deletedAt && c.clock.now().getTime() - Date.parse(s.deletedAt) > RESTORE_WINDOW_MS;
 }
 
-
 /**
  * A space that exists and is not deleted, checked against the caller's role. Share-link
  * spaces open to their key when the endpoint accepts one.
@@ -93,7 +92,10 @@ export const spacesService = {
       const role = roleIn(c, tx, organizationId);
       // Only the page's records are read: a large organization lists as fast as a small one.
       const list = {
-        table: spaces, order: 'liveByOrg' as const, list: listKey('spaces', organizationId), query: { groups: [organizationId] },
+        table: spaces,
+        order: 'liveByOrg' as const,
+        list: listKey('spaces', organizationId),
+        query: { groups: [organizationId] },
         count: () => tx.countWhere(spaces, 'organization', organizationId, 'live'),
       };
       return paginateOrdered(tx, list, q, (s) => showSpace(c, tx, s, role));
@@ -185,10 +187,15 @@ export const spacesService = {
     }),
 
   links: (c: Ctx, spaceId: string, q: LinkQuery) =>
-    listLinks(c, (tx) => {
-      const space = liveSpace(c, tx, spaceId);
-      const rev = getRevision(tx, space.revision);
-      if (!rev) throw notFound(`revision ${space.revision} not found`);
-      return { space, rev };
-    }, q, listKey('space-links', spaceId, q.status)),
+    listLinks(
+      c,
+      (tx) => {
+        const space = liveSpace(c, tx, spaceId);
+        const rev = getRevision(tx, space.revision);
+        if (!rev) throw notFound(`revision ${space.revision} not found`);
+        return { space, rev };
+      },
+      q,
+      listKey('space-links', spaceId, q.status),
+    ),
 };

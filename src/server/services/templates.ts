@@ -27,14 +27,26 @@ export function applyTemplate(c: Ctx, spaceId: string, body: { id: string; param
     const scope = editable(contentScope(c, tx, spaceId));
     const now = isoNow(c);
     const toRecord = (p: TemplatePage): PageRecord => ({
-      id: c.ids.next(), title: p.title, ...(p.emoji ? { emoji: p.emoji } : {}), type: 'document', markdown: p.markdown,
-      createdAt: now, updatedAt: now, pages: (p.pages ?? []).map(toRecord),
+      id: c.ids.next(),
+      title: p.title,
+      ...(p.emoji ? { emoji: p.emoji } : {}),
+      type: 'document',
+      markdown: p.markdown,
+      createdAt: now,
+      updatedAt: now,
+      pages: (p.pages ?? []).map(toRecord),
     });
     const pages = t.pages(refs).map(toRecord);
     const spec = refs.spec;
     if (t.id === 'api-reference' && spec && typeof spec.spec === 'string') {
       pages.push({
-        id: c.ids.next(), title: 'API endpoints', type: 'computed', markdown: '', createdAt: now, updatedAt: now, pages: [],
+        id: c.ids.next(),
+        title: 'API endpoints',
+        type: 'computed',
+        markdown: '',
+        createdAt: now,
+        updatedAt: now,
+        pages: [],
         computed: { type: 'builtin:openapi', props: { models: true }, dependencies: { spec: { ref: { kind: 'openapi', spec: spec.spec } } } },
       });
     }

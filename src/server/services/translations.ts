@@ -100,15 +100,38 @@ function completeRun(c: Ctx, tx: WriteTx, t: TranslationRecord): TranslationReco
   const acc = { pages: new Set<string>(), words: 0 };
   const sourceRev = getRevision(tx, source.revision);
   const pages = copyPages(sourceRev?.pages ?? [], now, acc);
-  const content = { files: [...(sourceRev?.files ?? [])], reusableContents: [...(sourceRev?.reusableContents ?? [])], variables: { ...(sourceRev?.variables ?? {}) } };
+  const content = {
+    files: [...(sourceRev?.files ?? [])],
+    reusableContents: [...(sourceRev?.reusableContents ?? [])],
+    variables: { ...(sourceRev?.variables ?? {}) },
+  };
   const existing = t.result ? tx.get(spaces, t.result.space) : undefined;
   let result: { space: string; revision: string };
   if (existing && !existing.deletedAt) {
-    const rev = putRevision(tx, { id: c.ids.next(), space: existing.id, parents: [existing.revision], type: 'edits', createdAt: now, pages, ...content, message: `Translate ${source.title} into ${t.language}` }, getRevision(tx, existing.revision));
+    const rev = putRevision(
+      tx,
+      {
+        id: c.ids.next(),
+        space: existing.id,
+        parents: [existing.revision],
+        type: 'edits',
+        createdAt: now,
+        pages,
+        ...content,
+        message: `Translate ${source.title} into ${t.language}`,
+      },
+      getRevision(tx, existing.revision),
+    );
     tx.put(spaces, { ...existing, revision: rev.id, updatedAt: now });
     result = { space: existing.id, revision: rev.id };
   } else {
-    const space = createSpaceRecord(c, tx, t.organization, { title: `${source.title} (${t.language})`.slice(0, 50), emoji: source.emoji, language: t.language }, pages);
+    const space = createSpaceRecord(
+      c,
+      tx,
+      t.organization,
+      { title: `${source.title} (${t.language})`.slice(0, 50), emoji: source.emoji, language: t.language },
+      pages,
+    );
     const first = getRevision(tx, space.revision);
     if (first) putRevision(tx, { ...first, ...content, message: `Translate ${source.title} into ${t.language}` });
     result = { space: space.id, revision: space.revision };
@@ -147,14 +170,22 @@ export const translationsService = {
       const now = isoNow(c);
       if (settingsMode(c)) {
         refuseFields(body, ['language', 'source', 'instructions'], 'translation-settings');
-        const row = tx.put(translationSettingsRows, { id: c.ids.next(), organization: organizationId, title: body.title ?? 'Untitled', languages: [...new Set(body.languages ?? [])], createdAt: now, updatedAt: now });
+        const row = tx.put(translationSettingsRows, {
+          id: c.ids.next(),
+          organization: organizationId,
+          title: body.title ?? 'Untitled',
+          languages: [...new Set(body.languages ?? [])],
+          createdAt: now,
+          updatedAt: now,
+        });
         return view(c, tx, row);
       }
       refuseFields(body, ['title', 'languages'], 'translation');
       if (!body.language) throw badRequest('language: required, the target language');
       if (!body.source) throw badRequest('source: required, {"space": SPACE, "language": LANGUAGE}');
       const space = tx.get(spaces, body.source.space);
-      if (!space || space.deletedAt || space.organization !== organizationId) throw notFound(`source.space: space ${body.source.space} not found in organization ${organizationId}`);
+      if (!space || space.deletedAt || space.organization !== organizationId)
+        throw notFound(`source.space: space ${body.source.space} not found in organization ${organizationId}`);
       if (body.language === body.source.language) throw badRequest(`language: the target language is the source language (${body.language})`);
       const row = tx.put(translationRows, {
         id: c.ids.next(),

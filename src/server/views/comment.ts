@@ -57,7 +57,15 @@ function target(c: Ctx, s: Scope, cm: CommentRecord) {
     const now = findPage(s.rev.pages, cm.page.id);
     if (now) {
       const path = pageIndex(s.rev.pages).get(now.id)?.path ?? cm.page.path;
-      out.page = { id: now.id, title: now.title, ...(now.emoji ? { emoji: now.emoji } : {}), createdAt: now.createdAt, updatedAt: now.updatedAt, path, outdated: false };
+      out.page = {
+        id: now.id,
+        title: now.title,
+        ...(now.emoji ? { emoji: now.emoji } : {}),
+        createdAt: now.createdAt,
+        updatedAt: now.updatedAt,
+        path,
+        outdated: false,
+      };
       if (cm.node) {
         const block = markdownToDocument(now.markdown, `${now.id}-`).nodes.find((b) => b.key === cm.node);
         out.node = { id: cm.node, ...(block ? { preview: nodeText(block).slice(0, 200) } : {}) };

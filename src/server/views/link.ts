@@ -32,7 +32,8 @@ export function linkPresenter(scope: Pick<Scope, 'space' | 'cr' | 'rev'>) {
   const page = (f: FlatPage) => ({ id: f.page.id, title: f.page.title, path: f.path });
   const target = (t: FoundLink['target']): Target => {
     if (t.kind === 'url') return t;
-    if (t.kind === 'page') return t.anchor ? { kind: 'page', page: page(t.page), internalLocation: { type: 'anchor', anchor: t.anchor } } : { kind: 'page', page: page(t.page) };
+    if (t.kind === 'page')
+      return t.anchor ? { kind: 'page', page: page(t.page), internalLocation: { type: 'anchor', anchor: t.anchor } } : { kind: 'page', page: page(t.page) };
     return { kind: 'file', file: { id: t.file.id, name: t.file.name } };
   };
   const location = (f: FlatPage): Location => ({ kind: 'page', ...context, page: page(f) });

@@ -32,5 +32,11 @@ export function toSpec(c: Ctx, s: SpecRecord, role: Role | undefined): z.input<t
 export const specPath = (s: Pick<SpecRecord, 'organization' | 'slug'>) => `/orgs/${s.organization}/openapi/${s.slug}`;
 
 export function toVersion(c: Ctx, spec: SpecRecord, v: SpecVersionRecord): z.input<typeof SpecVersion> {
-  return { object: 'openapi-spec-version', id: v.id, createdAt: v.createdAt, url: v.url, urls: { location: urls.api(c, `${specPath(spec)}/versions/${v.id}`) } };
+  return {
+    object: 'openapi-spec-version',
+    id: v.id,
+    createdAt: v.createdAt,
+    url: v.url,
+    urls: { location: urls.api(c, `${specPath(spec)}/versions/${v.id}`) },
+  };
 }

@@ -22,8 +22,15 @@ export interface ContentOptions {
 const sha1 = (s: string) => createHash('sha1').update(s).digest('hex');
 
 export const DEFAULT_LAYOUT = {
-  width: 'default', cover: true, coverSize: 'hero', title: true, description: true,
-  tableOfContents: true, outline: true, pagination: true, metadata: true,
+  width: 'default',
+  cover: true,
+  coverSize: 'hero',
+  title: true,
+  description: true,
+  tableOfContents: true,
+  outline: true,
+  pagination: true,
+  metadata: true,
 } as const;
 
 function appBase(scope: Pick<Scope, 'space' | 'cr'>): string {
@@ -62,19 +69,28 @@ export function toPage(c: Ctx, scope: Pick<Scope, 'space' | 'cr'>, index: Map<st
   const slug = flat?.slug ?? '';
   const path = flat?.path ?? '';
   const base = {
-    id: p.id, title: p.title, ...(p.emoji ? { emoji: p.emoji } : {}), ...(p.icon ? { icon: p.icon } : {}),
-    ...(p.hidden ? { hidden: true } : {}), ...(p.linkTitle !== undefined ? { linkTitle: p.linkTitle } : {}), createdAt: p.createdAt, updatedAt: p.updatedAt,
+    id: p.id,
+    title: p.title,
+    ...(p.emoji ? { emoji: p.emoji } : {}),
+    ...(p.icon ? { icon: p.icon } : {}),
+    ...(p.hidden ? { hidden: true } : {}),
+    ...(p.linkTitle !== undefined ? { linkTitle: p.linkTitle } : {}),
+    createdAt: p.createdAt,
+    updatedAt: p.updatedAt,
     // gbctl's own field: how the page's Git Sync file was written, for export (see PageGitSync).
     ...(p.gitSync && o.metadata !== false ? { gitSync: p.gitSync } : {}),
   };
-  const children = () =>
-    p.pages.filter((k) => o.computed !== false || k.type !== 'computed').map((k) => toPage(c, scope, index, k, o) as never);
+  const children = () => p.pages.filter((k) => o.computed !== false || k.type !== 'computed').map((k) => toPage(c, scope, index, k, o) as never);
   switch (p.type) {
     case 'group':
       return { ...base, ...(p.noIndex ? { noIndex: true } : {}), type: 'group', kind: 'group', slug, path, pages: children() };
     case 'link': {
       const to = p.target;
-      const target = to ? (to.anchor ? { kind: 'anchor' as const, anchor: to.anchor, page: to.page } : { kind: 'page' as const, page: to.page }) : { kind: 'url' as const, url: p.href ?? '' };
+      const target = to
+        ? to.anchor
+          ? { kind: 'anchor' as const, anchor: to.anchor, page: to.page }
+          : { kind: 'page' as const, page: to.page }
+        : { kind: 'url' as const, url: p.href ?? '' };
       return { ...base, type: 'link', kind: 'link', target, ...(p.href ? { href: p.href } : {}) };
     }
     case 'computed':
@@ -83,11 +99,19 @@ export function toPage(c: Ctx, scope: Pick<Scope, 'space' | 'cr'>, index: Map<st
       const body = o.format === 'document' ? { document: pageDocument(p) } : { markdown: p.markdown };
       const gitPath = p.gitPath ?? recordFiles(listOf.get(index) ?? [p]).get(p.id) ?? '';
       return {
-        ...base, ...(p.noIndex ? { noIndex: true } : {}), type: 'document', kind: 'sheet', urls: { app: pageAppUrl(c, scope, path) }, slug, path,
+        ...base,
+        ...(p.noIndex ? { noIndex: true } : {}),
+        type: 'document',
+        kind: 'sheet',
+        urls: { app: pageAppUrl(c, scope, path) },
+        slug,
+        path,
         ...(p.description ? { description: p.description } : {}),
         ...(p.cover ? { cover: { ref: { kind: 'file' as const, file: p.cover.file }, yPos: p.cover.yPos ?? 0 } } : {}),
         ...(o.metadata !== false ? { git: { oid: pageOid(p), path: gitPath } } : {}),
-        layout: p.layout ? { ...DEFAULT_LAYOUT, ...p.layout } : DEFAULT_LAYOUT, ...body, pages: children(),
+        layout: p.layout ? { ...DEFAULT_LAYOUT, ...p.layout } : DEFAULT_LAYOUT,
+        ...body,
+        pages: children(),
       };
     }
   }
@@ -100,7 +124,9 @@ export function toPages(c: Ctx, scope: Scope, o: ContentOptions) {
 
 export function toFile(c: Ctx, f: FileRecord, o: ContentOptions): z.input<typeof File> {
   return {
-    id: f.id, name: f.name, contentType: f.contentType,
+    id: f.id,
+    name: f.name,
+    contentType: f.contentType,
     downloadURL: f.blob ? `${c.origin}/_gbctl/blobs/${f.blob}` : urls.app(c, `/files/${f.id}`),
     size: f.size,
     ...(f.dimensions ? { dimensions: f.dimensions } : {}),
@@ -111,8 +137,13 @@ export function toFile(c: Ctx, f: FileRecord, o: ContentOptions): z.input<typeof
 export function toRevision(c: Ctx, tx: ReadTx, scope: Scope, o: ContentOptions): z.input<typeof Revision> {
   const r = scope.rev;
   const base = {
-    object: 'revision' as const, id: r.id, parents: r.parents, pages: toPages(c, scope, o),
-    files: r.files.map((f) => toFile(c, f, o)), reusableContents: r.reusableContents, variables: r.variables,
+    object: 'revision' as const,
+    id: r.id,
+    parents: r.parents,
+    pages: toPages(c, scope, o),
+    files: r.files.map((f) => toFile(c, f, o)),
+    reusableContents: r.reusableContents,
+    variables: r.variables,
     createdAt: r.createdAt,
     ...(o.metadata !== false ? { git: { oid: sha1(r.id), message: r.message ?? `${r.type} ${r.id}`, createdByGitBook: true } } : {}),
     urls: { app: urls.app(c, `${appBase(scope)}/~/revisions/${r.id}`) },
@@ -125,4 +156,3 @@ export function toRevision(c: Ctx, tx: ReadTx, scope: Scope, o: ContentOptions):
   if (merged) return { ...base, type: 'merge', mergedFrom: toChangeRequest(c, tx, merged) };
   return { ...base, type: r.type === 'merge' ? 'edits' : r.type };
 }
-

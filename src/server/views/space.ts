@@ -62,4 +62,3 @@ export function toSpace(c: Ctx, tx: ReadTx, s: SpaceRecord, viewer: SpaceViewer)
     },
   };
 }
-

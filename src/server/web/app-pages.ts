@@ -21,14 +21,18 @@ type Out = CoreResponse;
 const missing = () => notice(404, 'Not found', '<p>There is nothing here, or it is not yours to see.</p>');
 const seg = (s: string) => encodeURIComponent(s);
 const link = (href: string, text: string) => `<a href="${esc(href)}">${esc(text)}</a>`;
-const list = (items: string[], empty: string) => (items.length ? `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : `<p class="muted">${esc(empty)}</p>`);
+const list = (items: string[], empty: string) =>
+  items.length ? `<ul>${items.map((i) => `<li>${i}</li>`).join('')}</ul>` : `<p class="muted">${esc(empty)}</p>`;
 
 function member(tx: ReadTx, user: UserRecord, organization: string): boolean {
   return !!tx.get(memberships, membershipId(organization, user.id));
 }
 
 function nav(tx: ReadTx, user: UserRecord): string {
-  const mine = tx.where(memberships, 'user', user.id).map((m) => tx.get(orgs, m.organization)).filter((o) => !!o);
+  const mine = tx
+    .where(memberships, 'user', user.id)
+    .map((m) => tx.get(orgs, m.organization))
+    .filter((o) => !!o);
   return `${mine.map((o) => link(`/app/o/${seg(o.id)}`, o.title)).join('')}<a href="/app/~/sign-out">Sign out (${esc(user.displayName)})</a>`;
 }
 
@@ -52,7 +56,16 @@ function spaceAddressing(base: string): Addressing {
 }
 
 /** A page of a revision in the app: the tree aside, the page, and its comments. */
-function contentPage(tx: ReadTx, user: UserRecord, s: SpaceRecord, rev: RevisionRecord, base: string, path: string, heading: string, cr?: ChangeRequestRecord): Out {
+function contentPage(
+  tx: ReadTx,
+  user: UserRecord,
+  s: SpaceRecord,
+  rev: RevisionRecord,
+  base: string,
+  path: string,
+  heading: string,
+  cr?: ChangeRequestRecord,
+): Out {
   const crId = cr?.id;
   const v = viewOf(rev);
   const a = spaceAddressing(base);
@@ -61,10 +74,9 @@ function contentPage(tx: ReadTx, user: UserRecord, s: SpaceRecord, rev: Revision
   const f = pageAt(v, path);
   if (!f && path) return missing();
   const conflicted = f && cr?.conflicts?.some((e) => e.page === f.page.id && !e.resolved);
-  if (conflicted) heading += `<p class="hint hint-danger conflict-note">This page conflicts with the main content: ${link(`${base}#conflict-${f.page.id}`, 'see both sides')}.</p>`;
-  const pageComments = f
-    ? tx.where(comments, 'space', s.id).filter((c) => c.page?.id === f.page.id && (c.changeRequest ?? undefined) === crId)
-    : [];
+  if (conflicted)
+    heading += `<p class="hint hint-danger conflict-note">This page conflicts with the main content: ${link(`${base}#conflict-${f.page.id}`, 'see both sides')}.</p>`;
+  const pageComments = f ? tx.where(comments, 'space', s.id).filter((c) => c.page?.id === f.page.id && (c.changeRequest ?? undefined) === crId) : [];
   const body = `${heading}${f ? article(v, f, a) : '<p class="muted">No pages yet.</p>'}${pageComments.length ? `<h2>Comments</h2>${pageComments.map((c) => commentHtml(tx, c)).join('')}` : ''}`;
   return shell(tx, user, f?.page.title ?? s.title, body, sidebar(rev.pages, v, f?.page.id, a));
 }
@@ -111,10 +123,13 @@ function changeRequestPage(tx: ReadTx, user: UserRecord, s: SpaceRecord, n: stri
   for (const f of after.docs) {
     const old = before.byId.get(f.page.id);
     if (old && old.page.markdown === f.page.markdown && old.page.title === f.page.title) continue;
-    diffs.push(`<h3>${old ? 'Changed' : 'Added'}: ${link(at(f.path), f.page.title)}${mark(f.page.id)}</h3>${diffBlock(f.path, old ? `# ${old.page.title}\n\n${old.page.markdown}` : undefined, `# ${f.page.title}\n\n${f.page.markdown}`)}`);
+    diffs.push(
+      `<h3>${old ? 'Changed' : 'Added'}: ${link(at(f.path), f.page.title)}${mark(f.page.id)}</h3>${diffBlock(f.path, old ? `# ${old.page.title}\n\n${old.page.markdown}` : undefined, `# ${f.page.title}\n\n${f.page.markdown}`)}`,
+    );
   }
   for (const f of before.docs) {
-    if (!after.byId.has(f.page.id)) diffs.push(`<h3>Removed: ${esc(f.page.title)}${mark(f.page.id)}</h3>${diffBlock(f.path, `# ${f.page.title}\n\n${f.page.markdown}`, undefined)}`);
+    if (!after.byId.has(f.page.id))
+      diffs.push(`<h3>Removed: ${esc(f.page.title)}${mark(f.page.id)}</h3>${diffBlock(f.path, `# ${f.page.title}\n\n${f.page.markdown}`, undefined)}`);
   }
   const conflicts = cr.conflicts ?? [];
   const conflictsHtml = conflicts.length
@@ -139,11 +154,23 @@ function spaceRoute(tx: ReadTx, user: UserRecord, rest: string[]): Out {
   if (!s || s.deletedAt || !member(tx, user, s.organization)) return missing();
   const base = `/app/s/${seg(s.id)}`;
   const tail = rest.slice(1).map(decodeURIComponent);
-  const crumb = `<p>${link(`/app/o/${seg(s.organization)}`, tx.get(orgs, s.organization)?.title ?? 'Organization')} › ${link(base, s.title)} · ${link(`${base}/~/comments`, 'comments')}${tx.where(changeRequests, 'space', s.id).length ? ` · ${tx.where(changeRequests, 'space', s.id).map((cr) => link(`${base}/~/changes/${cr.number}`, `#${cr.number}`)).join(' ')}` : ''}</p>`;
+  const crumb = `<p>${link(`/app/o/${seg(s.organization)}`, tx.get(orgs, s.organization)?.title ?? 'Organization')} › ${link(base, s.title)} · ${link(`${base}/~/comments`, 'comments')}${
+    tx.where(changeRequests, 'space', s.id).length
+      ? ` · ${tx
+          .where(changeRequests, 'space', s.id)
+          .map((cr) => link(`${base}/~/changes/${cr.number}`, `#${cr.number}`))
+          .join(' ')}`
+      : ''
+  }</p>`;
   if (tail[0] === '~') {
     if (tail[1] === 'comments') {
       const all = tx.where(comments, 'space', s.id);
-      return shell(tx, user, `Comments · ${s.title}`, `${crumb}<h1>Comments</h1>${all.length ? all.map((c) => commentHtml(tx, c)).join('') : '<p class="muted">No comments.</p>'}`);
+      return shell(
+        tx,
+        user,
+        `Comments · ${s.title}`,
+        `${crumb}<h1>Comments</h1>${all.length ? all.map((c) => commentHtml(tx, c)).join('') : '<p class="muted">No comments.</p>'}`,
+      );
     }
     if (tail[1] === 'revisions' && tail[2]) return revisionPage(tx, user, s, tail[2], crumb);
     if (tail[1] === 'changes' && tail[2]) {
@@ -152,7 +179,16 @@ function spaceRoute(tx: ReadTx, user: UserRecord, rest: string[]): Out {
       const cr = tx.where(changeRequests, 'space', s.id).find((r) => String(r.number) === tail[2]);
       const rev = cr ? getRevision(tx, cr.revision) : undefined;
       if (!cr || !rev) return missing();
-      return contentPage(tx, user, s, rev, `${base}/~/changes/${cr.number}`, tail.slice(3).join('/'), `${crumb}<p class="muted">In change request ${link(`${base}/~/changes/${cr.number}`, `#${cr.number} ${cr.subject}`)}</p>`, cr);
+      return contentPage(
+        tx,
+        user,
+        s,
+        rev,
+        `${base}/~/changes/${cr.number}`,
+        tail.slice(3).join('/'),
+        `${crumb}<p class="muted">In change request ${link(`${base}/~/changes/${cr.number}`, `#${cr.number} ${cr.subject}`)}</p>`,
+        cr,
+      );
     }
     return missing();
   }
@@ -166,7 +202,13 @@ function revisionPage(tx: ReadTx, user: UserRecord, s: SpaceRecord, id: string, 
   if (!rev || rev.space !== s.id) return missing();
   const v = viewOf(rev);
   const body = `${crumb}<h1>Revision ${esc(rev.id)}</h1><p class="muted">${esc(rev.type)} · ${esc(rev.createdAt)}${rev.message ? ` · ${esc(rev.message)}` : ''}</p>
-<h2>Pages</h2>${list(v.docs.map((f) => esc(`${f.path} — ${f.page.title}`)), 'No pages.')}<h2>Files</h2>${list(rev.files.map((f) => (f.blob ? link(`/_gbctl/blobs/${seg(f.blob)}`, f.name) : esc(f.name))), 'No files.')}`;
+<h2>Pages</h2>${list(
+    v.docs.map((f) => esc(`${f.path} — ${f.page.title}`)),
+    'No pages.',
+  )}<h2>Files</h2>${list(
+    rev.files.map((f) => (f.blob ? link(`/_gbctl/blobs/${seg(f.blob)}`, f.name) : esc(f.name))),
+    'No files.',
+  )}`;
   return shell(tx, user, `Revision ${rev.id}`, body);
 }
 
@@ -190,15 +232,38 @@ function orgRoute(tx: ReadTx, user: UserRecord, rest: string[]): Out {
     const spec = tx.where(specs, 'organization', o.id).find((x) => x.slug === decodeURIComponent(rest[2] as string));
     if (!spec) return missing();
     const versions = tx.where(specVersions, 'spec', spec.id).map((v) => esc(`${v.createdAt} — ${v.url}`));
-    return shell(tx, user, spec.slug, `<p>${link(base, o.title)} › OpenAPI</p><h1>${esc(spec.slug)}</h1><p class="muted">${esc(spec.visibility)} · ${esc(spec.processingState)}${spec.sourceURL ? ` · ${esc(spec.sourceURL)}` : ''}</p><h2>Versions</h2>${list(versions, 'No versions.')}`);
+    return shell(
+      tx,
+      user,
+      spec.slug,
+      `<p>${link(base, o.title)} › OpenAPI</p><h1>${esc(spec.slug)}</h1><p class="muted">${esc(spec.visibility)} · ${esc(spec.processingState)}${spec.sourceURL ? ` · ${esc(spec.sourceURL)}` : ''}</p><h2>Versions</h2>${list(versions, 'No versions.')}`,
+    );
   }
   if (rest.length > 1) return missing();
   const liveSpaces = tx.where(spaces, 'organization', o.id).filter((s) => !s.deletedAt);
   const body = `<h1>${esc(o.title)}</h1>
-<h2>Spaces</h2>${list(liveSpaces.map((s) => link(`/app/s/${seg(s.id)}`, s.title)), 'No spaces.')}
-<h2>Collections</h2>${list(tx.all(collections).filter((c) => c.organization === o.id).map((c) => link(`/app/c/${seg(c.id)}`, c.title)), 'No collections.')}
-<h2>Sites</h2>${list(tx.all(sites).filter((s) => s.organization === o.id).map((s) => link(`${base}/sites/${seg(s.id)}`, s.title)), 'No sites.')}
-<h2>OpenAPI specs</h2>${list(tx.where(specs, 'organization', o.id).map((s) => link(`${base}/openapi/${seg(s.slug)}`, s.slug)), 'No specs.')}`;
+<h2>Spaces</h2>${list(
+    liveSpaces.map((s) => link(`/app/s/${seg(s.id)}`, s.title)),
+    'No spaces.',
+  )}
+<h2>Collections</h2>${list(
+    tx
+      .all(collections)
+      .filter((c) => c.organization === o.id)
+      .map((c) => link(`/app/c/${seg(c.id)}`, c.title)),
+    'No collections.',
+  )}
+<h2>Sites</h2>${list(
+    tx
+      .all(sites)
+      .filter((s) => s.organization === o.id)
+      .map((s) => link(`${base}/sites/${seg(s.id)}`, s.title)),
+    'No sites.',
+  )}
+<h2>OpenAPI specs</h2>${list(
+    tx.where(specs, 'organization', o.id).map((s) => link(`${base}/openapi/${seg(s.slug)}`, s.slug)),
+    'No specs.',
+  )}`;
   return shell(tx, user, o.title, body);
 }
 
@@ -207,7 +272,22 @@ function collectionRoute(tx: ReadTx, user: UserRecord, id: string): Out {
   if (!c || !member(tx, user, c.organization)) return missing();
   const inside = tx.where(spaces, 'organization', c.organization).filter((s) => s.parent === c.id && !s.deletedAt);
   const subs = tx.all(collections).filter((x) => x.parent === c.id);
-  return shell(tx, user, c.title, `<p>${link(`/app/o/${seg(c.organization)}`, tx.get(orgs, c.organization)?.title ?? 'Organization')} › collection</p><h1>${esc(c.title)}</h1>${c.description ? `<p>${esc(c.description)}</p>` : ''}<h2>Spaces</h2>${list(inside.map((s) => link(`/app/s/${seg(s.id)}`, s.title)), 'No spaces.')}${subs.length ? `<h2>Collections</h2>${list(subs.map((x) => link(`/app/c/${seg(x.id)}`, x.title)), '')}` : ''}`);
+  return shell(
+    tx,
+    user,
+    c.title,
+    `<p>${link(`/app/o/${seg(c.organization)}`, tx.get(orgs, c.organization)?.title ?? 'Organization')} › collection</p><h1>${esc(c.title)}</h1>${c.description ? `<p>${esc(c.description)}</p>` : ''}<h2>Spaces</h2>${list(
+      inside.map((s) => link(`/app/s/${seg(s.id)}`, s.title)),
+      'No spaces.',
+    )}${
+      subs.length
+        ? `<h2>Collections</h2>${list(
+            subs.map((x) => link(`/app/c/${seg(x.id)}`, x.title)),
+            '',
+          )}`
+        : ''
+    }`,
+  );
 }
 
 /** `/app/…`: read-only pages for the app URLs the API hands out, for signed-in members. */
@@ -218,13 +298,29 @@ export async function serveApp(env: Env, req: CoreRequest, url: URL): Promise<Ou
   const parts = url.pathname.split('/').filter(Boolean).slice(1);
   return env.store.read((tx) => {
     if (!parts.length) {
-      const mine = tx.where(memberships, 'user', user.id).map((m) => tx.get(orgs, m.organization)).filter((o) => !!o);
-      return shell(tx, user, 'Organizations', `<h1>Organizations</h1>${list(mine.map((o) => link(`/app/o/${seg(o.id)}`, o.title)), 'You belong to no organization.')}`);
+      const mine = tx
+        .where(memberships, 'user', user.id)
+        .map((m) => tx.get(orgs, m.organization))
+        .filter((o) => !!o);
+      return shell(
+        tx,
+        user,
+        'Organizations',
+        `<h1>Organizations</h1>${list(
+          mine.map((o) => link(`/app/o/${seg(o.id)}`, o.title)),
+          'You belong to no organization.',
+        )}`,
+      );
     }
     if (parts[0] === 's') return spaceRoute(tx, user, parts.slice(1));
     if (parts[0] === 'o') return orgRoute(tx, user, parts.slice(1));
     if (parts[0] === 'c' && parts[1]) return collectionRoute(tx, user, decodeURIComponent(parts[1]));
-    if (parts[0] === 'files') return notice(404, 'No file bytes', '<p>This file has no stored bytes on this server; files brought in by an import are downloaded from their <code>downloadURL</code>.</p>');
+    if (parts[0] === 'files')
+      return notice(
+        404,
+        'No file bytes',
+        '<p>This file has no stored bytes on this server; files brought in by an import are downloaded from their <code>downloadURL</code>.</p>',
+      );
     return missing();
   });
 }

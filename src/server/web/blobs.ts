@@ -13,9 +13,25 @@ export const BLOB_PREFIX = '/_gbctl/blobs/';
  * script or forms, and is served as a download in a sandbox.
  */
 const PASSIVE = new Set([
-  'image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/bmp', 'image/x-icon', 'image/vnd.microsoft.icon',
-  'video/mp4', 'video/webm', 'video/ogg', 'audio/mpeg', 'audio/mp4', 'audio/ogg', 'audio/wav', 'audio/webm', 'audio/flac',
-  'text/plain', 'application/octet-stream',
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/bmp',
+  'image/x-icon',
+  'image/vnd.microsoft.icon',
+  'video/mp4',
+  'video/webm',
+  'video/ogg',
+  'audio/mpeg',
+  'audio/mp4',
+  'audio/ogg',
+  'audio/wav',
+  'audio/webm',
+  'audio/flac',
+  'text/plain',
+  'application/octet-stream',
 ]);
 
 /**
@@ -42,9 +58,19 @@ export function essence(contentType: string): string | undefined {
 export function blobHeaders(contentType: string): Record<string, string> {
   const named = essence(contentType);
   const type = named ?? 'application/octet-stream';
-  const common = { 'x-content-type-options': 'nosniff', 'cache-control': 'private, no-store', 'referrer-policy': 'no-referrer', 'cross-origin-resource-policy': 'same-origin' };
+  const common = {
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'private, no-store',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+  };
   if (named !== undefined && PASSIVE.has(named)) {
-    return { ...common, 'content-type': type === 'text/plain' ? 'text/plain; charset=utf-8' : type, 'content-security-policy': PASSIVE_CSP, 'content-disposition': 'inline' };
+    return {
+      ...common,
+      'content-type': type === 'text/plain' ? 'text/plain; charset=utf-8' : type,
+      'content-security-policy': PASSIVE_CSP,
+      'content-disposition': 'inline',
+    };
   }
   return { ...common, 'content-type': type, 'content-security-policy': ACTIVE_CSP, 'content-disposition': 'attachment' };
 }

@@ -116,8 +116,9 @@ export function article(v: RevisionView, f: FlatPage, a: Addressing): string {
   const i = shown.findIndex((d) => d.page.id === f.page.id);
   const prev = i > 0 ? shown[i - 1] : undefined;
   const next = i >= 0 ? shown[i + 1] : undefined;
-  const pager = prev || next
-    ? `<nav class="pager" aria-label="Previous and next">${prev ? `<a rel="prev" href="${esc(a.page(prev.path))}">← ${esc(labelOf(prev.page))}</a>` : '<span></span>'}${next ? `<a rel="next" href="${esc(a.page(next.path))}">${esc(labelOf(next.page))} →</a>` : ''}</nav>`
-    : '';
+  const pager =
+    prev || next
+      ? `<nav class="pager" aria-label="Previous and next">${prev ? `<a rel="prev" href="${esc(a.page(prev.path))}">← ${esc(labelOf(prev.page))}</a>` : '<span></span>'}${next ? `<a rel="next" href="${esc(a.page(next.path))}">${esc(labelOf(next.page))} →</a>` : ''}</nav>`
+      : '';
   return `<article><h1>${esc(f.page.title)}</h1>${f.page.description ? `<p class="description">${esc(f.page.description)}</p>` : ''}${body.html}</article>${pager}`;
 }

@@ -106,7 +106,9 @@ export function page(s: Shell): string {
 export function pageAround(s: Omit<Shell, 'sidebar'> & { sidebar?: string | boolean }): [string, string] {
   const brand = s.brand ?? 'gbctl';
   const search = s.search
-    ? `<form role="search" method="get" action="${esc(s.search.action)}">${Object.entries(s.search.hidden).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('')}<input type="search" name="q" placeholder="Search…" aria-label="Search" value="${esc(s.search.value ?? '')}"></form>`
+    ? `<form role="search" method="get" action="${esc(s.search.action)}">${Object.entries(s.search.hidden)
+        .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+        .join('')}<input type="search" name="q" placeholder="Search…" aria-label="Search" value="${esc(s.search.value ?? '')}"></form>`
     : '';
   const head = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
@@ -122,7 +124,13 @@ ${s.noindex ? '<meta name="robots" content="noindex">\n' : ''}<title>${esc(s.tit
 export function htmlResponse(status: number, html: string, extra: Record<string, string> = {}): CoreResponse {
   return {
     status,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': CSP, 'x-content-type-options': 'nosniff', 'referrer-policy': 'no-referrer', ...extra },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'content-security-policy': CSP,
+      'x-content-type-options': 'nosniff',
+      'referrer-policy': 'no-referrer',
+      ...extra,
+    },
     body: html,
   };
 }

@@ -22,10 +22,16 @@ export const SCRIPT_HASH = `'sha256-${createHash('sha256').update(SCRIPT).digest
 
 /** A Content-Security-Policy with `source` allowed for `directive` ('none' there replaced; the directive added when absent). */
 export function allowIn(csp: string, directive: string, source: string): string {
-  const parts = csp.split(';').map((p) => p.trim()).filter(Boolean);
+  const parts = csp
+    .split(';')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const i = parts.findIndex((p) => p.split(/\s+/)[0]?.toLowerCase() === directive);
   if (i < 0) return [...parts, `${directive} ${source}`].join('; ');
-  const sources = (parts[i] as string).split(/\s+/).slice(1).filter((s) => s !== "'none'");
+  const sources = (parts[i] as string)
+    .split(/\s+/)
+    .slice(1)
+    .filter((s) => s !== "'none'");
   if (!sources.includes(source)) sources.push(source);
   parts[i] = [directive, ...sources].join(' ');
   return parts.join('; ');
@@ -41,12 +47,17 @@ export function withLiveReload(res: CoreResponse, version: string): CoreResponse
   if (!type.startsWith('text/html')) return res;
   // A published page comes as the bytes kept for it, gzip-compressed for a browser that takes that.
   const { 'content-encoding': encoding, ...headers } = res.headers;
-  const html = typeof res.body === 'string' ? res.body : encoding === 'gzip' ? gunzipSync(res.body).toString('utf8') : encoding ? undefined : res.body.toString('utf8');
+  const html =
+    typeof res.body === 'string' ? res.body : encoding === 'gzip' ? gunzipSync(res.body).toString('utf8') : encoding ? undefined : res.body.toString('utf8');
   if (html === undefined || !html.includes('</head>')) return res;
   const csp = withSecurityHeaders(headers)['content-security-policy'] as string;
   const at = html.indexOf('</head>');
   const body = `${html.slice(0, at)}<meta name="gbctl-live" content="${esc(version)}"><script>${SCRIPT}</script>${html.slice(at)}`;
-  return { ...res, headers: { ...headers, 'content-security-policy': allowIn(allowIn(csp, 'script-src', SCRIPT_HASH), 'connect-src', "'self'"), 'cache-control': 'no-store' }, body };
+  return {
+    ...res,
+    headers: { ...headers, 'content-security-policy': allowIn(allowIn(csp, 'script-src', SCRIPT_HASH), 'connect-src', "'self'"), 'cache-control': 'no-store' },
+    body,
+  };
 }
 
 /**
@@ -116,5 +127,8 @@ export class LiveEvents {
 
 /** One event: every line of the data its own `data:` line. */
 function event(name: string, data: string): string {
-  return `event: ${name}\n${data.split(/\r\n|\r|\n/).map((l) => `data: ${l}\n`).join('')}\n`;
+  return `event: ${name}\n${data
+    .split(/\r\n|\r|\n/)
+    .map((l) => `data: ${l}\n`)
+    .join('')}\n`;
 }

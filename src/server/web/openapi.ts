@@ -22,7 +22,9 @@ function reference(doc: Doc): string {
       const op = item[m];
       if (!op || typeof op !== 'object') continue;
       const summary = str(op.summary) || str(op.operationId);
-      ops.push(`<li><code>${m.toUpperCase()} ${esc(path)}</code>${summary ? ` — ${esc(summary)}` : ''}${str(op.description) ? renderHtml(str(op.description)).html : ''}</li>`);
+      ops.push(
+        `<li><code>${m.toUpperCase()} ${esc(path)}</code>${summary ? ` — ${esc(summary)}` : ''}${str(op.description) ? renderHtml(str(op.description)).html : ''}</li>`,
+      );
     }
   }
   const description = str(doc.info?.description);

@@ -107,7 +107,15 @@ function encode(pieces: readonly Piece[]): Kept {
  * A 200 HTML response of the page named by its revision, addressing, page and frame (`frame`:
  * everything else the page shows), made by `make` the first time only.
  */
-export function pageResponse(req: CoreRequest, rev: RevisionRecord, addressing: string, pageId: string, frame: unknown, make: () => string | readonly Piece[], extra: Record<string, string> = {}): CoreResponse {
+export function pageResponse(
+  req: CoreRequest,
+  rev: RevisionRecord,
+  addressing: string,
+  pageId: string,
+  frame: unknown,
+  make: () => string | readonly Piece[],
+  extra: Record<string, string> = {},
+): CoreResponse {
   const key = `${serialOf(rev)}\n${addressing}\n${pageId}\n${JSON.stringify(frame)}`;
   let k = kept.get(key);
   if (k) remember(key, k);

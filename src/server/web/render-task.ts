@@ -11,7 +11,14 @@ import { linkResolver, type Addressing, type RevisionView } from './content.js';
  */
 
 const stub = (p: MapPage): PageRecord => ({
-  id: p.id, title: p.title, type: p.type, markdown: '', createdAt: '', updatedAt: '', pages: [], ...(p.gitPath !== undefined ? { gitPath: p.gitPath } : {}),
+  id: p.id,
+  title: p.title,
+  type: p.type,
+  markdown: '',
+  createdAt: '',
+  updatedAt: '',
+  pages: [],
+  ...(p.gitPath !== undefined ? { gitPath: p.gitPath } : {}),
 });
 
 function viewOfMap(map: SiteMap): { view: RevisionView; addressing: Addressing } {
@@ -37,6 +44,8 @@ function viewOfMap(map: SiteMap): { view: RevisionView; addressing: Addressing }
 
 export function renderTask(job: RenderJob): RenderedPage {
   const { view, addressing } = viewOfMap(job.map);
-  const page = view.byId.get(job.page.id)?.page ?? stub({ id: job.page.id, title: '', type: 'document', path: '', url: '', ...(job.page.gitPath !== undefined ? { gitPath: job.page.gitPath } : {}) });
+  const page =
+    view.byId.get(job.page.id)?.page ??
+    stub({ id: job.page.id, title: '', type: 'document', path: '', url: '', ...(job.page.gitPath !== undefined ? { gitPath: job.page.gitPath } : {}) });
   return renderHtml(job.markdown, linkResolver(view, page, addressing));
 }

@@ -132,7 +132,12 @@ let queue: Promise<unknown> = Promise.resolve();
 
 function renderOffThread(key: string, v: RenderSource, page: PageRecord, a: RenderAddressing): Promise<void> {
   renderCounts.offThread++;
-  const job = { kind: 'render' as const, markdown: page.markdown, page: { id: page.id, ...(page.gitPath !== undefined ? { gitPath: page.gitPath } : {}) }, map: siteMap(v, a) };
+  const job = {
+    kind: 'render' as const,
+    markdown: page.markdown,
+    page: { id: page.id, ...(page.gitPath !== undefined ? { gitPath: page.gitPath } : {}) },
+    map: siteMap(v, a),
+  };
   const rendered = queue.then(() => thread.call(job, renderLimits.timeoutMs));
   queue = rendered.catch(() => undefined);
   return rendered
@@ -153,7 +158,10 @@ export function renderedBody(v: RenderSource, page: PageRecord, a: RenderAddress
   if (hit) return remember(key, hit);
   const size = markdownBytes(page);
   if (size > RENDER_LIMIT_BYTES) {
-    return remember(key, notRendered(v, page, a, `This page is too large to preview: it has ${mb(size)} of markdown, and pages over ${mb(RENDER_LIMIT_BYTES)} are not rendered.`));
+    return remember(
+      key,
+      notRendered(v, page, a, `This page is too large to preview: it has ${mb(size)} of markdown, and pages over ${mb(RENDER_LIMIT_BYTES)} are not rendered.`),
+    );
   }
   if (size < THREAD_FROM_BYTES) {
     renderCounts.here++;

@@ -117,7 +117,12 @@ export async function serveSession(env: Env, req: CoreRequest, url: URL): Promis
     return notice(405, 'Method not allowed', '<p>Sign in with the form.</p>', { allow: 'GET, HEAD, POST' });
   }
   const forged = req.method === 'POST' || url.searchParams.has('code') ? crossSiteProblem(req) : undefined;
-  if (forged) return notice(403, 'Sign-in refused', `<p>This sign-in was refused: ${esc(forged)}. Sign in from this server's own <a href="/app/~/sign-in">sign-in page</a>.</p>`);
+  if (forged)
+    return notice(
+      403,
+      'Sign-in refused',
+      `<p>This sign-in was refused: ${esc(forged)}. Sign in from this server's own <a href="/app/~/sign-in">sign-in page</a>.</p>`,
+    );
   if (req.method === 'POST') {
     const form = new URLSearchParams(req.body?.toString() ?? '');
     const token = (form.get('token') ?? '').trim();

@@ -71,16 +71,25 @@ function resolveSite(tx: ReadTx, org: string, name: string, rest: string[]): Res
     return `<a href="${esc(href)}"${s.id === section?.id ? ' class="current" aria-current="true"' : ''}>${esc(s.title)}</a>`;
   });
   const sectionBase = section && !section.default ? `${base}/${encodeURIComponent(section.path)}` : base;
-  const spaceLinks = siteSpaces.length > 1
-    ? siteSpaces.map((x) => {
-        const title = tx.get(spaces, x.space)?.title ?? x.path;
-        const href = `${sectionBase}${x.default ? '' : `/${encodeURIComponent(x.path)}`}${query(key)}`;
-        return `<a href="${esc(href)}"${x.id === ss?.id ? ' class="current" aria-current="true"' : ''}>${esc(title)}</a>`;
-      })
-    : [];
+  const spaceLinks =
+    siteSpaces.length > 1
+      ? siteSpaces.map((x) => {
+          const title = tx.get(spaces, x.space)?.title ?? x.path;
+          const href = `${sectionBase}${x.default ? '' : `/${encodeURIComponent(x.path)}`}${query(key)}`;
+          return `<a href="${esc(href)}"${x.id === ss?.id ? ' class="current" aria-current="true"' : ''}>${esc(title)}</a>`;
+        })
+      : [];
   return {
-    site, space, rev, base, spaceBase: prefix, pagePath: rest.map(decodeURIComponent).join('/'),
-    nav: [...sectionLinks, ...spaceLinks].join(''), visibility: site.visibility, shareKey: site.shareKey, organization: site.organization,
+    site,
+    space,
+    rev,
+    base,
+    spaceBase: prefix,
+    pagePath: rest.map(decodeURIComponent).join('/'),
+    nav: [...sectionLinks, ...spaceLinks].join(''),
+    visibility: site.visibility,
+    shareKey: site.shareKey,
+    organization: site.organization,
   };
 }
 
@@ -92,8 +101,15 @@ function resolveSpace(tx: ReadTx, spaceId: string, rest: string[]): Resolved | u
   if (!rev) return undefined;
   const base = `/published/s/${encodeURIComponent(space.id)}`;
   return {
-    space, rev, base, spaceBase: base, pagePath: rest.map(decodeURIComponent).join('/'), nav: '',
-    visibility: space.visibility, shareKey: space.shareKey, organization: space.organization,
+    space,
+    rev,
+    base,
+    spaceBase: base,
+    pagePath: rest.map(decodeURIComponent).join('/'),
+    nav: '',
+    visibility: space.visibility,
+    shareKey: space.shareKey,
+    organization: space.organization,
   };
 }
 
@@ -117,7 +133,7 @@ function cachedSidebar(v: RevisionView, a: Addressing): Sidebar {
     const html = sidebar(v.rev.pages, v, undefined, a);
     const pieces: Sidebar['pieces'] = [];
     const pieceOf = new Map<string, number>();
-    for (let from = 0; from < html.length; ) {
+    for (let from = 0; from < html.length;) {
       const end = html.indexOf('</li>', from + SIDEBAR_PIECE);
       const to = end < 0 ? html.length : end + '</li>'.length;
       const text = html.slice(from, to);
@@ -144,12 +160,19 @@ function markCurrent(side: Sidebar, href: string): Piece[] {
 
 /** `/published/…`: published sites and spaces, with their visibility enforced. */
 export async function servePublished(env: Env, req: CoreRequest, url: URL): Promise<CoreResponse> {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return notice(405, 'Method not allowed', '<p>Published pages are read with GET.</p>', { allow: 'GET, HEAD' });
+  if (req.method !== 'GET' && req.method !== 'HEAD')
+    return notice(405, 'Method not allowed', '<p>Published pages are read with GET.</p>', { allow: 'GET, HEAD' });
   const parts = url.pathname.split('/').filter(Boolean).slice(1);
-  if (parts[1] === 'openapi' && parts[2] && parts.length === 3) return servePublishedSpec(env, decodeURIComponent(parts[0] as string), decodeURIComponent(parts[2]));
+  if (parts[1] === 'openapi' && parts[2] && parts.length === 3)
+    return servePublishedSpec(env, decodeURIComponent(parts[0] as string), decodeURIComponent(parts[2]));
   const user = await signedIn(env, req);
   const found = await env.store.read((tx) => {
-    const r = parts[0] === 's' && parts[1] ? resolveSpace(tx, parts[1], parts.slice(2)) : parts.length >= 2 ? resolveSite(tx, parts[0] as string, parts[1] as string, parts.slice(2)) : undefined;
+    const r =
+      parts[0] === 's' && parts[1]
+        ? resolveSpace(tx, parts[1], parts.slice(2))
+        : parts.length >= 2
+          ? resolveSite(tx, parts[0] as string, parts[1] as string, parts.slice(2))
+          : undefined;
     if (!r) return undefined;
     const member = !!user && !!tx.get(memberships, membershipId(r.organization, user.id));
     return { r, member };
@@ -183,7 +206,9 @@ export async function servePublished(env: Env, req: CoreRequest, url: URL): Prom
   if (r.pagePath === '~search') {
     const q = (url.searchParams.get('q') ?? '').slice(0, 512);
     const hits = q.trim() ? await searchFor(env, r, q) : [];
-    const list = hits.map((h) => `<li><a href="${esc(a.page(h.path))}">${esc(h.title)}</a>${h.snippet ? `<br><span class="muted">${esc(h.snippet)}</span>` : ''}</li>`).join('');
+    const list = hits
+      .map((h) => `<li><a href="${esc(a.page(h.path))}">${esc(h.title)}</a>${h.snippet ? `<br><span class="muted">${esc(h.snippet)}</span>` : ''}</li>`)
+      .join('');
     const body = `<h1>Search</h1><p>${hits.length} result${hits.length === 1 ? '' : 's'} for “${esc(q)}”</p><ul class="results">${list}</ul>`;
     return htmlResponse(200, page({ ...shell, title: `Search: ${q}`, search: { ...shell.search, value: q }, sidebar: cachedSidebar(v, a).html, body }), extra);
   }
@@ -201,11 +226,19 @@ export async function servePublished(env: Env, req: CoreRequest, url: URL): Prom
     }
     return notFoundPage();
   }
-  return pageResponse(req, v.rev, a.key, f.page.id, shell, () => {
-    const side = cachedSidebar(v, a);
-    const [before, after] = pageAround({ ...shell, title: f.page.title, sidebar: side.html !== '', body: article(v, f, a) });
-    return [before, ...markCurrent(side, a.page(f.path)), after];
-  }, extra);
+  return pageResponse(
+    req,
+    v.rev,
+    a.key,
+    f.page.id,
+    shell,
+    () => {
+      const side = cachedSidebar(v, a);
+      const [before, after] = pageAround({ ...shell, title: f.page.title, sidebar: side.html !== '', body: article(v, f, a) });
+      return [before, ...markCurrent(side, a.page(f.path)), after];
+    },
+    extra,
+  );
 }
 
 async function searchFor(env: Env, r: Resolved, q: string): Promise<{ title: string; path: string; snippet: string }[]> {
@@ -214,4 +247,3 @@ async function searchFor(env: Env, r: Resolved, q: string): Promise<{ title: str
   const out = await searchSpace(c, r.space.id, { query: q, limit: 20 });
   return out.items.map((i) => ({ title: i.title, path: i.path, snippet: i.sections[0]?.body.slice(0, 200) ?? '' }));
 }
-

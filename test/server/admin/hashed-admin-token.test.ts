@@ -13,7 +13,10 @@ const tmp = tempDir('gbctl-admin-token-');
 afterAll(() => tmp.cleanup());
 
 /** Everything the store's files hold, beside it included (snapshot, journal, backups). */
-const filesText = (dir: string) => readdirSync(dir).map((f) => readFileSync(join(dir, f), 'utf8')).join('\n');
+const filesText = (dir: string) =>
+  readdirSync(dir)
+    .map((f) => readFileSync(join(dir, f), 'utf8'))
+    .join('\n');
 
 describe('the admin token is stored hashed', () => {
   it('a new store keeps no plaintext token: not in the snapshot, the journal, or store export', async () => {
@@ -85,48 +88,56 @@ describe('the admin token is stored hashed', () => {
   function formatOneStore(secret: string): string {
     const at = '2025-01-01T00:00:00.000Z';
     return JSON.stringify({
-      format: 'gbctl-store', version: 1,
+      format: 'gbctl-store',
+      version: 1,
       tables: {
         users: [{ id: 'u1', displayName: 'Local Admin', email: 'admin@localhost', createdAt: at }],
         organizations: [{ id: 'o1', title: 'Local Organization', createdAt: at }],
         memberships: [{ id: 'o1:u1', organization: 'o1', user: 'u1', role: 'admin', joinedAt: at }],
         tokens: [{ id: createHash('sha256').update(secret).digest('hex'), user: 'u1', label: 'local default', createdAt: at }],
-        meta: [{ id: 'localToken', value: secret }, { id: 'defaultOrganization', value: 'o1' }],
+        meta: [
+          { id: 'localToken', value: secret },
+          { id: 'defaultOrganization', value: 'o1' },
+        ],
       },
     });
   }
 
-  it('migrating a format-1 store keeps its backup without the plaintext token; the token still works, and the backup still opens as the admin', { timeout: 30_000 }, async () => {
-    const dir = join(tmp.dir, 'format-1');
-    mkdirSync(dir, { recursive: true });
-    const file = join(dir, 'store.json');
-    const secret = 'gb_local_formatOneSecretValue0123456789';
-    writeFileSync(file, formatOneStore(secret));
-    const listed = await runCli(['orgs', 'list', '--store', file]);
-    expect(listed.code, listed.stderr).toBe(0);
-    expect(existsSync(`${file}.v1.bak`)).toBe(true);
-    expect(filesText(dir)).not.toContain(secret);
-    const backup = JSON.parse(readFileSync(`${file}.v1.bak`, 'utf8'));
-    expect(backup).toMatchObject({ format: 'gbctl-store', version: 1 });
-    expect(backup.tables.meta).toContainEqual({ id: 'localUser', value: 'u1' });
-    expect(backup.tables.tokens).toHaveLength(1);
-    const s = await spawnServe(file);
-    try {
-      expect((await api({ url: s.url, token: secret }, 'GET', '/orgs')).status).toBe(200);
-    } finally {
-      await s.stop();
-    }
-    // The backup, put back in place, opens as the same admin with the same token.
-    const restored = join(tmp.dir, 'format-1-restored', 'store.json');
-    mkdirSync(join(tmp.dir, 'format-1-restored'));
-    writeFileSync(restored, readFileSync(`${file}.v1.bak`));
-    const again = await spawnServe(restored);
-    try {
-      expect((await api({ url: again.url, token: secret }, 'GET', '/orgs')).body.items.map((o: { id: string }) => o.id)).toEqual(['o1']);
-    } finally {
-      await again.stop();
-    }
-  });
+  it(
+    'migrating a format-1 store keeps its backup without the plaintext token; the token still works, and the backup still opens as the admin',
+    { timeout: 30_000 },
+    async () => {
+      const dir = join(tmp.dir, 'format-1');
+      mkdirSync(dir, { recursive: true });
+      const file = join(dir, 'store.json');
+      const secret = 'gb_local_formatOneSecretValue0123456789';
+      writeFileSync(file, formatOneStore(secret));
+      const listed = await runCli(['orgs', 'list', '--store', file]);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(existsSync(`${file}.v1.bak`)).toBe(true);
+      expect(filesText(dir)).not.toContain(secret);
+      const backup = JSON.parse(readFileSync(`${file}.v1.bak`, 'utf8'));
+      expect(backup).toMatchObject({ format: 'gbctl-store', version: 1 });
+      expect(backup.tables.meta).toContainEqual({ id: 'localUser', value: 'u1' });
+      expect(backup.tables.tokens).toHaveLength(1);
+      const s = await spawnServe(file);
+      try {
+        expect((await api({ url: s.url, token: secret }, 'GET', '/orgs')).status).toBe(200);
+      } finally {
+        await s.stop();
+      }
+      // The backup, put back in place, opens as the same admin with the same token.
+      const restored = join(tmp.dir, 'format-1-restored', 'store.json');
+      mkdirSync(join(tmp.dir, 'format-1-restored'));
+      writeFileSync(restored, readFileSync(`${file}.v1.bak`));
+      const again = await spawnServe(restored);
+      try {
+        expect((await api({ url: again.url, token: secret }, 'GET', '/orgs')).body.items.map((o: { id: string }) => o.id)).toEqual(['o1']);
+      } finally {
+        await again.stop();
+      }
+    },
+  );
 
   it('rewrites a backup that still holds the plaintext token when the store is next opened', { timeout: 20_000 }, async () => {
     const dir = join(tmp.dir, 'old-backup');

@@ -6,7 +6,16 @@ import { hashToken } from '../../../src/server/model/org.js';
 import { ensureSeeded } from '../../../src/server/admin/accounts.js';
 import { userFromToken } from '../../../src/server/services/orgs.js';
 import {
-  createOrg, createToken, createUser, findToken, listMembers, listTokens, listUsers, removeMember, revokeToken, setMember,
+  createOrg,
+  createToken,
+  createUser,
+  findToken,
+  listMembers,
+  listTokens,
+  listUsers,
+  removeMember,
+  revokeToken,
+  setMember,
 } from '../../../src/server/admin/local-admin.js';
 import { HttpError } from '../../../src/server/http-error.js';
 import { JsonFileStore } from '../../../src/store/json-file-store.js';
@@ -75,7 +84,9 @@ describe('gbctl local users, orgs, members and tokens', () => {
   });
 
   it('stores only the hash of a secret', () => {
-    const text = readdirSync(tmp.dir).map((n) => readFileSync(join(tmp.dir, n), 'utf8')).join('\n');
+    const text = readdirSync(tmp.dir)
+      .map((n) => readFileSync(join(tmp.dir, n), 'utf8'))
+      .join('\n');
     expect(text).toContain(hashToken(secret));
     expect(text).not.toContain(secret);
   });
@@ -94,14 +105,28 @@ describe('gbctl local users, orgs, members and tokens', () => {
     const users = JSON.parse((await gb('local', 'users', 'list', '--json')).stdout) as { id: string; memberships: { organization: string; role: string }[] }[];
     expect(users.find((u) => u.id === ada)?.memberships).toEqual([{ organization: org, role: 'create' }]);
     // The store's admin created Acme, so is its admin too.
-    expect(users.find((u) => u.id !== ada)?.memberships).toEqual([{ organization: s.org, role: 'admin' }, { organization: org, role: 'admin' }]);
+    expect(users.find((u) => u.id !== ada)?.memberships).toEqual([
+      { organization: s.org, role: 'admin' },
+      { organization: org, role: 'admin' },
+    ]);
     const orgs = JSON.parse((await gb('local', 'orgs', 'list', '--json')).stdout) as { id: string; members: number; default: boolean }[];
-    expect(orgs.map((o) => [o.id, o.members, o.default])).toEqual([[s.org, 1, true], [org, 2, false]]);
+    expect(orgs.map((o) => [o.id, o.members, o.default])).toEqual([
+      [s.org, 1, true],
+      [org, 2, false],
+    ]);
     const tokensJson = await gb('local', 'tokens', 'list', '--json', 'label,user,local');
-    expect(JSON.parse(tokensJson.stdout)).toEqual([{ label: 'local admin', user: users.find((u) => u.id !== ada)?.id, local: true }, { label: 'ci', user: ada, local: false }]);
+    expect(JSON.parse(tokensJson.stdout)).toEqual([
+      { label: 'local admin', user: users.find((u) => u.id !== ada)?.id, local: true },
+      { label: 'ci', user: ada, local: false },
+    ]);
     const text = await gb('local', 'tokens', 'list');
     expect(text.code).toBe(0);
-    expect(text.stdout.trim().split('\n').map((l) => l.split('\t')[1])).toEqual(['local admin', 'ci']);
+    expect(
+      text.stdout
+        .trim()
+        .split('\n')
+        .map((l) => l.split('\t')[1]),
+    ).toEqual(['local admin', 'ci']);
     for (const out of [tokensJson.stdout, text.stdout, (await gb('local', 'tokens', 'list', '--json')).stdout]) {
       expect(out).not.toContain(secret);
       expect(out).not.toContain(s.token);
@@ -172,7 +197,7 @@ describe('local-admin service', () => {
     await expect(e.store.write((tx) => createToken(e, tx, { user: user.id, label: 'a' }))).rejects.toThrow(/already labelled "a"/);
   });
 
-  it('keeps the embedded CLI\'s admin in its organization', async () => {
+  it("keeps the embedded CLI's admin in its organization", async () => {
     const e = env();
     await ensureSeeded(e);
     const [me] = await e.store.read((tx) => listUsers(tx));

@@ -9,7 +9,9 @@ afterAll(() => s.stop());
 
 async function control(method: string, path: string, body?: string) {
   const r = await fetch(`${s.url}/_gbctl/${path}`, {
-    method, headers: { authorization: `Bearer ${s.token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body } : {}),
+    method,
+    headers: { authorization: `Bearer ${s.token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body } : {}),
   });
   return { status: r.status, body: (await r.json()) as { error?: { code: number; message: string }; items?: unknown[]; frozen?: boolean } };
 }
@@ -44,7 +46,15 @@ describe('test-control bodies', () => {
   });
 
   it('still take every field they document', async () => {
-    expect((await control('POST', 'faults', JSON.stringify({ method: 'GET', path: '/v1/nowhere', latencyMs: 1, status: 503, message: 'm', retryAfter: 1, count: 1, probability: 0.5 }))).status).toBe(200);
+    expect(
+      (
+        await control(
+          'POST',
+          'faults',
+          JSON.stringify({ method: 'GET', path: '/v1/nowhere', latencyMs: 1, status: 503, message: 'm', retryAfter: 1, count: 1, probability: 0.5 }),
+        )
+      ).status,
+    ).toBe(200);
     expect((await control('POST', 'clock', JSON.stringify({ set: '2030-01-01T00:00:00Z', advance: '1h', freeze: false }))).status).toBe(200);
     expect((await control('POST', 'snapshots', JSON.stringify({ name: 'named' }))).status).toBe(200);
     expect((await control('POST', 'reset')).status).toBe(200);

@@ -17,7 +17,11 @@ async function call(s: { url: string; token: string }, method: string, path: str
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? (JSON.parse(text) as Record<string, unknown> & { items?: Record<string, unknown>[] }) : undefined };
+  return {
+    status: res.status,
+    headers: res.headers,
+    body: text ? (JSON.parse(text) as Record<string, unknown> & { items?: Record<string, unknown>[] }) : undefined,
+  };
 }
 
 async function withServe<T>(extra: string[], fn: (s: ServeProcess) => Promise<T>): Promise<T> {
@@ -46,7 +50,11 @@ describe('gbctl serve test controls', () => {
   });
 
   it("runs V8's optimising compiler unless --no-jit, and reports it with its memory", async () => {
-    for (const [extra, jit] of [[[], true], [['--no-jit'], false], [['--jit'], true]] as const) {
+    for (const [extra, jit] of [
+      [[], true],
+      [['--no-jit'], false],
+      [['--jit'], true],
+    ] as const) {
       const health = await withServe([...extra], (s) => call(s, 'GET', '/_gbctl/health'));
       expect(health.status).toBe(200);
       expect(health.body).toMatchObject({ status: 'ok', jit });
@@ -94,7 +102,7 @@ describe('gbctl serve test controls', () => {
     });
   });
 
-  it('injects faults that gbctl\'s own client retries through, and logs requests', async () => {
+  it("injects faults that gbctl's own client retries through, and logs requests", async () => {
     await withServe(['--log'], async (s) => {
       const env = { GITBOOK_ENDPOINT: s.url, GITBOOK_TOKEN: s.token, GITBOOK_ORGANIZATION: s.org };
       expect((await call(s, 'POST', '/_gbctl/faults', { method: 'GET', path: '/v1/orgs/*/spaces', status: 503, count: 2 })).status).toBe(200);
@@ -119,7 +127,11 @@ describe('gbctl serve test controls', () => {
       expect((await call(s, 'POST', '/_gbctl/faults', { path: '/v1/x' })).status).toBe(400);
 
       const log = (await call(s, 'GET', '/_gbctl/requests?limit=3')).body?.items ?? [];
-      expect(log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([`POST /v1/orgs/${s.org}/spaces 201`, 'GET /_gbctl/faults 200', 'POST /_gbctl/faults 400']);
+      expect(log.map((e) => `${e.method} ${e.path} ${e.status}`)).toEqual([
+        `POST /v1/orgs/${s.org}/spaces 201`,
+        'GET /_gbctl/faults 200',
+        'POST /_gbctl/faults 400',
+      ]);
       expect(log[0]).toMatchObject({ endpoint: 'spaces.create', ms: expect.any(Number) });
     });
   });
@@ -128,7 +140,10 @@ describe('gbctl serve test controls', () => {
     const s = await spawnServe(fresh(), ['--log']);
     await call(s, 'GET', `/v1/orgs/${s.org}/spaces`);
     await s.stop();
-    const line = s.stderr().split('\n').find((l) => l.includes('"spaces.list"'));
+    const line = s
+      .stderr()
+      .split('\n')
+      .find((l) => l.includes('"spaces.list"'));
     expect(JSON.parse(line as string)).toMatchObject({ method: 'GET', status: 200, endpoint: 'spaces.list' });
   });
 
@@ -159,9 +174,17 @@ describe('gbctl serve test controls', () => {
       const big = await call(s, 'POST', `/v1/orgs/${s.org}/spaces`, { title: 'x'.repeat(300) });
       expect(big.status).toBe(413);
       expect(big.body).toMatchObject({ error: { code: 413 } });
-      const arr = await fetch(`${s.url}/v1/orgs/${s.org}/spaces`, { method: 'POST', headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' }, body: '[1]' });
+      const arr = await fetch(`${s.url}/v1/orgs/${s.org}/spaces`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${s.token}`, 'content-type': 'application/json' },
+        body: '[1]',
+      });
       expect(arr.status).toBe(400);
-      const text = await fetch(`${s.url}/v1/orgs/${s.org}/spaces`, { method: 'POST', headers: { authorization: `Bearer ${s.token}`, 'content-type': 'text/plain' }, body: 'title=x' });
+      const text = await fetch(`${s.url}/v1/orgs/${s.org}/spaces`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${s.token}`, 'content-type': 'text/plain' },
+        body: 'title=x',
+      });
       expect(text.status).toBe(400);
     });
   });

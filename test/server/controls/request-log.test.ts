@@ -8,7 +8,14 @@ afterAll(() => tmp.cleanup());
 
 describe('the request log', () => {
   it('never records a download id, however the path is spelt', () => {
-    for (const p of ['/_gbctl/blobs/SECRETid', '/_gbctl\\blobs\\SECRETid', '/./_gbctl/blobs/SECRETid', '/_gbctl/blobs/x/../SECRETid', '/v1/../_gbctl/blobs/SECRETid/more', '_gbctl/blobs/SECRETid']) {
+    for (const p of [
+      '/_gbctl/blobs/SECRETid',
+      '/_gbctl\\blobs\\SECRETid',
+      '/./_gbctl/blobs/SECRETid',
+      '/_gbctl/blobs/x/../SECRETid',
+      '/v1/../_gbctl/blobs/SECRETid/more',
+      '_gbctl/blobs/SECRETid',
+    ]) {
       expect(redactPath(p), p).not.toContain('SECRETid');
       expect(redactPath(p)).toMatch(/^\/_gbctl\/blobs\/\[redacted\]/);
     }

@@ -63,7 +63,13 @@ interface Answer {
 /** Inputs that once broke the server, found by this test; sent first, every run. */
 const regressions = (t: Tokens, seeded: Seeded): FuzzRequest[] => [
   // A malformed percent-escape in a path parameter threw URIError in the router: 500 "URI malformed".
-  { method: 'POST', path: '/v1/spaces/%/duplicate', headers: { authorization: `Bearer ${t.admin}`, 'content-type': 'application/json' }, body: '{', from: 'regression' },
+  {
+    method: 'POST',
+    path: '/v1/spaces/%/duplicate',
+    headers: { authorization: `Bearer ${t.admin}`, 'content-type': 'application/json' },
+    body: '{',
+    from: 'regression',
+  },
   { method: 'GET', path: '/v1/spaces/%E0%A4%A', headers: { authorization: `Bearer ${t.admin}` }, from: 'regression' },
   { method: 'GET', path: '/_gbctl/blobs/%ZZ', headers: {}, from: 'regression' },
   // `//` was resolved as a scheme-relative URL with no host: 500 "Invalid URL".
@@ -167,7 +173,13 @@ function contextsOf(tx: ReadTx): Params[] {
   for (const c of tx.all(comments)) out.push({ spaceId: c.space, commentId: c.id, ...cr(c.changeRequest) });
   for (const r of tx.all(commentReplies)) out.push({ spaceId: r.space, commentId: r.comment, commentReplyId: r.id, ...cr(r.changeRequest) });
   for (const s of tx.all(sites)) out.push({ organizationId: s.organization, siteId: s.id });
-  for (const s of tx.all(siteSections)) out.push({ organizationId: siteOrg.get(s.site) ?? '', siteId: s.site, siteSectionId: s.id, ...(s.sectionGroup ? { siteSectionGroupId: s.sectionGroup } : {}) });
+  for (const s of tx.all(siteSections))
+    out.push({
+      organizationId: siteOrg.get(s.site) ?? '',
+      siteId: s.site,
+      siteSectionId: s.id,
+      ...(s.sectionGroup ? { siteSectionGroupId: s.sectionGroup } : {}),
+    });
   for (const g of tx.all(sectionGroups)) out.push({ organizationId: siteOrg.get(g.site) ?? '', siteId: g.site, siteSectionGroupId: g.id });
   for (const s of tx.all(siteSpaceRows)) out.push({ organizationId: siteOrg.get(s.site) ?? '', siteId: s.site, siteSpaceId: s.id, spaceId: s.space });
   const slugOf = new Map(tx.all(specs).map((s) => [s.id, s]));
@@ -179,7 +191,10 @@ function contextsOf(tx: ReadTx): Params[] {
   for (const p of tx.all(samlProviders)) out.push({ organizationId: p.organization, samlProviderId: p.id });
   for (const t of tx.all(translationRows)) out.push({ organizationId: t.organization, translationId: t.id });
   // Only the latest revisions: older ones hold the same pages and files.
-  for (const r of tx.all(storedRevisions).slice(-40).flatMap((s) => getRevision(tx, s.id) ?? [])) {
+  for (const r of tx
+    .all(storedRevisions)
+    .slice(-40)
+    .flatMap((s) => getRevision(tx, s.id) ?? [])) {
     for (const p of allPages(r.pages).slice(0, 5)) out.push({ spaceId: r.space, ...cr(r.changeRequest), pageId: p.id });
     for (const f of r.files.slice(0, 3)) out.push({ spaceId: r.space, ...cr(r.changeRequest), fileId: f.id });
   }
@@ -234,7 +249,22 @@ function queryArb(e: Endpoint, src: ValueSources): Arbitrary<string> {
   const junk = fc.oneof(
     fc.constant(''),
     fc.dictionary(fc.string({ maxLength: 8 }), fc.string({ maxLength: 12 }), { maxKeys: 3 }).map((d) => new URLSearchParams(d).toString()),
-    fc.constantFrom('a', '=', '&&', '%ZZ=1', 'limit=%', 'page=%E0%A4%A', 'limit=-1', 'limit=1e309', 'limit=NaN', 'limit=0x10', 'page=eyJvIjotMX0', 'page=eyJvIjoxZTk5fQ', '__proto__=1', 'shareKey='),
+    fc.constantFrom(
+      'a',
+      '=',
+      '&&',
+      '%ZZ=1',
+      'limit=%',
+      'page=%E0%A4%A',
+      'limit=-1',
+      'limit=1e309',
+      'limit=NaN',
+      'limit=0x10',
+      'page=eyJvIjotMX0',
+      'page=eyJvIjoxZTk5fQ',
+      '__proto__=1',
+      'shareKey=',
+    ),
   );
   const shaped = e.query
     ? arbitraryFor(e.query, src).map((q) => {
@@ -243,7 +273,12 @@ function queryArb(e: Endpoint, src: ValueSources): Arbitrary<string> {
         return sp.toString();
       })
     : fc.constant('');
-  return fc.tuple(fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 1, arbitrary: fc.constant('') }), fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: junk })).map(([a, b]) => [a, b].filter(Boolean).join('&'));
+  return fc
+    .tuple(
+      fc.oneof({ weight: 4, arbitrary: shaped }, { weight: 1, arbitrary: fc.constant('') }),
+      fc.oneof({ weight: 4, arbitrary: fc.constant('') }, { weight: 1, arbitrary: junk }),
+    )
+    .map(([a, b]) => [a, b].filter(Boolean).join('&'));
 }
 
 interface Tokens {
@@ -262,7 +297,18 @@ function authArb(t: Tokens): Arbitrary<string | undefined> {
     { weight: 1, arbitrary: fc.constant(undefined) },
     { weight: 1, arbitrary: fc.string({ minLength: 1, maxLength: 64 }).map((s) => `Bearer ${s}`) },
     { weight: 1, arbitrary: fc.string({ maxLength: 64 }) },
-    { weight: 1, arbitrary: fc.constantFrom('Basic dXNlcjpwYXNz', 'Bearer', 'Bearer ', `bearer ${t.admin}`, `Token ${t.admin}`, `Bearer ${t.admin} extra`, `Bearer ${t.admin.slice(0, -1)}`) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        'Basic dXNlcjpwYXNz',
+        'Bearer',
+        'Bearer ',
+        `bearer ${t.admin}`,
+        `Token ${t.admin}`,
+        `Bearer ${t.admin} extra`,
+        `Bearer ${t.admin.slice(0, -1)}`,
+      ),
+    },
   );
 }
 
@@ -313,7 +359,9 @@ function mutated(v: Record<string, unknown>): Arbitrary<unknown> {
       return out;
     }),
     fc.tuple(fc.nat(), junk).map(([i, j]) => (keys.length ? { ...v, [keys[i % keys.length] as string]: j } : j)),
-    fc.tuple(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'id', 'object', ''), junk).map(([k, j]) => JSON.parse(`{${JSON.stringify(k)}:${JSON.stringify(j) ?? 'null'},${JSON.stringify(v).slice(1)}`.replace(/,}$/, '}'))),
+    fc
+      .tuple(fc.constantFrom('__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty', 'id', 'object', ''), junk)
+      .map(([k, j]) => JSON.parse(`{${JSON.stringify(k)}:${JSON.stringify(j) ?? 'null'},${JSON.stringify(v).slice(1)}`.replace(/,}$/, '}'))),
   );
 }
 
@@ -321,7 +369,9 @@ function bodyArb(e: Endpoint, src: ValueSources): Arbitrary<Body | undefined> {
   const junk: Arbitrary<Body> = fc.oneof(
     fc.jsonValue({ maxDepth: 4 }).map((v) => json(v, 'random JSON')),
     fc.uint8Array({ maxLength: 200 }).map((b) => ({ text: Buffer.from(b), type: 'application/json', what: 'random bytes' })),
-    fc.constantFrom('{', '{"', '[', 'nul', '{"title":', '{"a":1,}', "{'a':1}", '\u0000', '\ufeff{}', '{"a":1}{"b":2}', '1e999999', '"\\ud800"').map((t) => ({ text: t, type: 'application/json', what: 'malformed JSON' })),
+    fc
+      .constantFrom('{', '{"', '[', 'nul', '{"title":', '{"a":1,}', "{'a':1}", '\u0000', '\ufeff{}', '{"a":1}{"b":2}', '1e999999', '"\\ud800"')
+      .map((t) => ({ text: t, type: 'application/json', what: 'malformed JSON' })),
     fc.integer({ min: 1, max: 60_000 }).map((d) => ({ text: `${'['.repeat(d)}${']'.repeat(d)}`, type: 'application/json', what: `array nested ${d} deep` })),
   );
   if (!e.body) return fc.oneof({ weight: 8, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: junk });
@@ -340,16 +390,40 @@ function bodyArb(e: Endpoint, src: ValueSources): Arbitrary<Body | undefined> {
     ...withUnknown.map((arbitrary) => ({ weight: 3, arbitrary })),
     { weight: 3, arbitrary: valid.chain(mutated).map((v) => json(v, 'mutated')) },
     { weight: 2, arbitrary: junk },
-    { weight: 1, arbitrary: fc.tuple(valid, fc.nat()).map(([v, n]) => ({ text: JSON.stringify(v).slice(0, n % Math.max(1, JSON.stringify(v).length)), type: 'application/json', what: 'truncated JSON' })) },
     {
       weight: 1,
       arbitrary: fc
-        .tuple(valid, fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/jsonx', 'json', 'application/xml', '', 'application/json; charset=latin1', 'application/vnd.api+json', 'APPLICATION/JSON'))
+        .tuple(valid, fc.nat())
+        .map(([v, n]) => ({ text: JSON.stringify(v).slice(0, n % Math.max(1, JSON.stringify(v).length)), type: 'application/json', what: 'truncated JSON' })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          valid,
+          fc.constantFrom(
+            'text/plain',
+            'application/x-www-form-urlencoded',
+            'multipart/form-data; boundary=x',
+            'application/jsonx',
+            'json',
+            'application/xml',
+            '',
+            'application/json; charset=latin1',
+            'application/vnd.api+json',
+            'APPLICATION/JSON',
+          ),
+        )
         .map(([v, type]) => ({ text: JSON.stringify(v), type, what: `content-type ${type || '(empty)'}` })),
     },
     { weight: 1, arbitrary: valid.map((v) => ({ text: JSON.stringify(v), what: 'no content-type' })) },
     { weight: 1, arbitrary: fc.constant({ text: '', type: 'application/json', what: 'empty body' }) },
-    { weight: 1, arbitrary: fc.tuple(valid, fc.nat(), fc.integer({ min: 1_000, max: 100_000 })).map(([v, i, d]) => ({ text: withDeepValue(v, i, d), type: 'application/json', what: `value nested ${d} deep` })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(valid, fc.nat(), fc.integer({ min: 1_000, max: 100_000 }))
+        .map(([v, i, d]) => ({ text: withDeepValue(v, i, d), type: 'application/json', what: `value nested ${d} deep` })),
+    },
     {
       weight: 1,
       arbitrary: fc.tuple(valid, fc.nat(), fc.integer({ min: 20_000, max: MAX_BODY - 4_096 })).map(([v, i, n]) => {
@@ -407,8 +481,30 @@ function requestArb(pools: Pools, src: ValueSources, tokens: Tokens): Arbitrary<
     .record({
       method: fc.constantFrom(...methods),
       path: fc.oneof(
-        fc.array(fc.oneof(fc.constantFrom('v1', 'spaces', 'orgs', 'sites', 'content', '_gbctl', 'blobs', ...MALFORMED_SEGMENTS), fc.string({ maxLength: 12 }).map(encodeURIComponent)), { maxLength: 7 }).map((s) => `/${s.join('/')}`),
-        fc.constantFrom('/', '/v1', '/v1/', '//v1/user', '/v1/user/', '/V1/user', '/v1//user', '/_gbctl/blobs/', '/_gbctl/blobs/%ZZ', '/_gbctl/blobs/nope', '/_gbctl/health', '/v1/orgs/%/spaces', '/v1/spaces/%E0%A4%A'),
+        fc
+          .array(
+            fc.oneof(
+              fc.constantFrom('v1', 'spaces', 'orgs', 'sites', 'content', '_gbctl', 'blobs', ...MALFORMED_SEGMENTS),
+              fc.string({ maxLength: 12 }).map(encodeURIComponent),
+            ),
+            { maxLength: 7 },
+          )
+          .map((s) => `/${s.join('/')}`),
+        fc.constantFrom(
+          '/',
+          '/v1',
+          '/v1/',
+          '//v1/user',
+          '/v1/user/',
+          '/V1/user',
+          '/v1//user',
+          '/_gbctl/blobs/',
+          '/_gbctl/blobs/%ZZ',
+          '/_gbctl/blobs/nope',
+          '/_gbctl/health',
+          '/v1/orgs/%/spaces',
+          '/v1/spaces/%E0%A4%A',
+        ),
       ),
       auth: authArb(tokens),
     })
@@ -478,7 +574,10 @@ describe('fuzzing the emulator', () => {
     mkdirSync(fixtures);
     writeFileSync(join(fixtures, 'guide.md'), '# Guide\n\nSee [setup](setup.md).\n');
     writeFileSync(join(fixtures, 'setup.md'), '# Setup\n\nRun it.\n');
-    writeFileSync(join(fixtures, 'pets.json'), JSON.stringify({ openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: { responses: { 200: { description: 'ok' } } } } } }));
+    writeFileSync(
+      join(fixtures, 'pets.json'),
+      JSON.stringify({ openapi: '3.0.0', info: { title: 'Pets', version: '1' }, paths: { '/pets': { get: { responses: { 200: { description: 'ok' } } } } } }),
+    );
 
     store = JsonFileStore.open(file, { warn: (m) => notes.push(m) });
     env = { store, clock: new FakeClock(), ids: seededIds(SEED), origin: '', translations: 'translation' };
@@ -554,7 +653,10 @@ describe('fuzzing the emulator', () => {
       { seed: SEED, numRuns: RUNS, endOnFailure: false },
     );
 
-    const byStatus = [...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
+    const byStatus = [...statuses]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}: ${n}`)
+      .join(', ');
     console.log(`fuzz: ${sent} requests; by status ${byStatus}; ${checkedOps.size} published operations' success answers checked`);
     expect(sent).toBeGreaterThan(2000);
     // Real writes happened, and every kind of refusal was exercised.

@@ -42,7 +42,7 @@ describe('cross-organization isolation', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('answers DELETE of another organization\'s space or collection with 204 and keeps it', async () => {
+  it("answers DELETE of another organization's space or collection with 204 and keeps it", async () => {
     const sp = (await api(s, 'POST', `/orgs/${f.org}/spaces`, { title: 'Kept' })).body.id as string;
     const col = (await api(s, 'POST', `/orgs/${f.org}/collections`, { title: 'Kept' })).body.id as string;
     expect((await api(outsider, 'DELETE', `/spaces/${sp}`)).status).toBe(204);
@@ -65,7 +65,7 @@ describe('cross-organization isolation', () => {
     expect((orgs.body.items as { id: string }[]).map((o) => o.id)).toEqual([f.org2]);
   });
 
-  it('refuses references to another organization\'s objects from the caller\'s own', async () => {
+  it("refuses references to another organization's objects from the caller's own", async () => {
     const o2 = `/orgs/${f.org2}`;
     const own = (await api(outsider, 'POST', `${o2}/spaces`, { title: 'Mine' })).body.id as string;
     const ownCol = (await api(outsider, 'POST', `${o2}/collections`, { title: 'Mine' })).body.id as string;

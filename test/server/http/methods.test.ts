@@ -56,7 +56,9 @@ describe('SIGTERM', () => {
   it('exits after the grace period even while a client holds an unfinished request', { timeout: 15_000 }, async () => {
     const server = await spawnServe(join(tmp.dir, 'grace.json'), ['--shutdown-grace', '0.5']);
     const { hostname, port } = new URL(server.url);
-    const sock = connect(Number(port), hostname, () => sock.write(`POST /v1/orgs/${server.org}/spaces HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"ti`));
+    const sock = connect(Number(port), hostname, () =>
+      sock.write(`POST /v1/orgs/${server.org}/spaces HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"ti`),
+    );
     sock.on('error', () => undefined);
     await new Promise((r) => setTimeout(r, 200));
     const started = Date.now();

@@ -22,7 +22,9 @@ describe('every operation answers in the shape @gitbook/api 0.143.2 publishes', 
     const wrong: string[] = [];
     const checked = new Set<string>();
     const requests = [
-      ...catalogue.filter((e) => e.id.startsWith('account.')).map((e) => ({ id: e.id, request: async () => ({ method: e.method, path: e.path, body: undefined as unknown }) })),
+      ...catalogue
+        .filter((e) => e.id.startsWith('account.'))
+        .map((e) => ({ id: e.id, request: async () => ({ method: e.method, path: e.path, body: undefined as unknown }) })),
       ...ops,
     ];
     for (const op of requests) {

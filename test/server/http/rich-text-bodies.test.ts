@@ -20,18 +20,51 @@ let translation: string;
 const text = (t: string) => ({ object: 'text', leaves: [{ object: 'leaf', text: t, marks: [] }] });
 const doc = (...nodes: unknown[]) => ({ object: 'document', data: {}, nodes });
 const GOOD = doc(
-  { object: 'block', type: 'paragraph', nodes: [text('Hello '), { object: 'inline', type: 'link', nodes: [text('there')], data: { ref: { kind: 'url', url: 'https://example.com' } } }] },
-  { object: 'block', type: 'hint', data: { style: 'info' }, nodes: [{ object: 'block', type: 'list-unordered', nodes: [{ object: 'block', type: 'list-item', nodes: [{ object: 'block', type: 'paragraph', nodes: [text('deep')] }] }] }] },
+  {
+    object: 'block',
+    type: 'paragraph',
+    nodes: [text('Hello '), { object: 'inline', type: 'link', nodes: [text('there')], data: { ref: { kind: 'url', url: 'https://example.com' } } }],
+  },
+  {
+    object: 'block',
+    type: 'hint',
+    data: { style: 'info' },
+    nodes: [
+      {
+        object: 'block',
+        type: 'list-unordered',
+        nodes: [{ object: 'block', type: 'list-item', nodes: [{ object: 'block', type: 'paragraph', nodes: [text('deep')] }] }],
+      },
+    ],
+  },
 );
 /** Refused by the published schema, each at another depth. */
 const BAD: [string, unknown][] = [
   ['a block without nodes', doc({ object: 'block', type: 'paragraph' })],
   ['a block of an unknown type', doc({ object: 'block', type: 'marquee', nodes: [text('x')] })],
   ['a list item outside a list', doc({ object: 'block', type: 'list-item', nodes: [] })],
-  ['a text without leaves, three levels down', doc({ object: 'block', type: 'hint', data: { style: 'info' }, nodes: [{ object: 'block', type: 'blockquote', nodes: [] }, { object: 'block', type: 'paragraph', nodes: [{ object: 'text' }] }] })],
+  [
+    'a text without leaves, three levels down',
+    doc({
+      object: 'block',
+      type: 'hint',
+      data: { style: 'info' },
+      nodes: [
+        { object: 'block', type: 'blockquote', nodes: [] },
+        { object: 'block', type: 'paragraph', nodes: [{ object: 'text' }] },
+      ],
+    }),
+  ],
   ['a hint without its style', doc({ object: 'block', type: 'hint', data: {}, nodes: [] })],
   ['a link without its target', doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'inline', type: 'link', nodes: [text('x')], data: {} }] })],
-  ['a mark of an unknown type', doc({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'x', marks: [{ object: 'mark', type: 'blink' }] }] }] })],
+  [
+    'a mark of an unknown type',
+    doc({
+      object: 'block',
+      type: 'paragraph',
+      nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'x', marks: [{ object: 'mark', type: 'blink' }] }] }],
+    }),
+  ],
   ['no data', { object: 'document', nodes: [] }],
 ];
 
@@ -54,13 +87,25 @@ function operations(): { id: string; method: string; path: string; body: (d: unk
     { id: 'comments.create', method: 'POST', path: `/spaces/${space}/comments`, body: (d) => ({ body: { document: d } }), ok: 200 },
     { id: 'comments.update', method: 'PUT', path: `/spaces/${space}/comments/${comment}`, body: (d) => ({ body: { document: d } }), ok: 200 },
     { id: 'comments.reply', method: 'POST', path: `/spaces/${space}/comments/${comment}/replies`, body: (d) => ({ body: { document: d } }), ok: 200 },
-    { id: 'comments.update-reply', method: 'PUT', path: `/spaces/${space}/comments/${comment}/replies/${reply}`, body: (d) => ({ body: { document: d } }), ok: 200 },
+    {
+      id: 'comments.update-reply',
+      method: 'PUT',
+      path: `/spaces/${space}/comments/${comment}/replies/${reply}`,
+      body: (d) => ({ body: { document: d } }),
+      ok: 200,
+    },
     { id: 'cr-comments.create', method: 'POST', path: `${c}/comments`, body: (d) => ({ body: { document: d } }), ok: 200 },
     { id: 'cr-comments.update', method: 'PUT', path: `${c}/comments/${crComment}`, body: (d) => ({ body: { document: d } }), ok: 200 },
     { id: 'cr-comments.reply', method: 'POST', path: `${c}/comments/${crComment}/replies`, body: (d) => ({ body: { document: d } }), ok: 200 },
     { id: 'cr-comments.update-reply', method: 'PUT', path: `${c}/comments/${crComment}/replies/${crReply}`, body: (d) => ({ body: { document: d } }), ok: 200 },
     { id: 'change-requests.update', method: 'PATCH', path: c, body: (d) => ({ description: d }), ok: 200 },
-    { id: 'translations.create', method: 'POST', path: `/orgs/${s.org}/translations`, body: (d) => ({ language: 'de', source: { space, language: 'en' }, instructions: d }), ok: 201 },
+    {
+      id: 'translations.create',
+      method: 'POST',
+      path: `/orgs/${s.org}/translations`,
+      body: (d) => ({ language: 'de', source: { space, language: 'en' }, instructions: d }),
+      ok: 201,
+    },
     { id: 'translations.update', method: 'PUT', path: `/orgs/${s.org}/translations/${translation}`, body: (d) => ({ instructions: d }), ok: 200 },
   ];
 }

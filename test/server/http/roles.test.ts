@@ -23,7 +23,7 @@ afterAll(async () => {
 });
 
 describe('the role matrix', () => {
-  it('has a row for every operation of the catalogue but the caller\'s own account', () => {
+  it("has a row for every operation of the catalogue but the caller's own account", () => {
     const covered = new Set(ops.map((o) => o.id));
     const missing = catalogue.map((e) => e.id).filter((id) => !id.startsWith('account.') && !covered.has(id));
     expect(missing).toEqual([]);
@@ -115,8 +115,16 @@ describe('permissions on returned resources', () => {
       const who = as(role);
       const space = await api(who, 'GET', `/spaces/${f.space}`);
       expect(space.body.permissions).toEqual({
-        view: true, access: true, admin: at(role, 'admin'), viewInviteLinks: at(role, 'admin'), edit: at(role, 'edit'), triggerGitSync: at(role, 'edit'),
-        comment: at(role, 'comment'), merge: at(role, 'review'), review: at(role, 'review'), installIntegration: at(role, 'admin'),
+        view: true,
+        access: true,
+        admin: at(role, 'admin'),
+        viewInviteLinks: at(role, 'admin'),
+        edit: at(role, 'edit'),
+        triggerGitSync: at(role, 'edit'),
+        comment: at(role, 'comment'),
+        merge: at(role, 'review'),
+        review: at(role, 'review'),
+        installIntegration: at(role, 'admin'),
       });
       // the same in lists
       const listed = (await api(who, 'GET', `/orgs/${f.org}/spaces`)).body.items.find((x: { id: string }) => x.id === f.space);
@@ -137,7 +145,13 @@ describe('permissions on returned resources', () => {
       expect(translation.body.permissions).toEqual({ view: true, edit: at(role, 'create') });
 
       const org = (await api(who, 'GET', '/orgs')).body.items.find((x: { id: string }) => x.id === f.org);
-      expect(org.permissions).toMatchObject({ view: true, admin: at(role, 'admin'), createContent: at(role, 'create'), createOpenAPISpec: at(role, 'create'), viewBilling: at(role, 'admin') });
+      expect(org.permissions).toMatchObject({
+        view: true,
+        admin: at(role, 'admin'),
+        createContent: at(role, 'create'),
+        createOpenAPISpec: at(role, 'create'),
+        viewBilling: at(role, 'admin'),
+      });
 
       // site spaces show the space as this caller sees it
       const siteSpaces = await api(who, 'GET', `/orgs/${f.org}/sites/${f.site}/site-spaces`);

@@ -12,7 +12,7 @@ afterAll(() => s.stop());
 
 const keyOf = (site: { urls: { published?: string } }) => new URL(site.urls.published as string).searchParams.get('shareKey') as string;
 
-describe('a site\'s share key', () => {
+describe("a site's share key", () => {
   it('rotates on every change of visibility: a link handed out earlier never opens the site again', async () => {
     const space = (await api(s, 'POST', `/orgs/${s.org}/spaces`, { title: 'Shared' })).body.id as string;
     const site = (await api(s, 'POST', `/orgs/${s.org}/sites`, { title: 'Shared site', visibility: 'share-link', spaces: [space] })).body;

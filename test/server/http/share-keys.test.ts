@@ -59,21 +59,34 @@ describe('share keys', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ id, visibility: 'share-link' });
     expect(r.body?.permissions).toEqual({
-      view: true, access: true, admin: false, viewInviteLinks: false, edit: false, triggerGitSync: false,
-      comment: false, merge: false, review: false, installIntegration: false,
+      view: true,
+      access: true,
+      admin: false,
+      viewInviteLinks: false,
+      edit: false,
+      triggerGitSync: false,
+      comment: false,
+      merge: false,
+      review: false,
+      installIntegration: false,
     });
     // the key is a secret the API never shows
     expect(JSON.stringify(r.body)).not.toContain(key);
     expect(JSON.stringify((await api(s, 'GET', `/spaces/${id}`)).body)).not.toContain(key);
   });
 
-  it('refuse a wrong key, another space\'s key, and a key of a space that is not share-link', async () => {
+  it("refuse a wrong key, another space's key, and a key of a space that is not share-link", async () => {
     const a = await newSpace('A');
     const b = await newSpace('B');
     const keyA = await setVisibility(a, 'share-link');
     const keyB = await setVisibility(b, 'share-link');
     const unknown = await anonymous(s, withKey('/spaces/nowhere0000', keyA));
-    for (const [path, key] of [[`/spaces/${a}`, 'wrong-key'], [`/spaces/${a}`, keyB], [`/spaces/${a}`, ''], [`/spaces/${b}`, siteKey]] as const) {
+    for (const [path, key] of [
+      [`/spaces/${a}`, 'wrong-key'],
+      [`/spaces/${a}`, keyB],
+      [`/spaces/${a}`, ''],
+      [`/spaces/${b}`, siteKey],
+    ] as const) {
       const r = await anonymous(s, withKey(path, key));
       expect(r.status, `${path} ${key}`).toBe(404);
       // told the same as for a space that does not exist

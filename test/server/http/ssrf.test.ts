@@ -50,7 +50,9 @@ describe.skipIf(!external)(`serve bound to a non-loopback address (${external ??
     for (const url of [`${at(secret)}/doc.md`, `http://localhost:${(secret.address() as AddressInfo).port}/doc.md`, `${at(redirector)}/go`]) {
       const r = await api(s, 'POST', `/spaces/${space}/content/import`, { url, source: 'markdown' });
       expect(r.status, url).toBe(400);
-      expect(r.body.error.message, url).toMatch(/is a (loopback|private|reserved or special-purpose) address, which this server does not fetch from \(gbctl serve --allow-private-urls allows it\)/);
+      expect(r.body.error.message, url).toMatch(
+        /is a (loopback|private|reserved or special-purpose) address, which this server does not fetch from \(gbctl serve --allow-private-urls allows it\)/,
+      );
     }
     expect(hits).toBe(0);
   });
@@ -63,7 +65,10 @@ describe.skipIf(!external)(`serve bound to a non-loopback address (${external ??
   });
 
   it('refuses an OpenAPI source on a loopback address the same way, recording nothing', async () => {
-    for (const [method, path] of [['POST', `/orgs/${s.org}/openapi`], ['PUT', `/orgs/${s.org}/openapi/internal`]] as const) {
+    for (const [method, path] of [
+      ['POST', `/orgs/${s.org}/openapi`],
+      ['PUT', `/orgs/${s.org}/openapi/internal`],
+    ] as const) {
       const r = await api(s, method, path, { ...(method === 'POST' ? { slug: 'internal' } : {}), source: { url: `${at(secret)}/spec.json` } });
       expect(r.status, JSON.stringify(r.body)).toBe(400);
       expect(r.body.error.message).toMatch(/^source\.url: .* is a loopback address, which this server does not fetch from/);
@@ -75,10 +80,15 @@ describe.skipIf(!external)(`serve bound to a non-loopback address (${external ??
   it('refuses an OpenAPI file:// source with a 400, recording no spec and no failed fetch', async () => {
     const file = join(tmp.dir, 'spec.json');
     writeFileSync(file, JSON.stringify({ openapi: '3.0.0', info: { title: 'Secret', version: '1' }, paths: {} }));
-    for (const [method, path] of [['POST', `/orgs/${s.org}/openapi`], ['PUT', `/orgs/${s.org}/openapi/local`]] as const) {
+    for (const [method, path] of [
+      ['POST', `/orgs/${s.org}/openapi`],
+      ['PUT', `/orgs/${s.org}/openapi/local`],
+    ] as const) {
       const r = await api(s, method, path, { ...(method === 'POST' ? { slug: 'local' } : {}), source: { url: pathToFileURL(file).href } });
       expect(r.status, JSON.stringify(r.body)).toBe(400);
-      expect(r.body.error.message).toMatch(/^source\.url: file:\/\/ URLs are off on a server reachable from other machines; start gbctl serve with --allow-file-urls/);
+      expect(r.body.error.message).toMatch(
+        /^source\.url: file:\/\/ URLs are off on a server reachable from other machines; start gbctl serve with --allow-file-urls/,
+      );
     }
     expect((await api(s, 'GET', `/orgs/${s.org}/openapi`)).body.items).toEqual([]);
   });

@@ -24,7 +24,7 @@ describe('a field the server does not implement is a 400 naming it, never a 2xx 
     expect((await api(s, 'GET', `/spaces/${space}`)).body.title).toBe('Open');
   });
 
-  it('section-group parent (nesting) and a section\'s siteSectionGroupId', async () => {
+  it("section-group parent (nesting) and a section's siteSectionGroupId", async () => {
     const site = await newSite(s);
     refusedNaming(await api(s, 'POST', sitePath(s, site.id, '/section-groups'), { title: 'Nested', parent: 12345 }), 'parent');
     refusedNaming(await api(s, 'POST', sitePath(s, site.id, '/section-groups'), { title: 'Nested', parent: 'sg1' }), 'parent');
@@ -47,7 +47,7 @@ describe('a field the server does not implement is a 400 naming it, never a 2xx 
     refusedNaming(await api(s, 'POST', `/spaces/${space}/content/template`, { id: 'some-template', params: { contentRefs: {}, extra: true } }), 'params.extra');
   });
 
-  it('names a key that only an object\'s prototype has (__proto__, constructor, toString), at any depth', async () => {
+  it("names a key that only an object's prototype has (__proto__, constructor, toString), at any depth", async () => {
     const before = (await api(s, 'GET', `/orgs/${s.org}/spaces`)).body.items.length as number;
     for (const key of ['__proto__', 'constructor', 'prototype', 'toString', 'hasOwnProperty']) {
       refusedNaming(await api(s, 'POST', `/orgs/${s.org}/spaces`, `{"title":"Proto","${key}":{"polluted":true}}`), key);

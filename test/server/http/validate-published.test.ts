@@ -32,8 +32,16 @@ describe('serve --validate', () => {
 
   it('refuses a SAML provider answered with ssoURL ""', () => {
     const p = {
-      object: 'saml-provider', id: 'p', label: 'Okta', entityID: '', certificate: '', defaultRole: null, createdAt: '2026-01-01T00:00:00.000Z', status: 'pending',
-      service: { acsURL: 'http://x/acs', startURL: 'http://x/start', entityID: 'http://x/meta' }, urls: { location: 'http://x/p' },
+      object: 'saml-provider',
+      id: 'p',
+      label: 'Okta',
+      entityID: '',
+      certificate: '',
+      defaultRole: null,
+      createdAt: '2026-01-01T00:00:00.000Z',
+      status: 'pending',
+      service: { acsURL: 'http://x/acs', startURL: 'http://x/start', entityID: 'http://x/meta' },
+      urls: { location: 'http://x/p' },
     };
     expect(SamlProvider.safeParse(p).success).toBe(true);
     expect(SamlProvider.safeParse({ ...p, ssoURL: '' }).success).toBe(false);

@@ -21,17 +21,21 @@ export function revision(id: string, pages: PageRecord[], files: FileRecord[] = 
  */
 export function space(markdownOf: Partial<Record<string, string>> = {}): RevisionRecord {
   const md = (id: string) => markdownOf[id] ?? '';
-  return revision('rev-1', [
-    page('intro', 'Introduction', md('intro'), { gitPath: 'intro/README.md' }),
-    page('guides', 'Guides', md('guides'), {
-      gitPath: 'guides/README.md',
-      pages: [page('install', 'Install', md('install'), { gitPath: 'guides/install.md' })],
-    }),
-    page('server', 'Axon Server', md('server'), {
-      gitPath: 'axon-server/README.md',
-      pages: [page('docker', 'Docker', md('docker'), { gitPath: 'axon-server/docker/README.md' })],
-    }),
-    page('notes', 'Notes', md('notes')),
-    page('reference', 'Reference', '', { type: 'group', pages: [page('api', 'API', md('api'), { gitPath: 'reference/api.md' })] }),
-  ], [file('img', 'image (1).png'), file('pdf', 'handbook.pdf')]);
+  return revision(
+    'rev-1',
+    [
+      page('intro', 'Introduction', md('intro'), { gitPath: 'intro/README.md' }),
+      page('guides', 'Guides', md('guides'), {
+        gitPath: 'guides/README.md',
+        pages: [page('install', 'Install', md('install'), { gitPath: 'guides/install.md' })],
+      }),
+      page('server', 'Axon Server', md('server'), {
+        gitPath: 'axon-server/README.md',
+        pages: [page('docker', 'Docker', md('docker'), { gitPath: 'axon-server/docker/README.md' })],
+      }),
+      page('notes', 'Notes', md('notes')),
+      page('reference', 'Reference', '', { type: 'group', pages: [page('api', 'API', md('api'), { gitPath: 'reference/api.md' })] }),
+    ],
+    [file('img', 'image (1).png'), file('pdf', 'handbook.pdf')],
+  );
 }

@@ -47,7 +47,10 @@ describe('the links of a revision', () => {
       ['install', 'ok', { kind: 'file', file: 'img' }],
       ['notes', 'in-app', { kind: 'url', url: `${APP}s/x` }],
     ]);
-    expect(links.ofPage('install').map((l) => l.target)).toEqual([{ kind: 'file', file: 'pdf' }, { kind: 'file', file: 'img' }]);
+    expect(links.ofPage('install').map((l) => l.target)).toEqual([
+      { kind: 'file', file: 'pdf' },
+      { kind: 'file', file: 'img' },
+    ]);
     expect(links.ofPage('server')).toEqual([]);
   });
 

@@ -28,7 +28,7 @@ const samePlace = (a: Placed | undefined, b: Placed | undefined) => !!a && !!b &
 
 /** The children of `parent` (top level when undefined) in a tree, as ids in order. */
 function childrenOf(pages: readonly PageRecord[], parent: string | undefined): string[] {
-  const list = parent === undefined ? pages : findPage(pages, parent)?.pages ?? [];
+  const list = parent === undefined ? pages : (findPage(pages, parent)?.pages ?? []);
   return list.map((p) => p.id);
 }
 
@@ -85,7 +85,8 @@ export function referenceMerge(base: readonly PageRecord[], main: readonly PageR
     const crEdited = changedInCr(id);
     if (!m && crEdited) conflicts.push({ page: id, kind: 'deleted-in-main' });
     else if (m && crEdited && changedInMain(id) && !sameContent(m, c)) conflicts.push({ page: id, kind: 'edited' });
-    else if (m && placedApart(base, main, B, M, id) && placedApart(base, cr, B, C, id) && placedApart(main, cr, M, C, id)) conflicts.push({ page: id, kind: 'moved' });
+    else if (m && placedApart(base, main, B, M, id) && placedApart(base, cr, B, C, id) && placedApart(main, cr, M, C, id))
+      conflicts.push({ page: id, kind: 'moved' });
     if (m && crEdited) result = mapPage(result, id, (p) => ({ ...c.page, pages: p.pages }));
     if (m && !samePlace(b, c)) result = removePage(result, id);
   }

@@ -5,7 +5,15 @@ import { findPage, insertPage, mapPage, removePage } from '../../../src/server/m
 import type { PageRecord } from '../../../src/server/model/revision.js';
 import { referenceMerge } from './merge-reference.js';
 
-const page = (id: string, markdown = `text ${id}`): PageRecord => ({ id, title: id.toUpperCase(), type: 'document', markdown, createdAt: 't', updatedAt: 't', pages: [] });
+const page = (id: string, markdown = `text ${id}`): PageRecord => ({
+  id,
+  title: id.toUpperCase(),
+  type: 'document',
+  markdown,
+  createdAt: 't',
+  updatedAt: 't',
+  pages: [],
+});
 
 type Edit = { kind: 'text' | 'remove' | 'move' | 'add'; at: number; to: number; text: number };
 const edit: fc.Arbitrary<Edit> = fc.record({ kind: fc.constantFrom('text', 'remove', 'move', 'add'), at: fc.nat(20), to: fc.nat(20), text: fc.nat(2) });
@@ -57,7 +65,10 @@ describe('three-way merge of page trees', () => {
   });
 
   it('merges edits in place without placing the trees, with the same result, whatever main did', () => {
-    const textOnly = fc.array(edit.map((e) => ({ ...e, kind: 'text' as const })), { maxLength: 5 });
+    const textOnly = fc.array(
+      edit.map((e) => ({ ...e, kind: 'text' as const })),
+      { maxLength: 5 },
+    );
     let taken = 0;
     fc.assert(
       fc.property(tree, fc.array(edit, { maxLength: 5 }), textOnly, (base, onMain, onCr) => {
@@ -142,7 +153,9 @@ describe('three-way merge of page trees', () => {
     expect(mergeFieldEdits(base, base, [...base, page('d')])).toBeUndefined();
     expect(mergeFieldEdits(base, base, base.slice(1))).toBeUndefined();
     // A page main deleted but the change request edited comes back: that is the whole-tree merge's.
-    expect(mergeFieldEdits(base, base.slice(1), [{ ...(base[0] as PageRecord), markdown: 'cr' }, base[1] as PageRecord, base[2] as PageRecord])).toBeUndefined();
+    expect(
+      mergeFieldEdits(base, base.slice(1), [{ ...(base[0] as PageRecord), markdown: 'cr' }, base[1] as PageRecord, base[2] as PageRecord]),
+    ).toBeUndefined();
   });
 
   it('keeps the pages neither side changed as the same objects', () => {

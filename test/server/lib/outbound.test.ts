@@ -56,14 +56,20 @@ describe('outbound fetches', () => {
 
   // Stands in for a public address: 127.0.0.2 is allowed, the rest of loopback refused.
   const policy = { privateAddresses: false, classify: (a: string) => (a === '127.0.0.2' ? undefined : refusedRange(a)) };
-  const refusal = (url: string) => outboundFetch(new URL(url), policy, { timeoutMs: 2000, maxBytes: 1000 }).then(() => undefined, (e: unknown) => e);
+  const refusal = (url: string) =>
+    outboundFetch(new URL(url), policy, { timeoutMs: 2000, maxBytes: 1000 }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
 
   it('checks every redirect again, by address and by name', async () => {
     for (const path of ['/by-address', '/by-name']) {
       const e = await refusal(`http://127.0.0.2:${redirectPort}${path}`);
       expect(e, path).toBeInstanceOf(OutboundError);
       expect((e as OutboundError).kind).toBe('refused');
-      expect((e as OutboundError).message).toMatch(/is a loopback address, which this server does not fetch from \(gbctl serve --allow-private-urls allows it\)/);
+      expect((e as OutboundError).message).toMatch(
+        /is a loopback address, which this server does not fetch from \(gbctl serve --allow-private-urls allows it\)/,
+      );
     }
     expect(hits).toBe(0);
   });

@@ -36,25 +36,30 @@ const QUERIES = ['install', 'gam', 'quick start', 'tokn', 'beta guide'];
 describe("a revision's search index", () => {
   it("derived from the previous revision's by the pages that changed answers as one built afresh, read back from its JSON or not", () => {
     fc.assert(
-      fc.property(fc.array(fc.tuple(words, body), { minLength: 1, maxLength: 12 }), fc.array(edit, { maxLength: 10 }), fc.array(fc.boolean(), { maxLength: 10 }), (initial, edits, reload) => {
-        let pages = initial.map(([t, b], i) => page(`p${i}`, t, b));
-        let derived = fresh('r0', pages);
-        let n = initial.length;
-        edits.forEach((e, step) => {
-          const i = e.at % Math.max(1, pages.length);
-          const target = pages[i];
-          if (e.kind === 'add' || !target) pages = [...pages, page(`p${n++}`, e.title, e.body)];
-          else if (e.kind === 'remove') pages = pages.filter((_, k) => k !== i);
-          else if (e.kind === 'move') pages = [target, ...pages.filter((_, k) => k !== i)];
-          else if (e.kind === 'title') pages = pages.map((p, k) => (k === i ? page(p.id, e.title, []) : p));
-          else pages = pages.map((p, k) => (k === i ? { ...page(p.id, [], e.body), title: p.title } : p));
-          // Written out and read back (as the search thread keeps it on disk) before moving on.
-          if (reload[step]) derived = RevisionIndex.fromJSON(MiniSearch, JSON.parse(JSON.stringify(derived.toJSON())));
-          advance(derived, `r${step + 1}`, pages);
-          const built = fresh(`r${step + 1}`, pages);
-          for (const q of QUERIES) expect(answer(derived, q)).toEqual(answer(built, q));
-        });
-      }),
+      fc.property(
+        fc.array(fc.tuple(words, body), { minLength: 1, maxLength: 12 }),
+        fc.array(edit, { maxLength: 10 }),
+        fc.array(fc.boolean(), { maxLength: 10 }),
+        (initial, edits, reload) => {
+          let pages = initial.map(([t, b], i) => page(`p${i}`, t, b));
+          let derived = fresh('r0', pages);
+          let n = initial.length;
+          edits.forEach((e, step) => {
+            const i = e.at % Math.max(1, pages.length);
+            const target = pages[i];
+            if (e.kind === 'add' || !target) pages = [...pages, page(`p${n++}`, e.title, e.body)];
+            else if (e.kind === 'remove') pages = pages.filter((_, k) => k !== i);
+            else if (e.kind === 'move') pages = [target, ...pages.filter((_, k) => k !== i)];
+            else if (e.kind === 'title') pages = pages.map((p, k) => (k === i ? page(p.id, e.title, []) : p));
+            else pages = pages.map((p, k) => (k === i ? { ...page(p.id, [], e.body), title: p.title } : p));
+            // Written out and read back (as the search thread keeps it on disk) before moving on.
+            if (reload[step]) derived = RevisionIndex.fromJSON(MiniSearch, JSON.parse(JSON.stringify(derived.toJSON())));
+            advance(derived, `r${step + 1}`, pages);
+            const built = fresh(`r${step + 1}`, pages);
+            for (const q of QUERIES) expect(answer(derived, q)).toEqual(answer(built, q));
+          });
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -75,7 +80,10 @@ describe("a revision's search index", () => {
     const pages = [page('a', [0], [[1]]), page('b', [2], [[3]])];
     const idx = fresh('r0', pages);
     const before = answer(idx, 'guide');
-    const next = [{ ...pages[0] as PageRecord, markdown: 'deploy' }, { ...pages[1] as PageRecord, markdown: 'token' }];
+    const next = [
+      { ...(pages[0] as PageRecord), markdown: 'deploy' },
+      { ...(pages[1] as PageRecord), markdown: 'token' },
+    ];
     expect(() => idx.advance('r1', order(next), (id) => (id === 'a' ? next[0] : undefined))).toThrow(/no text given for page b/);
     expect(idx.revision).toBe('r0');
     expect(answer(idx, 'guide')).toEqual(before);

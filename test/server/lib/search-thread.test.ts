@@ -23,7 +23,10 @@ afterEach(async () => {
 
 const storeFile = () => join(tmp.dir, 'store.json');
 const keptDir = () => `${storeFile()}.cache/search`;
-const kept = () => readdirSync(keptDir()).filter((n) => n.endsWith('.json')).sort();
+const kept = () =>
+  readdirSync(keptDir())
+    .filter((n) => n.endsWith('.json'))
+    .sort();
 
 async function opened(preloadSearch = false): Promise<Embedded> {
   const e = await openEmbedded(serverResources, { path: storeFile(), origin: '', fileUrls: true, preloadSearch });
@@ -72,7 +75,7 @@ function tamper(space: string, from: string, to: string): void {
 }
 
 describe('search indexes kept beside the store', () => {
-  it('keeps a space\'s index on disk, named by its revision, and a server that starts answers from it', async () => {
+  it("keeps a space's index on disk, named by its revision, and a server that starts answers from it", async () => {
     const e = await opened();
     const id = await space(e, 'Handbook');
     expect(titles(await call(e, 'GET', `/spaces/${id}/search?query=quokka`)).sort()).toEqual(['FAQ', 'Install']);

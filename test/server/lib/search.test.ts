@@ -43,7 +43,11 @@ describe('search sections', () => {
   });
 
   it('carry the anchors the rendered page gives its headings', () => {
-    expect(sections.map((s) => [s.id, s.title])).toEqual([['p1', 'Page'], ['install', '1. Install the tool'], ['release-4.9', 'Release 4.9']]);
+    expect(sections.map((s) => [s.id, s.title])).toEqual([
+      ['p1', 'Page'],
+      ['install', '1. Install the tool'],
+      ['release-4.9', 'Release 4.9'],
+    ]);
     expect(renderHtml(PAGE).headings.map((h) => h.id)).toEqual(['install', 'release-4.9']);
   });
 });

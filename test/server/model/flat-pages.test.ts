@@ -3,7 +3,15 @@ import { flatPages } from '../../../src/server/model/flat-pages.js';
 import { flattenPages, mapPage } from '../../../src/server/model/page-tree.js';
 import type { PageRecord } from '../../../src/server/model/revision.js';
 
-const page = (id: string, title: string, pages: PageRecord[] = []): PageRecord => ({ id, title, type: 'document', markdown: '', createdAt: '', updatedAt: '', pages });
+const page = (id: string, title: string, pages: PageRecord[] = []): PageRecord => ({
+  id,
+  title,
+  type: 'document',
+  markdown: '',
+  createdAt: '',
+  updatedAt: '',
+  pages,
+});
 
 describe("a revision's pages with their paths", () => {
   it('are worked out once per page list, and afresh for the new list an edit makes', () => {

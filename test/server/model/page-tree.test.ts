@@ -3,12 +3,22 @@ import { describe, expect, it } from 'vitest';
 import { flattenPages, flattenSubtree, insertPage, mapPage, pathOfFile, removePage } from '../../../src/server/model/page-tree.js';
 import type { PageRecord } from '../../../src/server/model/revision.js';
 
-const page = (id: string, title: string, gitPath?: string): PageRecord => ({ id, title, type: 'document', markdown: id, ...(gitPath !== undefined ? { gitPath } : {}), createdAt: 't', updatedAt: 't', pages: [] });
+const page = (id: string, title: string, gitPath?: string): PageRecord => ({
+  id,
+  title,
+  type: 'document',
+  markdown: id,
+  ...(gitPath !== undefined ? { gitPath } : {}),
+  createdAt: 't',
+  updatedAt: 't',
+  pages: [],
+});
 const ids = (pages: readonly PageRecord[]): string[] => pages.flatMap((p) => [p.id, ...ids(p.pages)]);
 const shape = (pages: readonly PageRecord[]): unknown => pages.map((p) => [p.id, p.markdown, shape(p.pages)]);
 
 // What the helpers did when they rebuilt the whole tree: the model the path-copying ones must match.
-const removedAll = (pages: readonly PageRecord[], id: string): PageRecord[] => pages.filter((p) => p.id !== id).map((p) => ({ ...p, pages: removedAll(p.pages, id) }));
+const removedAll = (pages: readonly PageRecord[], id: string): PageRecord[] =>
+  pages.filter((p) => p.id !== id).map((p) => ({ ...p, pages: removedAll(p.pages, id) }));
 const insertedAll = (pages: readonly PageRecord[], parent: string | undefined, page: PageRecord, after?: string): PageRecord[] => {
   const place = (list: readonly PageRecord[]) => {
     const i = after ? list.findIndex((p) => p.id === after) : -1;
@@ -27,18 +37,26 @@ function shared(before: readonly PageRecord[], out: readonly PageRecord[], id: s
 
 // Few titles and files, so that siblings share slugs, files share paths, and both get numbered.
 const FILES = [undefined, undefined, 'README.md', 'intro.md', 'intro/README.md', 'setup.md', 'intro/setup.md', 'intro-2.md', 'Intro/README.md'];
-const tree = fc.array(fc.tuple(fc.nat(20), fc.boolean(), fc.constantFrom('Intro', 'Setup', 'setup!', 'Intro-2'), fc.constantFrom(...FILES)), { minLength: 1, maxLength: 25 }).map((spec) => {
-  let pages: PageRecord[] = [];
-  spec.forEach(([under, nest, title, file], i) => {
-    const all = ids(pages);
-    pages = insertPage(pages, nest && all.length ? all[under % all.length] : undefined, page(`p${i}`, title, file));
+const tree = fc
+  .array(fc.tuple(fc.nat(20), fc.boolean(), fc.constantFrom('Intro', 'Setup', 'setup!', 'Intro-2'), fc.constantFrom(...FILES)), { minLength: 1, maxLength: 25 })
+  .map((spec) => {
+    let pages: PageRecord[] = [];
+    spec.forEach(([under, nest, title, file], i) => {
+      const all = ids(pages);
+      pages = insertPage(pages, nest && all.length ? all[under % all.length] : undefined, page(`p${i}`, title, file));
+    });
+    return pages;
   });
-  return pages;
-});
 
 describe('page paths', () => {
-  it('follow the file: a folder\'s README.md is the folder, the top README.md the home page', () => {
-    expect(['guides/install.md', 'guides/README.md', 'README.md', 'a/b/readme.markdown', 'notes.mdx'].map(pathOfFile)).toEqual(['guides/install', 'guides', '', 'a/b', 'notes']);
+  it("follow the file: a folder's README.md is the folder, the top README.md the home page", () => {
+    expect(['guides/install.md', 'guides/README.md', 'README.md', 'a/b/readme.markdown', 'notes.mdx'].map(pathOfFile)).toEqual([
+      'guides/install',
+      'guides',
+      '',
+      'a/b',
+      'notes',
+    ]);
   });
 
   it('come from files first; pages from no file take the slug of their title under their parent, and every path is unique', () => {
@@ -54,9 +72,16 @@ describe('page paths', () => {
     ];
     pages[2] = { ...(pages[2] as PageRecord), type: 'group' };
     expect(flattenPages(pages).map((f) => [f.page.id, f.path, f.slug])).toEqual([
-      ['home', '', ''], ['h1', 'welcome/notes', 'notes'], ['api', 'api', 'api'], ['grp', 'guides-2', 'guides'],
-      ['g1', 'guides/install', 'install'], ['g2', 'guides/install/linux', 'linux'], ['g3', 'guides/install/linux-2', 'linux-2'],
-      ['g4', 'guides', 'guides'], ['g5', 'guides/install-2', 'install-2'], ['w', 'welcome-2', 'welcome-2'],
+      ['home', '', ''],
+      ['h1', 'welcome/notes', 'notes'],
+      ['api', 'api', 'api'],
+      ['grp', 'guides-2', 'guides'],
+      ['g1', 'guides/install', 'install'],
+      ['g2', 'guides/install/linux', 'linux'],
+      ['g3', 'guides/install/linux-2', 'linux-2'],
+      ['g4', 'guides', 'guides'],
+      ['g5', 'guides/install-2', 'install-2'],
+      ['w', 'welcome-2', 'welcome-2'],
     ]);
   });
 

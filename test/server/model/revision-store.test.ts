@@ -10,9 +10,28 @@ import { JsonFileStore } from '../../../src/store/json-file-store.js';
 import { tempDir } from '../../helpers/server.js';
 
 const at = '2026-01-01T00:00:00.000Z';
-const page = (id: string, markdown: string, pages: PageRecord[] = []): PageRecord => ({ id, title: `Page ${id}`, type: 'document', markdown, createdAt: at, updatedAt: at, pages });
-const tree = (n: number): PageRecord[] => Array.from({ length: n }, (_, i) => page(`p${i}`, `Body of page ${i}. `.repeat(20), i % 10 === 0 ? [page(`c${i}`, 'child')] : []));
-const revision = (id: string, pages: PageRecord[], parents: string[] = []): RevisionRecord => ({ id, space: 's1', parents, type: 'edits', createdAt: at, pages, files: [], reusableContents: [], variables: {} });
+const page = (id: string, markdown: string, pages: PageRecord[] = []): PageRecord => ({
+  id,
+  title: `Page ${id}`,
+  type: 'document',
+  markdown,
+  createdAt: at,
+  updatedAt: at,
+  pages,
+});
+const tree = (n: number): PageRecord[] =>
+  Array.from({ length: n }, (_, i) => page(`p${i}`, `Body of page ${i}. `.repeat(20), i % 10 === 0 ? [page(`c${i}`, 'child')] : []));
+const revision = (id: string, pages: PageRecord[], parents: string[] = []): RevisionRecord => ({
+  id,
+  space: 's1',
+  parents,
+  type: 'edits',
+  createdAt: at,
+  pages,
+  files: [],
+  reusableContents: [],
+  variables: {},
+});
 const plain = (r: RevisionRecord | undefined) => JSON.parse(JSON.stringify(r)) as unknown;
 
 const stores: JsonFileStore[] = [];
@@ -43,7 +62,12 @@ describe('revisions stored by content', () => {
       // Mostly one page, now and then a page added or removed, so that the tree's shape changes too.
       if (i % 25 === 0) pages = [...pages, page(`n${i}`, 'new')];
       else if (i % 40 === 0) pages = pages.slice(1);
-      else pages = mapPage(pages, 'p5', (p) => ({ ...p, markdown: `Edit ${i}. `.repeat(30), updatedAt: `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z` }));
+      else
+        pages = mapPage(pages, 'p5', (p) => ({
+          ...p,
+          markdown: `Edit ${i}. `.repeat(30),
+          updatedAt: `2026-01-01T00:00:${String(i % 60).padStart(2, '0')}.000Z`,
+        }));
       const base = written.at(-1) as RevisionRecord;
       await store.write((tx) => written.push(putRevision(tx, revision(`r${i}`, pages, [base.id]), base)));
     }
@@ -80,8 +104,16 @@ describe('revisions stored by content', () => {
   it('are migrated on open from a store whose revisions hold their whole page tree, reading the same', async () => {
     const path = join(tmp(), 'store.json');
     const r0 = revision('r0', tree(20));
-    const r1 = revision('r1', mapPage(r0.pages, 'p3', (p) => ({ ...p, markdown: 'changed' })), ['r0']);
-    const r2 = { ...revision('r2', [...r1.pages, page('x', 'added')], ['r1']), space: 's2', files: [{ id: 'f', name: 'a.png', contentType: 'image/png', size: 3, createdAt: at }] };
+    const r1 = revision(
+      'r1',
+      mapPage(r0.pages, 'p3', (p) => ({ ...p, markdown: 'changed' })),
+      ['r0'],
+    );
+    const r2 = {
+      ...revision('r2', [...r1.pages, page('x', 'added')], ['r1']),
+      space: 's2',
+      files: [{ id: 'f', name: 'a.png', contentType: 'image/png', size: 3, createdAt: at }],
+    };
     // Today's format: revision records with `pages` inline, no meta record for the content.
     JsonFileStore.replace(path, { tables: { revisions: [r0, r1, r2], meta: [] } });
     const store = open(path);

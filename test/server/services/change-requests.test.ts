@@ -26,7 +26,15 @@ describe('change requests', () => {
     const a = await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: 'First' });
     expect(a.status).toBe(201);
     expect(publishedErrors('ChangeRequest', a.body)).toBeUndefined();
-    expect(a.body).toMatchObject({ object: 'change-request', number: 1, status: 'draft', subject: 'First', revisionInitial: main, outdated: false, comments: 0 });
+    expect(a.body).toMatchObject({
+      object: 'change-request',
+      number: 1,
+      status: 'draft',
+      subject: 'First',
+      revisionInitial: main,
+      outdated: false,
+      comments: 0,
+    });
     expect(a.body.revision).not.toBe(main);
     const b = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
     expect(b.number).toBe(2);
@@ -45,7 +53,11 @@ describe('change requests', () => {
   it('updates subject, description and status; merged is not settable', async () => {
     const { space } = await seeded();
     const cr = (await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: 'x' })).body;
-    const description = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }] };
+    const description = {
+      object: 'document',
+      data: {},
+      nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Why', marks: [] }] }] }],
+    };
     const r = await api(s, 'PATCH', `/spaces/${space}/change-requests/${cr.id}`, { subject: 'Better', description, status: 'open' });
     expect(r.status).toBe(200);
     expect(publishedErrors('ChangeRequest', r.body)).toBeUndefined();
@@ -146,7 +158,7 @@ describe('change-request content, merge and update', () => {
     expect((await api(s, 'POST', `/spaces/${space}/change-requests/404/merge`)).status).toBe(404);
   });
 
-  it('is outdated exactly when main moves; update brings main in, keeps the change request\'s side of a conflicted page and records it until resolved', async () => {
+  it("is outdated exactly when main moves; update brings main in, keeps the change request's side of a conflicted page and records it until resolved", async () => {
     const { space, pages } = await seeded();
     const [welcome, quick, faq] = pages.map((p) => p.id) as [string, string, string];
     const one = (await api(s, 'POST', `/spaces/${space}/change-requests`, {})).body;
@@ -174,10 +186,18 @@ describe('change-request content, merge and update', () => {
     const upd = await api(s, 'POST', `${p2}/update`);
     expect(upd.status).toBe(200);
     expect(operationErrors('updateChangeRequest', upd.body)).toBeUndefined();
-    expect(upd.body).toMatchObject({ result: 'conflicts', conflicts: [{ page: welcome, kind: 'edited', title: 'Welcome', path: 'welcome', main: mainRev, resolved: false }] });
+    expect(upd.body).toMatchObject({
+      result: 'conflicts',
+      conflicts: [{ page: welcome, kind: 'edited', title: 'Welcome', path: 'welcome', main: mainRev, resolved: false }],
+    });
     const crNow = (await api(s, 'GET', p2)).body;
     expect(publishedErrors('ChangeRequest', crNow)).toBeUndefined();
-    expect(crNow).toMatchObject({ outdated: false, revision: upd.body.revision, revisionMergedAncestor: mainRev, conflicts: [{ page: welcome, kind: 'edited', resolved: false }] });
+    expect(crNow).toMatchObject({
+      outdated: false,
+      revision: upd.body.revision,
+      revisionMergedAncestor: mainRev,
+      conflicts: [{ page: welcome, kind: 'edited', resolved: false }],
+    });
     expect((await api(s, 'GET', `${p2}/content`)).body.type).toBe('update');
     expect(await markdownOf(p2, welcome)).toBe('Welcome, from two.');
     expect(await markdownOf(p2, quick)).toBe('Quick, from three.');
@@ -228,7 +248,9 @@ describe('change-request content, merge and update', () => {
     expect(r.body.result).toBe('conflicts');
     expect(r.body.revision).toBe(mainRev);
     expect(r.body.conflicts.map((x: { title: string; path: string; kind: string }) => `${x.title} ${x.path} ${x.kind}`)).toEqual([
-      'Welcome welcome edited', 'Quickstart quickstart deleted-in-change-request', 'FAQ faq deleted-in-main',
+      'Welcome welcome edited',
+      'Quickstart quickstart deleted-in-change-request',
+      'FAQ faq deleted-in-main',
     ]);
     // Nothing was lost: main is as A left it, B as it was, and B is still open.
     expect((await api(s, 'GET', `/spaces/${space}`)).body.revision).toBe(mainRev);
@@ -312,7 +334,10 @@ describe('change-request content, merge and update', () => {
     await api(s, 'POST', `${underB}/content/import`, { url: folder('* [a](a.md)\n* [b](b.md)\n  * [c](c.md)\n'), source: 'markdown' });
     await api(s, 'POST', `${alsoUnderA}/content/import`, { url: folder('* [a](a.md)\n  * [c](c.md)\n* [b](b.md)\n'), source: 'markdown' });
     expect((await api(s, 'POST', `${underA}/merge`)).body.result).toBe('merge');
-    const shape = async (path: string) => ((await api(s, 'GET', `${path}/content/pages`)).body.pages as { title: string; pages: { title: string }[] }[]).map((p) => `${p.title}[${p.pages.map((k) => k.title).join()}]`);
+    const shape = async (path: string) =>
+      ((await api(s, 'GET', `${path}/content/pages`)).body.pages as { title: string; pages: { title: string }[] }[]).map(
+        (p) => `${p.title}[${p.pages.map((k) => k.title).join()}]`,
+      );
     expect(await shape(`/spaces/${space}`)).toEqual(['Intro[]', 'a[c]', 'b[]']);
 
     const r = await api(s, 'POST', `${underB}/merge`);

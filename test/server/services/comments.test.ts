@@ -33,7 +33,11 @@ describe('space comments', () => {
     expect(r.status).toBe(200);
     expect(publishedErrors('Comment', r.body)).toBeUndefined();
     expect(r.body).toMatchObject({ object: 'comment', status: 'open', replies: 0, reactions: [], body: { markdown: 'Is this **right**?' } });
-    expect(r.body.target).toMatchObject({ space, page: { id: page, title: 'Quickstart', path: 'quickstart', outdated: false }, node: { id: node, preview: 'Install the product.' } });
+    expect(r.body.target).toMatchObject({
+      space,
+      page: { id: page, title: 'Quickstart', path: 'quickstart', outdated: false },
+      node: { id: node, preview: 'Install the product.' },
+    });
     expect(r.body.target.revision).toBe((await api(s, 'GET', base())).body.revision);
     expect(r.body.postedBy.displayName).toBe('Local Admin');
     expect((await api(s, 'GET', `${base()}/comments/${r.body.id}?format=document`)).body.body.document.nodes[0].type).toBe('paragraph');
@@ -72,7 +76,10 @@ describe('space comments', () => {
     await api(s, 'PUT', `${base()}/comments/${c.id}`, { addedReactions: ['👍'] });
     const both = await api(other, 'PUT', `${base()}/comments/${c.id}`, { addedReactions: ['👍'] });
     expect(publishedErrors('Comment', both.body)).toBeUndefined();
-    expect(both.body.reactions.map((r: { emoji: string; count: number }) => [r.emoji, r.count])).toEqual([['👍', 2], ['🎉', 1]]);
+    expect(both.body.reactions.map((r: { emoji: string; count: number }) => [r.emoji, r.count])).toEqual([
+      ['👍', 2],
+      ['🎉', 1],
+    ]);
     expect(both.body.reactions[0].users.map((u: { user: { id: string } }) => u.user.id)[1]).toBe(other.id);
     const removed = await api(s, 'PUT', `${base()}/comments/${c.id}`, { removedReactions: ['👍', '🎉'] });
     expect(removed.body.reactions).toEqual([expect.objectContaining({ emoji: '👍', count: 1 })]);
@@ -131,7 +138,10 @@ describe('space comments', () => {
     const who = await api(s, 'GET', `/spaces/${sp}/commenters`);
     expect(operationErrors('listCommentersInSpace', who.body)).toBeUndefined();
     expect(publishedListErrors('OrganizationMember', who.body)).toBeUndefined();
-    expect(who.body.items.map((m: { user: { displayName: string }; role: string }) => [m.user.displayName, m.role])).toEqual([['Local Admin', 'admin'], ['Casey Commenter', 'comment']]);
+    expect(who.body.items.map((m: { user: { displayName: string }; role: string }) => [m.user.displayName, m.role])).toEqual([
+      ['Local Admin', 'admin'],
+      ['Casey Commenter', 'comment'],
+    ]);
     expect((await api(s, 'GET', '/spaces/nope/commenters')).status).toBe(404);
   });
 });

@@ -28,7 +28,10 @@ function markdownFolder(name: string): string {
   mkdirSync(join(root, 'guides'), { recursive: true });
   writeFileSync(join(root, 'README.md'), '# Welcome\n\nStart with the [install guide](guides/install.md).\n');
   writeFileSync(join(root, 'guides', 'README.md'), '# Guides\n\nAll the guides.\n');
-  writeFileSync(join(root, 'guides', 'install.md'), '---\ntitle: Installing\ndescription: How to install\n---\n\n## Requirements\n\nNode 20.\n\n![diagram](./diagram.png)\n\n[missing](nowhere.md)\n');
+  writeFileSync(
+    join(root, 'guides', 'install.md'),
+    '---\ntitle: Installing\ndescription: How to install\n---\n\n## Requirements\n\nNode 20.\n\n![diagram](./diagram.png)\n\n[missing](nowhere.md)\n',
+  );
   writeFileSync(join(root, 'guides', 'diagram.png'), PNG);
   writeFileSync(join(root, 'notes.txt'), 'not imported');
   return root;
@@ -68,10 +71,20 @@ describe('space content', () => {
 
   it('computes pages from an OpenAPI reference and skips them with computed=false', async () => {
     const id = await newSpace(s);
-    const wrong = await api(s, 'POST', `/spaces/${id}/content/template`, { id: 'api-reference', params: { contentRefs: { spec: { kind: 'file', file: 'x' } } } });
+    const wrong = await api(s, 'POST', `/spaces/${id}/content/template`, {
+      id: 'api-reference',
+      params: { contentRefs: { spec: { kind: 'file', file: 'x' } } },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.message).toMatch(/contentRefs\.spec/);
-    expect((await api(s, 'POST', `/spaces/${id}/content/template`, { id: 'api-reference', params: { contentRefs: { spec: { kind: 'openapi', spec: 'petstore' } } } })).status).toBe(201);
+    expect(
+      (
+        await api(s, 'POST', `/spaces/${id}/content/template`, {
+          id: 'api-reference',
+          params: { contentRefs: { spec: { kind: 'openapi', spec: 'petstore' } } },
+        })
+      ).status,
+    ).toBe(201);
     const all = await api(s, 'GET', `/spaces/${id}/content/pages`);
     expect(operationErrors('listPages', all.body)).toBeUndefined();
     const computed = all.body.pages.find((p: { type: string }) => p.type === 'computed');
@@ -114,14 +127,18 @@ describe('import', () => {
     const pages = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
     expect(componentErrors('Revision', (await api(s, 'GET', `/spaces/${id}/content`)).body)).toBeUndefined();
     expect(pages.map((p: { title: string }) => p.title)).toEqual(['Welcome', 'Guides']);
-    expect(pages[1].pages.map((p: { title: string; path: string; description: string }) => [p.title, p.path, p.description])).toEqual([['Installing', 'guides/install', 'How to install']]);
+    expect(pages[1].pages.map((p: { title: string; path: string; description: string }) => [p.title, p.path, p.description])).toEqual([
+      ['Installing', 'guides/install', 'How to install'],
+    ]);
     const install = pages[1].pages[0];
     expect(install.markdown).toContain('![diagram](.gitbook/assets/diagram.png)');
     expect(install.markdown).not.toContain('title: Installing');
 
     const files = await api(s, 'GET', `/spaces/${id}/content/files`);
     expect(operationErrors('listFiles', files.body)).toBeUndefined();
-    expect(files.body.items.map((f: { name: string; contentType: string; size: number }) => [f.name, f.contentType, f.size])).toEqual([['diagram.png', 'image/png', PNG.length]]);
+    expect(files.body.items.map((f: { name: string; contentType: string; size: number }) => [f.name, f.contentType, f.size])).toEqual([
+      ['diagram.png', 'image/png', PNG.length],
+    ]);
     const file = files.body.items[0];
     const one = await api(s, 'GET', `/spaces/${id}/content/files/${file.id}`);
     expect(publishedErrors('RevisionFile', one.body)).toBeUndefined();
@@ -145,7 +162,12 @@ describe('import', () => {
     const broken = await api(s, 'GET', `/spaces/${id}/content/page/${install.id}/links?status=broken`);
     expect(broken.body.items).toHaveLength(1);
     expect(broken.body.items[0].targetReference).toMatchObject({ kind: 'url' });
-    expect(broken.body.items[0].locationReferences[0]).toMatchObject({ kind: 'page', page: { id: install.id }, space: { id }, organization: { object: 'organization' } });
+    expect(broken.body.items[0].locationReferences[0]).toMatchObject({
+      kind: 'page',
+      page: { id: install.id },
+      space: { id },
+      organization: { object: 'organization' },
+    });
     expect((await api(s, 'GET', `/spaces/${id}/content/page/nope/links`)).status).toBe(404);
   });
 
@@ -161,13 +183,22 @@ describe('import', () => {
 
     const cr = (await api(s, 'POST', `/spaces/${id}/change-requests`, { subject: 'Add the install guide' })).body;
     writeFileSync(join(root, 'install.md'), '# Install\n\nSteps.\n');
-    expect((await api(s, 'POST', `/spaces/${id}/change-requests/${cr.id}/content/import`, { url: pathToFileURL(join(root, 'install.md')).href, source: 'markdown' })).status).toBe(201);
+    expect(
+      (await api(s, 'POST', `/spaces/${id}/change-requests/${cr.id}/content/import`, { url: pathToFileURL(join(root, 'install.md')).href, source: 'markdown' }))
+        .status,
+    ).toBe(201);
     const inCr = (await api(s, 'GET', `/spaces/${id}/change-requests/${cr.id}/content/pages`)).body.pages;
-    expect(inCr.map((p: { id: string; title: string }) => [p.id, p.title])).toEqual([[welcome.id, 'Welcome'], [expect.any(String), 'Install']]);
+    expect(inCr.map((p: { id: string; title: string }) => [p.id, p.title])).toEqual([
+      [welcome.id, 'Welcome'],
+      [expect.any(String), 'Install'],
+    ]);
     expect((await api(s, 'POST', `/spaces/${id}/change-requests/${cr.id}/merge`)).status).toBe(200);
 
     const after = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
-    expect(after.map((p: { title: string; path: string }) => [p.title, p.path])).toEqual([['Welcome', ''], ['Install', 'install']]);
+    expect(after.map((p: { title: string; path: string }) => [p.title, p.path])).toEqual([
+      ['Welcome', ''],
+      ['Install', 'install'],
+    ]);
     expect(after[0].id).toBe(welcome.id);
     expect((await api(s, 'GET', `/spaces/${id}/comments/${comment.body.id}`)).status).toBe(200);
     expect((await api(s, 'POST', `/spaces/${id}/comments`, { page: welcome.id, body: { markdown: 'After the merge' } })).status).toBe(200);
@@ -189,7 +220,10 @@ describe('import', () => {
     await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'a', 'shot.md')).href, source: 'markdown' });
     await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'b', 'other.md')).href, source: 'markdown' });
     const shots = (await api(s, 'GET', `/spaces/${id}/content/files`)).body.items;
-    expect(shots.map((f: { name: string; size: number }) => [f.name, f.size])).toEqual([['shot.png', PNG.length], ['shot-2.png', PNG.length + 1]]);
+    expect(shots.map((f: { name: string; size: number }) => [f.name, f.size])).toEqual([
+      ['shot.png', PNG.length],
+      ['shot-2.png', PNG.length + 1],
+    ]);
     const b = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages.find((p: { title: string }) => p.title === 'Shot B');
     expect(b.markdown).toBe('![b](.gitbook/assets/shot-2.png)');
 
@@ -197,17 +231,26 @@ describe('import', () => {
     writeFileSync(join(root, 'about.html'), '<html><head><title>About us</title></head><body><p>We write docs.</p></body></html>');
     expect((await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(join(root, 'about.html')).href, source: 'html' })).status).toBe(201);
     const withHtml = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages;
-    expect(withHtml.map((p: { title: string; path: string }) => [p.title, p.path])).toEqual([['Welcome', ''], ['Install', 'install'], ['Shot A', 'shot'], ['Shot B', 'other'], ['About us', 'about-us']]);
+    expect(withHtml.map((p: { title: string; path: string }) => [p.title, p.path])).toEqual([
+      ['Welcome', ''],
+      ['Install', 'install'],
+      ['Shot A', 'shot'],
+      ['Shot B', 'other'],
+      ['About us', 'about-us'],
+    ]);
   });
 
   it('imports a zip of the same folder', async () => {
     const id = await newSpace(s);
     const zipPath = join(tmp.dir, 'docs.zip');
-    writeFileSync(zipPath, zipSync({
-      'docs/README.md': strToU8('# Welcome\n\nHello.'),
-      'docs/guides/README.md': strToU8('# Guides\n'),
-      'docs/guides/install.md': strToU8('# Install\n\nSteps.'),
-    }));
+    writeFileSync(
+      zipPath,
+      zipSync({
+        'docs/README.md': strToU8('# Welcome\n\nHello.'),
+        'docs/guides/README.md': strToU8('# Guides\n'),
+        'docs/guides/install.md': strToU8('# Install\n\nSteps.'),
+      }),
+    );
     const r = await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(zipPath).href, source: 'zip' });
     expect(r.status).toBe(201);
     expect(r.body).toMatchObject({ importedResources: 3, totalResources: 3 });
@@ -301,29 +344,35 @@ function linkedFolder(name: string): string {
     writeFileSync(join(root, path), text);
   };
   write('README.md', '# Welcome\n\nRead the [introduction](intro/README.md).\n');
-  write('intro/README.md', [
-    '# Introduction',
-    '',
-    'Go to <a href="../guides/install.md#step-2">step 2</a> of the install.',
-    '',
-    '```md',
-    '[in code](nowhere.md)',
-    '```',
-    '',
-    '| Span | What |',
-    '| --- | --- |',
-    '| `${Type}[${name}](${EventClass})` | a span name |',
-    '',
-    '![shot](../.gitbook/assets/image%20(1).png)',
-    '',
-    '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th></tr></thead><tbody><tr><td><strong>Install</strong></td><td><a href="../guides/install.md">install.md</a></td><td><a href="../.gitbook/assets/cover%20(2).png">cover (2).png</a></td></tr></tbody></table>',
-    '',
-    '{% content-ref url="../guides/install.md" %}',
-    '[install.md](../guides/install.md)',
-    '{% endcontent-ref %}',
-  ].join('\n'));
+  write(
+    'intro/README.md',
+    [
+      '# Introduction',
+      '',
+      'Go to <a href="../guides/install.md#step-2">step 2</a> of the install.',
+      '',
+      '```md',
+      '[in code](nowhere.md)',
+      '```',
+      '',
+      '| Span | What |',
+      '| --- | --- |',
+      '| `${Type}[${name}](${EventClass})` | a span name |',
+      '',
+      '![shot](../.gitbook/assets/image%20(1).png)',
+      '',
+      '<table data-view="cards"><thead><tr><th></th><th data-hidden data-card-target data-type="content-ref"></th><th data-hidden data-card-cover data-type="files"></th></tr></thead><tbody><tr><td><strong>Install</strong></td><td><a href="../guides/install.md">install.md</a></td><td><a href="../.gitbook/assets/cover%20(2).png">cover (2).png</a></td></tr></tbody></table>',
+      '',
+      '{% content-ref url="../guides/install.md" %}',
+      '[install.md](../guides/install.md)',
+      '{% endcontent-ref %}',
+    ].join('\n'),
+  );
   write('guides/README.md', '# Guides\n');
-  write('guides/install.md', '# Install\n\n## Step 2\n\n{% file src="../.gitbook/assets/handbook.pdf" %}\n\n<img src="../.gitbook/assets/cover%20(2).png" alt="">\n');
+  write(
+    'guides/install.md',
+    '# Install\n\n## Step 2\n\n{% file src="../.gitbook/assets/handbook.pdf" %}\n\n<img src="../.gitbook/assets/cover%20(2).png" alt="">\n',
+  );
   // Its sibling axon-server.md does not exist; the root page "Axon Server" has the path axon-server.
   write('axon-server/README.md', '# Axon Server\n');
   write('axon-server/docker/README.md', '# Docker\n\nSee [compose](axon-server.md#compose) and [the server](../README.md).\n');
@@ -344,8 +393,15 @@ describe('links', () => {
     expect(all.status).toBe(200);
     expect(operationErrors('listSpaceLinks', all.body)).toBeUndefined();
     type Ref = { kind: string; page?: { id: string; path: string }; file?: { name: string }; url?: string; internalLocation?: { anchor: string } };
-    const shown = (r: Ref) => (r.kind === 'page' ? `page ${r.page?.path}${r.internalLocation ? `#${r.internalLocation.anchor}` : ''}` : r.kind === 'file' ? `file ${r.file?.name}` : `url ${r.url}`);
-    const rows = (all.body.items as { status: string; targetReference: Ref; locationReferences: Ref[] }[]).map((l) => `${l.locationReferences.map(shown).join()} -> ${l.status} ${shown(l.targetReference)}`);
+    const shown = (r: Ref) =>
+      r.kind === 'page'
+        ? `page ${r.page?.path}${r.internalLocation ? `#${r.internalLocation.anchor}` : ''}`
+        : r.kind === 'file'
+          ? `file ${r.file?.name}`
+          : `url ${r.url}`;
+    const rows = (all.body.items as { status: string; targetReference: Ref; locationReferences: Ref[] }[]).map(
+      (l) => `${l.locationReferences.map(shown).join()} -> ${l.status} ${shown(l.targetReference)}`,
+    );
     expect(rows).toEqual([
       'page  -> ok page intro',
       'page axon-server/docker -> broken url axon-server.md#compose',
@@ -385,7 +441,10 @@ describe('links', () => {
       mkdirSync(join(root, name(i), '..'), { recursive: true });
       writeFileSync(join(root, name(i)), body(i));
     }
-    writeFileSync(join(root, 'README.md'), `# Index\n\n${Array.from({ length: n }, (_, i) => `- [Page ${i}](${name(i)})`).join('\n')}\n- [More](https://example.com/more)\n`);
+    writeFileSync(
+      join(root, 'README.md'),
+      `# Index\n\n${Array.from({ length: n }, (_, i) => `- [Page ${i}](${name(i)})`).join('\n')}\n- [More](https://example.com/more)\n`,
+    );
     const id = await newSpace(s);
     expect((await api(s, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(root).href, source: 'markdown' })).status).toBe(201);
     const index = (await api(s, 'GET', `/spaces/${id}/content/pages`)).body.pages[0] as { id: string; title: string };

@@ -24,11 +24,19 @@ async function json(...args: string[]) {
   return JSON.parse(r.stdout);
 }
 const newSpace = async () => (await json('spaces', 'create', '--title', 'Paths')).id as string;
-interface P { title: string; pages?: P[] }
+interface P {
+  title: string;
+  pages?: P[];
+}
 const titles = (ps: P[]): string[] => ps.flatMap((p) => [p.title, ...titles(p.pages ?? [])]);
-interface Answer { totalResources: number; importedResources: number; skipped: { path: string; reason: string }[] }
+interface Answer {
+  totalResources: number;
+  importedResources: number;
+  skipped: { path: string; reason: string }[];
+}
 
-const SUMMARY = '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide.md)\n* [Secret](linked/secret.md)\n* [Also secret](secret.md)\n* [Console](CON.md)\n';
+const SUMMARY =
+  '# Table of contents\n\n* [Welcome](README.md)\n* [Guide](guide.md)\n* [Secret](linked/secret.md)\n* [Also secret](secret.md)\n* [Console](CON.md)\n';
 
 describe('importing a folder whose names or links would leave it', () => {
   it('takes the folder and leaves out links out of it, reserved names, .git and non-UTF-8 names, each named with its reason and counted', async () => {
@@ -76,8 +84,11 @@ describe('importing a folder whose names or links would leave it', () => {
     expect(titles((await json('content', 'revision', space)).pages)).toEqual(['Welcome']);
   });
 
-  it('reads a single file\'s images from beside it, but not through a link that leads out of its folder', async () => {
-    const dir = writeTree(join(tmp.dir, 'single'), { 'page.md': '# Page\n\n![Ok](img/ok.png) ![Up](../outside/secret.png) ![Linked](linked/secret.png)\n', 'img/ok.png': PNG });
+  it("reads a single file's images from beside it, but not through a link that leads out of its folder", async () => {
+    const dir = writeTree(join(tmp.dir, 'single'), {
+      'page.md': '# Page\n\n![Ok](img/ok.png) ![Up](../outside/secret.png) ![Linked](linked/secret.png)\n',
+      'img/ok.png': PNG,
+    });
     symlinkSync(outside, join(dir, 'linked'));
     const space = await newSpace();
     const answer = (await json('content', 'import', space, '--url', pathToFileURL(join(dir, 'page.md')).href, '--source', 'markdown')) as Answer;

@@ -24,7 +24,9 @@ const bytes = (data: string | Buffer) => new Uint8Array(typeof data === 'string'
 /** The fixture folder as entries; `over` replaces files (new arrays, as a re-read of a changed file gives). */
 function entries(over: Record<string, string> = {}, from?: Entry[]): Entry[] {
   const kept = new Map((from ?? []).map((e) => [e.path, e]));
-  return Object.entries({ ...FOLDER, ...over }).map(([path, data]) => (over[path] === undefined && kept.get(path)) || { path, size: bytes(data).length, bytes: bytes(data) });
+  return Object.entries({ ...FOLDER, ...over }).map(
+    ([path, data]) => (over[path] === undefined && kept.get(path)) || { path, size: bytes(data).length, bytes: bytes(data) },
+  );
 }
 
 async function current() {

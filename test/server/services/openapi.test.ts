@@ -59,7 +59,13 @@ const put = (slug: string, source: unknown) => api(s, 'PUT', `${base()}/${slug}`
 describe('OpenAPI specs', () => {
   it('creates a spec from text, processes it and keeps an immutable version', async () => {
     const res = expectOk(await api(s, 'POST', base(), { slug: 'pets', source: { text: JSON.stringify(JSON_SPEC) } }), 201, 'OpenAPISpec').body;
-    expect(res).toMatchObject({ object: 'openapi-spec', slug: 'pets', processingState: 'complete', visibility: 'private', permissions: { view: true, edit: true } });
+    expect(res).toMatchObject({
+      object: 'openapi-spec',
+      slug: 'pets',
+      processingState: 'complete',
+      visibility: 'private',
+      permissions: { view: true, edit: true },
+    });
     expect(res.lastVersion).toBeTruthy();
     expect(res.lastProcessErrorCode).toBeUndefined();
     expect(res.sourceURL).toBeUndefined();
@@ -101,7 +107,14 @@ describe('OpenAPI specs', () => {
 
   it('records PARSE_ERROR for a broken document and keeps the previous good version', async () => {
     const good = (await put('keep', { text: JSON.stringify(JSON_SPEC) })).body;
-    for (const source of [{ text: 'openapi: [unclosed' }, { text: '{"openapi": "3.0.0", "info": ' }, { text: JSON.stringify({ hello: 'world' }) }, { url: `${webUrl}/broken.yaml` }, { url: `${webUrl}/not-openapi.json` }, { text: JSON.stringify({ openapi: '4.0.0', info: { title: 'x', version: '1' }, paths: {} }) }]) {
+    for (const source of [
+      { text: 'openapi: [unclosed' },
+      { text: '{"openapi": "3.0.0", "info": ' },
+      { text: JSON.stringify({ hello: 'world' }) },
+      { url: `${webUrl}/broken.yaml` },
+      { url: `${webUrl}/not-openapi.json` },
+      { text: JSON.stringify({ openapi: '4.0.0', info: { title: 'x', version: '1' }, paths: {} }) },
+    ]) {
       const bad = expectOk(await put('keep', source), 200, 'OpenAPISpec').body;
       expect(bad.processingState).toBe('complete');
       expect(bad.lastProcessErrorCode, JSON.stringify(source)).toBe('PARSE_ERROR');
@@ -131,7 +144,11 @@ describe('OpenAPI specs', () => {
       delete process.env.GBCTL_OPENAPI_FETCH_TIMEOUT_MS;
       slowMs = 400;
     }
-    const failedOnCreate = expectOk(await api(s, 'POST', base(), { slug: 'never-good', source: { url: 'http://127.0.0.1:1/x.json' } }), 201, 'OpenAPISpec').body;
+    const failedOnCreate = expectOk(
+      await api(s, 'POST', base(), { slug: 'never-good', source: { url: 'http://127.0.0.1:1/x.json' } }),
+      201,
+      'OpenAPISpec',
+    ).body;
     expect(failedOnCreate.lastVersion).toBeUndefined();
     expect(failedOnCreate.lastProcessErrorCode).toBe('FETCH_ERROR');
     expectError(await api(s, 'GET', `${base()}/never-good/versions/latest`), 404, /no processed version/);

@@ -47,6 +47,10 @@ describe('the PDF of a change request', () => {
     expect(all).toContain('handbook (2).pdf');
     expect(all).not.toMatch(/<\/?[a-z]|\{%|steps\.md/);
     // The figure's image and the picture's (percent-encoded names, written in HTML): one image, embedded once.
-    expect(Buffer.from(bytes).toString('latin1').match(/\/Subtype \/Image/g)?.length).toBeGreaterThanOrEqual(1);
+    expect(
+      Buffer.from(bytes)
+        .toString('latin1')
+        .match(/\/Subtype \/Image/g)?.length,
+    ).toBeGreaterThanOrEqual(1);
   });
 });

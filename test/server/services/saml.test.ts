@@ -12,8 +12,13 @@ const team = 'team-docs';
 
 beforeAll(async () => {
   s = await startServer();
-  pem = execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=idp.example.com', '-days', '1', '-keyout', '/dev/null'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] });
-  await s.env.store.write((tx) => tx.put(teams, { id: team, organization: s.org, title: 'Docs team', members: ['u1', 'u2'], spaces: ['s1'], createdAt: '2026-01-01T00:00:00.000Z' }));
+  pem = execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=idp.example.com', '-days', '1', '-keyout', '/dev/null'], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  await s.env.store.write((tx) =>
+    tx.put(teams, { id: team, organization: s.org, title: 'Docs team', members: ['u1', 'u2'], spaces: ['s1'], createdAt: '2026-01-01T00:00:00.000Z' }),
+  );
 });
 afterAll(async () => {
   await s.stop();
@@ -42,11 +47,23 @@ describe('SAML providers', () => {
     });
     expect((await api(s, 'GET', `/orgs/${s.org}/sso`)).body.items).toEqual([]);
     const up = expectOk(
-      await api(s, 'PATCH', `${base()}/${p.id}`, { entityID: 'https://idp.example.com/entity', ssoURL: 'https://idp.example.com/sso', certificate: pem, defaultTeam: team, defaultRole: 'edit' }),
+      await api(s, 'PATCH', `${base()}/${p.id}`, {
+        entityID: 'https://idp.example.com/entity',
+        ssoURL: 'https://idp.example.com/sso',
+        certificate: pem,
+        defaultTeam: team,
+        defaultRole: 'edit',
+      }),
       200,
       'OrganizationSAMLProvider',
     ).body;
-    expect(up).toMatchObject({ status: 'active', entityID: 'https://idp.example.com/entity', ssoURL: 'https://idp.example.com/sso', certificate: pem.trim(), defaultRole: 'edit' });
+    expect(up).toMatchObject({
+      status: 'active',
+      entityID: 'https://idp.example.com/entity',
+      ssoURL: 'https://idp.example.com/sso',
+      certificate: pem.trim(),
+      defaultRole: 'edit',
+    });
     expect(up.defaultTeam).toMatchObject({ object: 'team', id: team, title: 'Docs team', members: 2, spaces: 1 });
     const logins = expectOk(await api(s, 'GET', `/orgs/${s.org}/sso`), 200).body;
     expect(logins.items).toEqual([{ id: p.id, label: 'Okta', startURL: up.service.startURL }]);
@@ -58,7 +75,11 @@ describe('SAML providers', () => {
   });
 
   it('creates a complete provider in one go, lists, gets and deletes it (204 twice)', async () => {
-    const p = expectOk(await api(s, 'POST', base(), { label: 'Azure', entityID: 'urn:azure', ssoURL: 'https://login.example.net/saml', certificate: pem, defaultRole: 'read' }), 201, 'OrganizationSAMLProvider').body;
+    const p = expectOk(
+      await api(s, 'POST', base(), { label: 'Azure', entityID: 'urn:azure', ssoURL: 'https://login.example.net/saml', certificate: pem, defaultRole: 'read' }),
+      201,
+      'OrganizationSAMLProvider',
+    ).body;
     expect(p.status).toBe('active');
     const listed = expectOk(await api(s, 'GET', base()), 200, 'OrganizationSAMLProvider', true).body;
     expect(listed.items.map((x: { id: string }) => x.id)).toContain(p.id);

@@ -10,7 +10,17 @@ afterAll(async () => {
   await s.stop();
 });
 
-type Item = { id: string; sectionGroup?: string; default?: boolean; title?: string; path?: string; section?: string; space?: { id: string }; sections?: { id: string }[]; siteSpaces?: Item[] };
+type Item = {
+  id: string;
+  sectionGroup?: string;
+  default?: boolean;
+  title?: string;
+  path?: string;
+  section?: string;
+  space?: { id: string };
+  sections?: { id: string }[];
+  siteSpaces?: Item[];
+};
 const ids = (items: Item[]) => items.map((i) => i.id);
 const list = async (site: string, what: string) => (await api(s, 'GET', sitePath(s, site, `/${what}`))).body.items as Item[];
 const count = async (site: string) => (await api(s, 'GET', sitePath(s, site))).body.siteSpaces as number;
@@ -24,10 +34,17 @@ describe('sections', () => {
     expect(created).toMatchObject({ object: 'site-section', title: 'API', path: 'api', icon: 'code', default: false });
     expect(created.siteSpaces.map((x: Item) => [x.space?.id, x.default])).toEqual([[b, true]]);
     const sections = expectOk(await api(s, 'GET', sitePath(s, site.id, '/sections')), 200, 'SiteSection', true).body.items as Item[];
-    expect(sections.map((x) => [x.title, x.default])).toEqual([['Product', true], ['API', false]]);
+    expect(sections.map((x) => [x.title, x.default])).toEqual([
+      ['Product', true],
+      ['API', false],
+    ]);
     expect(sections[0]?.siteSpaces?.map((x) => x.space?.id)).toEqual([a]);
     expect(await count(site.id)).toBe(2);
-    const titled = expectOk(await api(s, 'POST', sitePath(s, site.id, '/sections'), { spaceId: a, title: 'Guides again', icon: null }), 201, 'SiteSection').body;
+    const titled = expectOk(
+      await api(s, 'POST', sitePath(s, site.id, '/sections'), { spaceId: a, title: 'Guides again', icon: null }),
+      201,
+      'SiteSection',
+    ).body;
     expect(titled.path).toBe('guides-again');
     expect(titled.icon).toBeUndefined();
     expect(await count(site.id)).toBe(3);
@@ -54,9 +71,22 @@ describe('sections', () => {
     const extra = expectOk(await api(s, 'POST', sitePath(s, site.id, '/site-spaces'), { spaceId: c, sectionId: s2.id }), 201, 'SiteSpace').body;
     expect(extra.default).toBe(false);
     const path = `/sections/${s2.id}`;
-    const up = expectOk(await api(s, 'PATCH', sitePath(s, site.id, path), { title: 'Renamed', path: 'renamed', condition: 'visitor.claims.isBetaUser', description: 'About', defaultSiteSpace: extra.id }), 200, 'SiteSection').body;
+    const up = expectOk(
+      await api(s, 'PATCH', sitePath(s, site.id, path), {
+        title: 'Renamed',
+        path: 'renamed',
+        condition: 'visitor.claims.isBetaUser',
+        description: 'About',
+        defaultSiteSpace: extra.id,
+      }),
+      200,
+      'SiteSection',
+    ).body;
     expect(up).toMatchObject({ title: 'Renamed', path: 'renamed', condition: 'visitor.claims.isBetaUser', description: 'About' });
-    expect(up.siteSpaces.map((x: Item) => [x.id, x.default])).toEqual([[s2.siteSpaces[0].id, false], [extra.id, true]]);
+    expect(up.siteSpaces.map((x: Item) => [x.id, x.default])).toEqual([
+      [s2.siteSpaces[0].id, false],
+      [extra.id, true],
+    ]);
     const kept = expectOk(await api(s, 'PATCH', sitePath(s, site.id, path), { title: 'Again' }), 200, 'SiteSection').body;
     expect(kept.condition).toBe('visitor.claims.isBetaUser');
     const cleared = expectOk(await api(s, 'PATCH', sitePath(s, site.id, path), { condition: null, description: null }), 200, 'SiteSection').body;
@@ -89,17 +119,40 @@ describe('sections', () => {
   it('moves a section before or after a sibling (deprecated move)', async () => {
     const site = await newSite(s);
     const made: string[] = [];
-    for (const t of ['S-one', 'S-two', 'S-three']) made.push((await api(s, 'POST', sitePath(s, site.id, '/sections'), { spaceId: await newSpace(s, t), title: t })).body.id);
+    for (const t of ['S-one', 'S-two', 'S-three'])
+      made.push((await api(s, 'POST', sitePath(s, site.id, '/sections'), { spaceId: await newSpace(s, t), title: t })).body.id);
     const [one, two, three] = made as [string, string, string];
-    expectOk(await api(s, 'POST', sitePath(s, site.id, `/sections/${three}/move`), { position: { before: { type: 'site-section', siteSection: one } } }), 200, 'SiteSection');
+    expectOk(
+      await api(s, 'POST', sitePath(s, site.id, `/sections/${three}/move`), { position: { before: { type: 'site-section', siteSection: one } } }),
+      200,
+      'SiteSection',
+    );
     expect(ids(await list(site.id, 'sections'))).toEqual([three, one, two]);
-    expectOk(await api(s, 'POST', sitePath(s, site.id, `/sections/${three}/move`), { position: { after: { type: 'site-section', siteSection: two } } }), 200, 'SiteSection');
+    expectOk(
+      await api(s, 'POST', sitePath(s, site.id, `/sections/${three}/move`), { position: { after: { type: 'site-section', siteSection: two } } }),
+      200,
+      'SiteSection',
+    );
     expect(ids(await list(site.id, 'sections'))).toEqual([one, two, three]);
     expectOk(await api(s, 'POST', sitePath(s, site.id, `/sections/${one}/move`), {}), 200, 'SiteSection');
     expect(ids(await list(site.id, 'sections'))).toEqual([two, three, one]);
-    expectError(await api(s, 'POST', sitePath(s, site.id, `/sections/${one}/move`), { position: { before: { type: 'site-section', siteSection: one } } }), 400, /itself/);
-    expectError(await api(s, 'POST', sitePath(s, site.id, `/sections/${one}/move`), { position: { before: { type: 'site-section', siteSection: 'nope' } } }), 400, /sibling/);
-    expectError(await api(s, 'POST', sitePath(s, site.id, `/sections/${one}/move`), { position: { before: { type: 'site-section', siteSection: two }, after: { type: 'site-section', siteSection: three } } }), 400, /not both/);
+    expectError(
+      await api(s, 'POST', sitePath(s, site.id, `/sections/${one}/move`), { position: { before: { type: 'site-section', siteSection: one } } }),
+      400,
+      /itself/,
+    );
+    expectError(
+      await api(s, 'POST', sitePath(s, site.id, `/sections/${one}/move`), { position: { before: { type: 'site-section', siteSection: 'nope' } } }),
+      400,
+      /sibling/,
+    );
+    expectError(
+      await api(s, 'POST', sitePath(s, site.id, `/sections/${one}/move`), {
+        position: { before: { type: 'site-section', siteSection: two }, after: { type: 'site-section', siteSection: three } },
+      }),
+      400,
+      /not both/,
+    );
   });
 });
 
@@ -107,9 +160,14 @@ describe('section groups', () => {
   it('creates, updates, adds and removes sections, moves and deletes groups', async () => {
     const site = await newSite(s);
     const secs: string[] = [];
-    for (const t of ['G-one', 'G-two', 'G-three']) secs.push((await api(s, 'POST', sitePath(s, site.id, '/sections'), { spaceId: await newSpace(s, t), title: t })).body.id);
+    for (const t of ['G-one', 'G-two', 'G-three'])
+      secs.push((await api(s, 'POST', sitePath(s, site.id, '/sections'), { spaceId: await newSpace(s, t), title: t })).body.id);
     const [one, two, three] = secs as [string, string, string];
-    const g = expectOk(await api(s, 'POST', sitePath(s, site.id, '/section-groups'), { title: 'Products', icon: 'box', sections: [two, one] }), 201, 'SiteSectionGroup').body;
+    const g = expectOk(
+      await api(s, 'POST', sitePath(s, site.id, '/section-groups'), { title: 'Products', icon: 'box', sections: [two, one] }),
+      201,
+      'SiteSectionGroup',
+    ).body;
     expect(g.sections.map((x: Item) => x.id)).toEqual([two, one]);
     expect(g.children.map((x: Item) => x.id)).toEqual([two, one]);
     expect(g.sections[0].sectionGroup).toBe(g.id);
@@ -118,7 +176,11 @@ describe('section groups', () => {
     // the group stands where it was created: after the remaining top-level section
     expect(ids(await list(site.id, 'sections'))).toEqual([three, two, one]);
 
-    const up = expectOk(await api(s, 'PATCH', sitePath(s, site.id, `/section-groups/${g.id}`), { title: 'Catalogue', icon: null }), 200, 'SiteSectionGroup').body;
+    const up = expectOk(
+      await api(s, 'PATCH', sitePath(s, site.id, `/section-groups/${g.id}`), { title: 'Catalogue', icon: null }),
+      200,
+      'SiteSectionGroup',
+    ).body;
     expect(up.title).toBe('Catalogue');
     expect(up.icon).toBeUndefined();
     expectError(await api(s, 'PATCH', sitePath(s, site.id, `/section-groups/${g.id}`), { title: '' }), 400, /title/);
@@ -139,12 +201,24 @@ describe('section groups', () => {
     expect((await list(site.id, 'sections')).find((x) => x.id === two)?.sectionGroup).toBeUndefined();
 
     const g2 = (await api(s, 'POST', sitePath(s, site.id, '/section-groups'), { title: 'Second' })).body;
-    expectOk(await api(s, 'POST', sitePath(s, site.id, `/section-groups/${g2.id}/move`), { position: { before: { type: 'site-section-group', id: g.id } } }), 200, 'SiteSectionGroup');
+    expectOk(
+      await api(s, 'POST', sitePath(s, site.id, `/section-groups/${g2.id}/move`), { position: { before: { type: 'site-section-group', id: g.id } } }),
+      200,
+      'SiteSectionGroup',
+    );
     const published = (await api(s, 'GET', sitePath(s, site.id, '/published'))).body.structure.structure as Item[];
     expect(ids(published)).toEqual([g2.id, g.id, two]);
-    expectOk(await api(s, 'POST', sitePath(s, site.id, `/section-groups/${g2.id}/move`), { position: { after: { type: 'site-section', id: two } } }), 200, 'SiteSectionGroup');
+    expectOk(
+      await api(s, 'POST', sitePath(s, site.id, `/section-groups/${g2.id}/move`), { position: { after: { type: 'site-section', id: two } } }),
+      200,
+      'SiteSectionGroup',
+    );
     expect(ids((await api(s, 'GET', sitePath(s, site.id, '/published'))).body.structure.structure)).toEqual([g.id, two, g2.id]);
-    expectError(await api(s, 'POST', sitePath(s, site.id, `/section-groups/${g2.id}/move`), { position: { after: { type: 'site-section', id: one } } }), 400, /sibling/);
+    expectError(
+      await api(s, 'POST', sitePath(s, site.id, `/section-groups/${g2.id}/move`), { position: { after: { type: 'site-section', id: one } } }),
+      400,
+      /sibling/,
+    );
 
     expect((await api(s, 'DELETE', sitePath(s, site.id, `/section-groups/${g.id}`))).status).toBe(204);
     expect((await api(s, 'DELETE', sitePath(s, site.id, `/section-groups/${g.id}`))).status).toBe(204);
@@ -192,7 +266,11 @@ describe('site spaces', () => {
     const [a, b, c] = [await newSpace(s, 'U1'), await newSpace(s, 'U2'), await newSpace(s, 'U3')];
     const site = await newSite(s, { spaces: [a, b] });
     const [x, y] = (await list(site.id, 'site-spaces')) as [Item, Item];
-    const up = expectOk(await api(s, 'PATCH', sitePath(s, site.id, `/site-spaces/${y.id}`), { path: 'v2', condition: 'visitor.claims.plan === "pro"', spaceId: c }), 200, 'SiteSpace').body;
+    const up = expectOk(
+      await api(s, 'PATCH', sitePath(s, site.id, `/site-spaces/${y.id}`), { path: 'v2', condition: 'visitor.claims.plan === "pro"', spaceId: c }),
+      200,
+      'SiteSpace',
+    ).body;
     expect(up).toMatchObject({ path: 'v2', condition: 'visitor.claims.plan === "pro"', title: 'U3' });
     expect(up.space.id).toBe(c);
     const kept = expectOk(await api(s, 'PATCH', sitePath(s, site.id, `/site-spaces/${y.id}`), { path: 'v3' }), 200, 'SiteSpace').body;
@@ -224,12 +302,28 @@ describe('site spaces', () => {
     const spaces = [await newSpace(s, 'M1'), await newSpace(s, 'M2'), await newSpace(s, 'M3')];
     const site = await newSite(s, { spaces });
     const [one, two, three] = ids(await list(site.id, 'site-spaces')) as [string, string, string];
-    expectOk(await api(s, 'POST', sitePath(s, site.id, `/site-spaces/${one}/move`), { position: { after: { type: 'site-space', siteSpace: three } } }), 200, 'SiteSpace');
+    expectOk(
+      await api(s, 'POST', sitePath(s, site.id, `/site-spaces/${one}/move`), { position: { after: { type: 'site-space', siteSpace: three } } }),
+      200,
+      'SiteSpace',
+    );
     expect(ids(await list(site.id, 'site-spaces'))).toEqual([two, three, one]);
-    expectOk(await api(s, 'POST', sitePath(s, site.id, `/site-spaces/${one}/move`), { position: { before: { type: 'site-space', siteSpace: three } } }), 200, 'SiteSpace');
+    expectOk(
+      await api(s, 'POST', sitePath(s, site.id, `/site-spaces/${one}/move`), { position: { before: { type: 'site-space', siteSpace: three } } }),
+      200,
+      'SiteSpace',
+    );
     expect(ids(await list(site.id, 'site-spaces'))).toEqual([two, one, three]);
-    expectError(await api(s, 'POST', sitePath(s, site.id, `/site-spaces/${one}/move`), { position: { before: { type: 'site-space', siteSpace: 'nope' } } }), 400, /sibling/);
-    expectError(await api(s, 'POST', sitePath(s, site.id, `/site-spaces/${one}/move`), { position: { before: { type: 'space', siteSpace: two } } }), 400, /type/);
+    expectError(
+      await api(s, 'POST', sitePath(s, site.id, `/site-spaces/${one}/move`), { position: { before: { type: 'site-space', siteSpace: 'nope' } } }),
+      400,
+      /sibling/,
+    );
+    expectError(
+      await api(s, 'POST', sitePath(s, site.id, `/site-spaces/${one}/move`), { position: { before: { type: 'space', siteSpace: two } } }),
+      400,
+      /type/,
+    );
     expectError(await api(s, 'POST', sitePath(s, site.id, '/site-spaces/nope/move'), {}), 404);
   });
 });

@@ -16,7 +16,15 @@ describe('sites', () => {
     const a = await newSpace(s, 'Guide');
     const b = await newSpace(s, 'Reference');
     const site = await newSite(s, { title: 'Handbook', visibility: 'unlisted', spaces: [a, b] });
-    expect(site).toMatchObject({ object: 'site', type: 'basic', title: 'Handbook', visibility: 'unlisted', published: false, siteSpaces: 2, agentsContext: 'included' });
+    expect(site).toMatchObject({
+      object: 'site',
+      type: 'basic',
+      title: 'Handbook',
+      visibility: 'unlisted',
+      published: false,
+      siteSpaces: 2,
+      agentsContext: 'included',
+    });
     expect(site.urls).not.toHaveProperty('published');
     const ss = expectOk(await api(s, 'GET', sitePath(s, site.id, '/site-spaces')), 200, 'SiteSpace', true).body;
     expect(ss.items.map((i: { space: { id: string } }) => i.space.id)).toEqual([a, b]);
@@ -80,13 +88,30 @@ describe('sites', () => {
   it('updates fields, enforces hostname and proxy patterns, and removes the proxy with null', async () => {
     const site = await newSite(s);
     const up = expectOk(
-      await api(s, 'PATCH', sitePath(s, site.id), { title: 'Renamed', visibility: 'share-link', basename: 'handbook', agentsContext: 'excluded', adaptiveContent: { enabled: true }, proxy: 'example.com/docs', hostname: 'docs.example.com' }),
+      await api(s, 'PATCH', sitePath(s, site.id), {
+        title: 'Renamed',
+        visibility: 'share-link',
+        basename: 'handbook',
+        agentsContext: 'excluded',
+        adaptiveContent: { enabled: true },
+        proxy: 'example.com/docs',
+        hostname: 'docs.example.com',
+      }),
       200,
       'Site',
     ).body;
-    expect(up).toMatchObject({ title: 'Renamed', visibility: 'share-link', basename: 'handbook', agentsContext: 'excluded', adaptiveContent: { enabled: true }, hostname: 'docs.example.com' });
+    expect(up).toMatchObject({
+      title: 'Renamed',
+      visibility: 'share-link',
+      basename: 'handbook',
+      agentsContext: 'excluded',
+      adaptiveContent: { enabled: true },
+      hostname: 'docs.example.com',
+    });
     expect(up.proxy.origin).toBe('example.com/docs');
-    expect(up.features.map((f: { id: string }) => f.id)).toEqual(expect.arrayContaining(['sites-share-links', 'sites-adaptive-content', 'sites-custom-domain', 'sites-custom-subdirectory']));
+    expect(up.features.map((f: { id: string }) => f.id)).toEqual(
+      expect.arrayContaining(['sites-share-links', 'sites-adaptive-content', 'sites-custom-domain', 'sites-custom-subdirectory']),
+    );
     const kept = expectOk(await api(s, 'PATCH', sitePath(s, site.id), {}), 200, 'Site').body;
     expect(kept.proxy.origin).toBe('example.com/docs');
     const removed = expectOk(await api(s, 'PATCH', sitePath(s, site.id), { proxy: null, hostname: null }), 200, 'Site').body;
@@ -192,7 +217,11 @@ describe('adaptive schema', () => {
     expect((await api(s, 'GET', sitePath(s, site.id, '/adaptive-schema'))).body).toEqual(put);
     const conditions = expectOk(await api(s, 'GET', sitePath(s, site.id, '/adaptive-schema/template-conditions')), 200).body.items;
     for (const c of conditions) expect(publishedErrors('SiteAdaptiveTemplateCondition', c)).toBeUndefined();
-    expect(conditions.map((c: { condition: string }) => c.condition)).toEqual(['visitor.claims.isBetaUser === true', 'visitor.claims.plan === "free"', 'visitor.claims.plan === "pro"']);
+    expect(conditions.map((c: { condition: string }) => c.condition)).toEqual([
+      'visitor.claims.isBetaUser === true',
+      'visitor.claims.plan === "free"',
+      'visitor.claims.plan === "pro"',
+    ]);
   });
 
   it('refuses schemas of the wrong shape, naming the place', async () => {
@@ -204,7 +233,11 @@ describe('adaptive schema', () => {
     expectError(await put({ ...schema, $id: 'https://example.com/visitor' }), 400, /\$id/);
     expectError(await put({ type: 'object', properties: { x: { type: 'boolean' } }, additionalProperties: false }), 400, /properties\.x\.description/);
     expectError(await put({ type: 'object', properties: { x: { type: 'date', description: 'd' } }, additionalProperties: false }), 400, /x/);
-    expectError(await put({ type: 'object', properties: { x: { type: 'string', description: 'd', format: 'email' } }, additionalProperties: false }), 400, /unexpected "format"/);
+    expectError(
+      await put({ type: 'object', properties: { x: { type: 'string', description: 'd', format: 'email' } }, additionalProperties: false }),
+      400,
+      /unexpected "format"/,
+    );
     expectError(await put({ type: 'object', properties: {}, additionalProperties: true }), 400, /additionalProperties/);
     // Required by the published request schema, not filled in.
     expectError(await put({ type: 'object', properties: {} }), 400, /jsonSchema\.additionalProperties/);

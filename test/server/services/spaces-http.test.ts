@@ -141,7 +141,9 @@ describe('spaces over HTTP', () => {
     expect((await api(s, 'POST', `/spaces/${a.id}/move`, { parent: 'nope' })).status).toBe(404);
     const wrongParent = await api(s, 'POST', `/spaces/${a.id}/move`, { position: { before: { type: 'space', space: b.id } } });
     expect(wrongParent.status).toBe(400);
-    expect((await api(s, 'POST', `/spaces/${a.id}/move`, { position: { before: { type: 'space', space: b.id }, after: { type: 'space', space: b.id } } })).status).toBe(400);
+    expect(
+      (await api(s, 'POST', `/spaces/${a.id}/move`, { position: { before: { type: 'space', space: b.id }, after: { type: 'space', space: b.id } } })).status,
+    ).toBe(400);
   });
 
   it('transfers to another organization the caller belongs to; unknown organization 404', async () => {

@@ -4,7 +4,15 @@ import { spaces } from '../../../src/server/model/space.js';
 import { api, startServer, type TestServer } from '../../helpers/server.js';
 import { expectError, expectOk, newSpace } from '../../helpers/sites.js';
 
-const page = (id: string, title: string, markdown: string, pages: unknown[] = []) => ({ id, title, type: 'document', markdown, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', pages });
+const page = (id: string, title: string, markdown: string, pages: unknown[] = []) => ({
+  id,
+  title,
+  type: 'document',
+  markdown,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+  pages,
+});
 
 /** A space whose content is known: 3 pages, 2 + 4 + 1 title words and 5 + 3 + 0 body words. */
 async function spaceWithContent(s: TestServer, title: string): Promise<string> {
@@ -13,7 +21,13 @@ async function spaceWithContent(s: TestServer, title: string): Promise<string> {
     const sp = tx.get(spaces, id);
     const rev = sp && getRevision(tx, sp.revision);
     if (!sp || !rev) throw new Error('no space');
-    putRevision(tx, { ...rev, pages: [page('p1', 'Getting started', 'Install it, then run it.', [page('p2', 'The second page here', 'Nested page body.')]), page('p3', 'FAQ', '')] as typeof rev.pages });
+    putRevision(tx, {
+      ...rev,
+      pages: [
+        page('p1', 'Getting started', 'Install it, then run it.', [page('p2', 'The second page here', 'Nested page body.')]),
+        page('p3', 'FAQ', ''),
+      ] as typeof rev.pages,
+    });
   });
   return id;
 }
@@ -31,7 +45,13 @@ describe('translations (translation shape)', () => {
   it('creates a pending translation, runs it into a result space with true stats, and runs again', async () => {
     const src = await spaceWithContent(s, 'Handbook');
     const t = expectOk(await api(s, 'POST', base(), { language: 'fr', source: { space: src, language: 'en' } }), 201, 'Translation').body;
-    expect(t).toMatchObject({ object: 'translation', status: 'pending', language: 'fr', source: { space: src, language: 'en' }, stats: { runs: 0, totalWords: 0, totalPages: 0 } });
+    expect(t).toMatchObject({
+      object: 'translation',
+      status: 'pending',
+      language: 'fr',
+      source: { space: src, language: 'en' },
+      stats: { runs: 0, totalWords: 0, totalPages: 0 },
+    });
     expect(t.result).toBeUndefined();
     expect(t.instructions).toEqual({ object: 'document', data: {}, nodes: [] });
 
@@ -61,7 +81,11 @@ describe('translations (translation shape)', () => {
     const t = (await api(s, 'POST', base(), { language: 'de', source: { space: src, language: 'en' } })).body;
     const listed = expectOk(await api(s, 'GET', base()), 200, 'Translation', true).body;
     expect(listed.items.map((x: { id: string }) => x.id)).toContain(t.id);
-    const doc = { object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Use the formal "Sie".', marks: [] }] }] }] };
+    const doc = {
+      object: 'document',
+      data: {},
+      nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: 'Use the formal "Sie".', marks: [] }] }] }],
+    };
     const up = expectOk(await api(s, 'PUT', `${base()}/${t.id}`, { instructions: doc }), 200, 'Translation').body;
     expect(up.instructions).toEqual(doc);
     expectError(await api(s, 'PUT', `${base()}/${t.id}`, {}), 400, /instructions/);

@@ -25,7 +25,11 @@ describe('app pages', () => {
     expect(anon.headers.get('location')).toBe(`/app/~/sign-in?next=${encodeURIComponent(new URL(space.urls.app).pathname)}`);
     const bad = await fetch(`${s.url}/app/~/sign-in`, { method: 'POST', body: new URLSearchParams({ token: 'nope', next: '/app' }), redirect: 'manual' });
     expect(bad.status).toBe(401);
-    const ok = await fetch(`${s.url}/app/~/sign-in`, { method: 'POST', body: new URLSearchParams({ token: s.token, next: '//evil.example/' }), redirect: 'manual' });
+    const ok = await fetch(`${s.url}/app/~/sign-in`, {
+      method: 'POST',
+      body: new URLSearchParams({ token: s.token, next: '//evil.example/' }),
+      redirect: 'manual',
+    });
     expect(ok.status).toBe(303);
     expect(ok.headers.get('location')).toBe('/app');
     expect(ok.headers.getSetCookie()).toEqual([
@@ -41,7 +45,9 @@ describe('app pages', () => {
     const cr = (await api(s, 'POST', `/spaces/${pub.space}/change-requests`, { subject: 'Reword the FAQ' })).body;
     const faq = pages[2].pages[1];
     expect(faq.title).toBe('FAQ');
-    const edit = await api(s, 'PATCH', `/spaces/${pub.space}/change-requests/${cr.number}/gbctl/pages/${faq.id}`, { markdown: '## Why\n\nBecause we said so.\n\n{% embed url="https://www.youtube.com/watch?v=dQw4w9WgXcQ" %}' });
+    const edit = await api(s, 'PATCH', `/spaces/${pub.space}/change-requests/${cr.number}/gbctl/pages/${faq.id}`, {
+      markdown: '## Why\n\nBecause we said so.\n\n{% embed url="https://www.youtube.com/watch?v=dQw4w9WgXcQ" %}',
+    });
     expect(edit.status).toBe(200);
     await api(s, 'POST', `/spaces/${pub.space}/comments`, { body: { markdown: 'Looks good' } });
     const site = (await api(s, 'GET', `/orgs/${s.org}/sites/${pub.site}`)).body;

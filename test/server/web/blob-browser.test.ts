@@ -52,7 +52,8 @@ beforeAll(async () => {
   // A private space whose title the attack would read off the organization's page.
   await api(s, 'POST', `/orgs/${s.org}/spaces`, { title: 'Private plans' });
   const root = writeTree(join(tmp.dir, 'docs'), {
-    'README.md': '# Home\n\n![diagram](.gitbook/assets/diagram.svg)\n\n![dot](.gitbook/assets/dot.png)\n\nSee [the diagram file](.gitbook/assets/diagram.svg).\n',
+    'README.md':
+      '# Home\n\n![diagram](.gitbook/assets/diagram.svg)\n\n![dot](.gitbook/assets/dot.png)\n\nSee [the diagram file](.gitbook/assets/diagram.svg).\n',
     '.gitbook/assets/diagram.svg': evilSvg(collect, s.org),
     '.gitbook/assets/dot.png': PNG,
   });
@@ -107,7 +108,7 @@ describe.skipIf(!haveChromium)('an imported SVG with script, in a real browser',
     await page.close();
   });
 
-  it('opened through the page\'s file link, runs no script', async () => {
+  it("opened through the page's file link, runs no script", async () => {
     const { page, dialogs } = await signedInTab();
     await page.goto(pageUrl, { waitUntil: 'load' });
     const link = await page.$('article a[href*="/_gbctl/blobs/"]');

@@ -16,9 +16,37 @@ async function stored(contentType: string, data = 'bytes'): Promise<string> {
   return `${s.url}/_gbctl/blobs/${id}`;
 }
 
-const ACTIVE = ['image/svg+xml', 'text/html', 'text/html; charset=utf-8', 'application/xhtml+xml', 'text/xml', 'application/xml', 'application/pdf',
-  'text/javascript', 'application/javascript', 'text/css', 'application/json', 'image/svg+xml; charset=utf-8', 'multipart/x-mixed-replace', 'not a type', '', 'TEXT/HTML'];
-const PASSIVE = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/avif', 'image/x-icon', 'video/mp4', 'video/webm', 'audio/mpeg', 'application/octet-stream', 'IMAGE/PNG'];
+const ACTIVE = [
+  'image/svg+xml',
+  'text/html',
+  'text/html; charset=utf-8',
+  'application/xhtml+xml',
+  'text/xml',
+  'application/xml',
+  'application/pdf',
+  'text/javascript',
+  'application/javascript',
+  'text/css',
+  'application/json',
+  'image/svg+xml; charset=utf-8',
+  'multipart/x-mixed-replace',
+  'not a type',
+  '',
+  'TEXT/HTML',
+];
+const PASSIVE = [
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'image/avif',
+  'image/x-icon',
+  'video/mp4',
+  'video/webm',
+  'audio/mpeg',
+  'application/octet-stream',
+  'IMAGE/PNG',
+];
 
 describe('file bytes', () => {
   it('serves every active or unknown type as a sandboxed attachment that is never sniffed', async () => {
@@ -65,8 +93,18 @@ describe('file bytes', () => {
 describe('every response a browser could load', () => {
   it('has a policy and no sniffing: pages, redirects, errors, API answers, files and controls', async () => {
     const targets = [
-      '/app', '/app/~/sign-in', '/app/~/sign-out', '/app/nowhere', '/published/none/none', '/published/s/none', '/_gbctl/blobs/none', '/_gbctl/health',
-      '/v1/orgs', '/v1/nowhere', '/nowhere', '/app/%',
+      '/app',
+      '/app/~/sign-in',
+      '/app/~/sign-out',
+      '/app/nowhere',
+      '/published/none/none',
+      '/published/s/none',
+      '/_gbctl/blobs/none',
+      '/_gbctl/health',
+      '/v1/orgs',
+      '/v1/nowhere',
+      '/nowhere',
+      '/app/%',
     ];
     for (const t of targets) {
       for (const auth of [{}, { authorization: `Bearer ${s.token}` }] as Record<string, string>[]) {

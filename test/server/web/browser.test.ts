@@ -53,7 +53,10 @@ const brokenImages = (page: Page) =>
     const bad = await Promise.all(
       [...document.images].map((i) => {
         i.loading = 'eager';
-        return i.decode().then(() => (i.naturalWidth > 0 ? undefined : i.src), () => i.src);
+        return i.decode().then(
+          () => (i.naturalWidth > 0 ? undefined : i.src),
+          () => i.src,
+        );
       }),
     );
     return bad.filter((b): b is string => b !== undefined);

@@ -69,7 +69,7 @@ describe('the app page of a change request with conflicts', () => {
     expect(await asMember(`${app}/welcome`)).not.toContain('This page conflicts');
   });
 
-  it('shows a change request\'s own changes against its base, not main\'s later edits as reverted', async () => {
+  it("shows a change request's own changes against its base, not main's later edits as reverted", async () => {
     const space = (await api(s, 'POST', `/orgs/${s.org}/spaces`, { title: 'Base' })).body.id as string;
     await api(s, 'POST', `/spaces/${space}/content/template`, { id: 'getting-started' });
     const [welcome, quick] = ((await api(s, 'GET', `/spaces/${space}/content/pages`)).body.pages as { id: string }[]).map((p) => p.id) as [string, string];

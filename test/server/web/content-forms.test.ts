@@ -78,15 +78,24 @@ describe.skipIf(!haveChromium)('the content forms Git Sync writes, in a real bro
     expect(await page.$$eval('article picture source', (l) => l.length)).toBe(0);
     expect(await page.$eval('article a.mention', (a) => a.textContent)).toBe('Steps');
     expect(await page.$eval('article .page-card-title', (a) => a.textContent)).toBe('Steps');
-    expect(await page.$eval('article .file-link', (a) => [a.textContent, a.getAttribute('download')])).toEqual(['handbook (2).pdfDownload', 'handbook (2).pdf']);
+    expect(await page.$eval('article .file-link', (a) => [a.textContent, a.getAttribute('download')])).toEqual([
+      'handbook (2).pdfDownload',
+      'handbook (2).pdf',
+    ]);
     const pdf = await page.$eval('article .file-link', (a) => (a as HTMLAnchorElement).href);
     expect((await fetch(pdf)).status).toBe(200);
-    expect(await page.$$eval('article input.task-box', (l) => l.map((i) => [(i as HTMLInputElement).checked, (i as HTMLInputElement).disabled]))).toEqual([[false, true], [true, true]]);
+    expect(await page.$$eval('article input.task-box', (l) => l.map((i) => [(i as HTMLInputElement).checked, (i as HTMLInputElement).disabled]))).toEqual([
+      [false, true],
+      [true, true],
+    ]);
     expect(await page.$eval('article details', (d) => [(d as HTMLDetailsElement).open, d.id])).toEqual([false, 'more-details']);
     await page.close();
 
     const guide = await open(`${site.url}/guide`);
-    expect(await guide.page.$$eval('article .card', (l) => l.map((c) => c.querySelector('.card-body')?.textContent))).toEqual(['StepsEvery step.', 'HomeBack to the start.']);
+    expect(await guide.page.$$eval('article .card', (l) => l.map((c) => c.querySelector('.card-body')?.textContent))).toEqual([
+      'StepsEvery step.',
+      'HomeBack to the start.',
+    ]);
     await Promise.all([guide.page.waitForNavigation(), guide.page.click('article .card a.card-link')]);
     expect(await guide.page.$eval('article h1', (h) => h.textContent)).toBe('Steps');
     await guide.page.close();
@@ -127,7 +136,8 @@ describe.skipIf(!haveChromium)('the content forms Git Sync writes, in a real bro
     const app = await open(first.urls.app, s.token);
     expect(await escapedText(app.page)).toEqual([]);
     // The same elements and text; only the addresses of links differ (app pages link app pages).
-    const shape = (page: Page) => page.$eval('article', (a) => [a.innerText, [...a.querySelectorAll('*')].map((e) => `${e.tagName}.${e.className}#${e.id}`).join(' ')]);
+    const shape = (page: Page) =>
+      page.$eval('article', (a) => [a.innerText, [...a.querySelectorAll('*')].map((e) => `${e.tagName}.${e.className}#${e.id}`).join(' ')]);
     const pub = await open(site.url);
     expect(await shape(app.page)).toEqual(await shape(pub.page));
     await app.page.close();

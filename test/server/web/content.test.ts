@@ -2,9 +2,26 @@ import { describe, expect, it } from 'vitest';
 import type { PageRecord, RevisionRecord } from '../../../src/server/model/revision.js';
 import { article, pageAt, sidebar, viewOf } from '../../../src/server/web/content.js';
 
-const page = (id: string, title: string, extra: Partial<PageRecord> = {}): PageRecord => ({ id, title, type: 'document', markdown: '', createdAt: 't', updatedAt: 't', pages: [], ...extra });
+const page = (id: string, title: string, extra: Partial<PageRecord> = {}): PageRecord => ({
+  id,
+  title,
+  type: 'document',
+  markdown: '',
+  createdAt: 't',
+  updatedAt: 't',
+  pages: [],
+  ...extra,
+});
 const rev = (pages: PageRecord[]): RevisionRecord => ({
-  id: `r${Math.random()}`, space: 's', parents: [], type: 'edits', createdAt: 't', pages, files: [], reusableContents: [], variables: {},
+  id: `r${Math.random()}`,
+  space: 's',
+  parents: [],
+  type: 'edits',
+  createdAt: 't',
+  pages,
+  files: [],
+  reusableContents: [],
+  variables: {},
 });
 const a = { key: 'site', page: (path: string) => `/site/${path}`, file: () => '/file' };
 
@@ -12,11 +29,15 @@ describe('the sidebar and the pager of a rendered revision', () => {
   const pages = [
     page('home', 'GitBook documentation', { gitPath: 'README.md' }),
     page('quick', 'The complete guide to publishing docs', { gitPath: 'guides/complete-guide.md', linkTitle: 'How to publish docs' }),
-    { ...page('grp', 'Get Started', { slug: 'getting-started' }), type: 'group' as const, pages: [
-      page('inline', 'Inline content', { gitPath: 'create-content/inline.md' }),
-      { ...page('buttons', 'Buttons', { target: { page: 'inline', anchor: 'buttons' } }), type: 'link' as const },
-      { ...page('ext', 'Custom blocks', { href: 'https://example.com/blocks', linkTitle: 'Blocks' }), type: 'link' as const },
-    ] },
+    {
+      ...page('grp', 'Get Started', { slug: 'getting-started' }),
+      type: 'group' as const,
+      pages: [
+        page('inline', 'Inline content', { gitPath: 'create-content/inline.md' }),
+        { ...page('buttons', 'Buttons', { target: { page: 'inline', anchor: 'buttons' } }), type: 'link' as const },
+        { ...page('ext', 'Custom blocks', { href: 'https://example.com/blocks', linkTitle: 'Blocks' }), type: 'link' as const },
+      ],
+    },
   ];
   const v = viewOf(rev(pages));
 

@@ -45,5 +45,5 @@ export async function publishedSite(s: TestServer, dir: string, visibility: stri
   let published = site;
   if (publish) published = (await api(s, 'POST', `/orgs/${s.org}/sites/${site.id}/publish`)).body;
   const url = (published.urls?.published as string | undefined) ?? '';
-  return { space, site: site.id as string, url, shareKey: url ? new URL(url).searchParams.get('shareKey') ?? '' : '' };
+  return { space, site: site.id as string, url, shareKey: url ? (new URL(url).searchParams.get('shareKey') ?? '') : '' };
 }

@@ -48,7 +48,7 @@ describe('a page as a preview serves it', () => {
   it('widens a policy by one source: added to a directive, in place of none, or as a new directive', () => {
     expect(allowIn("default-src 'none'", 'script-src', "'sha256-x'")).toBe("default-src 'none'; script-src 'sha256-x'");
     expect(allowIn("script-src 'none'; img-src 'self'", 'script-src', "'sha256-x'")).toBe("script-src 'sha256-x'; img-src 'self'");
-    expect(allowIn("connect-src https://a.example;", 'connect-src', "'self'")).toBe("connect-src https://a.example 'self'");
+    expect(allowIn('connect-src https://a.example;', 'connect-src', "'self'")).toBe("connect-src https://a.example 'self'");
     expect(allowIn("connect-src 'self'", 'connect-src', "'self'")).toBe("connect-src 'self'");
   });
 });

@@ -16,7 +16,8 @@ afterAll(async () => {
 });
 
 const get = (url: string, headers: Record<string, string> = {}) => fetch(url, { headers, redirect: 'manual' });
-const links = (html: string) => [...html.matchAll(/<a (?:class="current" aria-current="page" )?href="([^"]+)"/g)].map((m) => (m[1] as string).replace(/&amp;/g, '&'));
+const links = (html: string) =>
+  [...html.matchAll(/<a (?:class="current" aria-current="page" )?href="([^"]+)"/g)].map((m) => (m[1] as string).replace(/&amp;/g, '&'));
 
 describe('published sites on gbctl serve', () => {
   it('serves the site at urls.published: sidebar, rendered blocks, images, prev/next, every link answering 200', async () => {
@@ -60,7 +61,9 @@ describe('published sites on gbctl serve', () => {
   it('renders tabs, code titles and embeds, and follows the .gitbook.yaml redirects', async () => {
     const base = `${pub.url.replace(/\/$/, '')}`;
     const install = await (await get(`${base}/getting-started/install`)).text();
-    expect(install).toMatch(/<input type="radio" class="tab-radio" name="gb_tabs_1" id="gb_tabs_1_1" checked \/><label class="tab-label" for="gb_tabs_1_1">npm<\/label>/);
+    expect(install).toMatch(
+      /<input type="radio" class="tab-radio" name="gb_tabs_1" id="gb_tabs_1_1" checked \/><label class="tab-label" for="gb_tabs_1_1">npm<\/label>/,
+    );
     expect(install).toContain('<h2 id="requirements">Requirements</h2>');
     const linux = await (await get(`${base}/getting-started/install/linux`)).text();
     expect(linux).toContain('<figcaption>install.sh</figcaption>');

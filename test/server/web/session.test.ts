@@ -57,9 +57,24 @@ describe('signing in', () => {
 });
 
 describe('next, after signing in', () => {
-  const evil = ['//evil.example', '/\\evil.example', '/\\\\evil.example', '\\\\evil.example', 'https://evil.example', 'https:evil.example',
-    '/\t/evil.example', '/\n/evil.example', '/%2F/evil.example', '/.//evil.example', '/..//evil.example', 'javascript:alert(1)', '//@evil.example',
-    '/\\/evil.example', ' //evil.example', '/\u0000/evil.example'];
+  const evil = [
+    '//evil.example',
+    '/\\evil.example',
+    '/\\\\evil.example',
+    '\\\\evil.example',
+    'https://evil.example',
+    'https:evil.example',
+    '/\t/evil.example',
+    '/\n/evil.example',
+    '/%2F/evil.example',
+    '/.//evil.example',
+    '/..//evil.example',
+    'javascript:alert(1)',
+    '//@evil.example',
+    '/\\/evil.example',
+    ' //evil.example',
+    '/\u0000/evil.example',
+  ];
 
   it('sends the browser nowhere but this server, as the server answers it', async () => {
     for (const next of evil) {
@@ -76,17 +91,44 @@ describe('next, after signing in', () => {
   });
 
   it('is always a path of this server, whatever the value (property)', () => {
-    const chars = fc.constantFrom('/', '\\', ':', '%', '2', 'F', '5', 'C', 'h', 't', 'p', 's', '@', '.', '\t', '\n', ' ', 'e', 'v', '?', '#', '\u0000', '\u3002');
+    const chars = fc.constantFrom(
+      '/',
+      '\\',
+      ':',
+      '%',
+      '2',
+      'F',
+      '5',
+      'C',
+      'h',
+      't',
+      'p',
+      's',
+      '@',
+      '.',
+      '\t',
+      '\n',
+      ' ',
+      'e',
+      'v',
+      '?',
+      '#',
+      '\u0000',
+      '\u3002',
+    );
     fc.assert(
-      fc.property(fc.array(chars, { maxLength: 24 }).map((a) => a.join('')), (raw) => {
-        for (const v of [raw, decodeURIComponentSafe(raw)]) {
-          const out = safeNext(v);
-          expect(out.startsWith('/')).toBe(true);
-          expect(out.startsWith('//') || out.startsWith('/\\')).toBe(false);
-          // As a browser resolves the Location header, against any page of this server.
-          for (const base of ['http://me.test/', 'http://me.test/app/~/sign-in']) expect(new URL(out, base).origin).toBe('http://me.test');
-        }
-      }),
+      fc.property(
+        fc.array(chars, { maxLength: 24 }).map((a) => a.join('')),
+        (raw) => {
+          for (const v of [raw, decodeURIComponentSafe(raw)]) {
+            const out = safeNext(v);
+            expect(out.startsWith('/')).toBe(true);
+            expect(out.startsWith('//') || out.startsWith('/\\')).toBe(false);
+            // As a browser resolves the Location header, against any page of this server.
+            for (const base of ['http://me.test/', 'http://me.test/app/~/sign-in']) expect(new URL(out, base).origin).toBe('http://me.test');
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -106,8 +148,17 @@ describe('malformed percent-encoding', () => {
   it('is a 400 with the error body on every route: the API, the pages, the files and the test controls', async () => {
     const paths = [
       ...ROUTES.map((r) => `/v1${r.path.replace(/\{[^}]+\}/g, 'x')}`),
-      '/app', '/app/s/x', '/app/o/x/sites/x', '/app/c/x', '/app/~/sign-in', '/published/x/y', '/published/s/x', '/published/x/openapi/y',
-      '/_gbctl/blobs/x', '/_gbctl/health', '/nowhere',
+      '/app',
+      '/app/s/x',
+      '/app/o/x/sites/x',
+      '/app/c/x',
+      '/app/~/sign-in',
+      '/published/x/y',
+      '/published/s/x',
+      '/published/x/openapi/y',
+      '/_gbctl/blobs/x',
+      '/_gbctl/health',
+      '/nowhere',
     ];
     let checked = 0;
     for (const p of paths) {

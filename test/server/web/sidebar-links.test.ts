@@ -8,11 +8,25 @@ const link = (id: string, href: string): PageRecord => ({ id, title: id, type: '
 describe('link pages in the sidebar', () => {
   it('link to http(s) targets only; any other scheme renders without an href', () => {
     const pages = [
-      link('web', 'https://example.com/x'), link('plain', 'http://example.com'),
-      link('js', 'javascript:alert(1)'), link('js2', ' JavaScript:alert(1)'), link('data', 'data:text/html,<script>alert(1)</script>'),
-      link('vb', 'vbscript:x'), link('rel', '//evil.example'),
+      link('web', 'https://example.com/x'),
+      link('plain', 'http://example.com'),
+      link('js', 'javascript:alert(1)'),
+      link('js2', ' JavaScript:alert(1)'),
+      link('data', 'data:text/html,<script>alert(1)</script>'),
+      link('vb', 'vbscript:x'),
+      link('rel', '//evil.example'),
     ];
-    const rev: RevisionRecord = { id: 'r-sidebar-links', space: 's', parents: [], type: 'edits', createdAt: at, pages, files: [], reusableContents: [], variables: {} };
+    const rev: RevisionRecord = {
+      id: 'r-sidebar-links',
+      space: 's',
+      parents: [],
+      type: 'edits',
+      createdAt: at,
+      pages,
+      files: [],
+      reusableContents: [],
+      variables: {},
+    };
     const html = sidebar(pages, viewOf(rev), undefined, { key: 'p', page: (p) => `/p/${p}`, file: () => '#' });
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
     expect(hrefs).toEqual(['https://example.com/x', 'http://example.com']);

@@ -49,21 +49,29 @@ export function recordKeys(pages: readonly PageRecord[]): Map<string, string> {
 function importKeys(imported: readonly SyncPage[]): Map<SyncPage, string> {
   const temp = new Map<string, SyncPage>();
   const idOfFile = new Map<string, string>();
-  const assign = (list: readonly SyncPage[]) => list.forEach((p) => {
-    const id = `${temp.size}`;
-    temp.set(id, p);
-    if (p.kind === 'document') idOfFile.set(p.path, id);
-    assign(p.pages);
-  });
+  const assign = (list: readonly SyncPage[]) =>
+    list.forEach((p) => {
+      const id = `${temp.size}`;
+      temp.set(id, p);
+      if (p.kind === 'document') idOfFile.set(p.path, id);
+      assign(p.pages);
+    });
   assign(imported);
   const ids = new Map([...temp].map(([id, p]) => [p, id]));
   const records = (list: readonly SyncPage[]): PageRecord[] =>
     list.map((p) => {
       const target = p.target ? idOfFile.get(p.target.path) : undefined;
       return {
-        id: ids.get(p) as string, title: p.title, type: p.kind, markdown: '', createdAt: '', updatedAt: '',
-        ...(p.kind === 'document' && !p.sourceless ? { gitPath: p.path } : {}), ...(p.slug ? { slug: p.slug } : {}),
-        ...(p.href !== undefined ? { href: p.href } : {}), ...(target ? { target: { page: target, ...(p.target?.anchor ? { anchor: p.target.anchor } : {}) } } : {}),
+        id: ids.get(p) as string,
+        title: p.title,
+        type: p.kind,
+        markdown: '',
+        createdAt: '',
+        updatedAt: '',
+        ...(p.kind === 'document' && !p.sourceless ? { gitPath: p.path } : {}),
+        ...(p.slug ? { slug: p.slug } : {}),
+        ...(p.href !== undefined ? { href: p.href } : {}),
+        ...(target ? { target: { page: target, ...(p.target?.anchor ? { anchor: p.target.anchor } : {}) } } : {}),
         ...(p.computed ? { computed: p.computed } : {}),
         pages: records(p.pages),
       };
@@ -76,7 +84,9 @@ function importKeys(imported: readonly SyncPage[]): Map<SyncPage, string> {
 export function removedBy(existing: readonly PageRecord[], imported: readonly SyncPage[]): PageRecord[] {
   const keys = recordKeys(existing);
   const kept = new Set(importKeys(imported).values());
-  return flattenPages(existing).map((f) => f.page).filter((p) => p.type !== 'computed' && !kept.has(keys.get(p.id) as string));
+  return flattenPages(existing)
+    .map((f) => f.page)
+    .filter((p) => p.type !== 'computed' && !kept.has(keys.get(p.id) as string));
 }
 
 /** What a page says, children and times aside (nested values too, in any key order): equal ones need no new `updatedAt`. */
@@ -119,12 +129,23 @@ function relinker(idOfFile: (path: string) => string | undefined, memo?: TargetM
 }
 
 /** A read page as a record, with the id, creation time and `updatedAt` of the page it replaces. */
-function toRecord(p: SyncPage, id: string, before: PageRecord | undefined, pages: PageRecord[], env: ApplyEnv, links: ReturnType<typeof relinker>, idOfFile: (path: string) => string | undefined): PageRecord {
+function toRecord(
+  p: SyncPage,
+  id: string,
+  before: PageRecord | undefined,
+  pages: PageRecord[],
+  env: ApplyEnv,
+  links: ReturnType<typeof relinker>,
+  idOfFile: (path: string) => string | undefined,
+): PageRecord {
   const git = links.git(p.git);
   const cover = p.coverFile ? env.fileId?.(p.coverFile) : undefined;
   const target = p.target ? idOfFile(p.target.path) : undefined;
   const record: PageRecord = {
-    id, title: p.title, ...(before?.emoji ? { emoji: before.emoji } : {}), type: p.kind,
+    id,
+    title: p.title,
+    ...(before?.emoji ? { emoji: before.emoji } : {}),
+    type: p.kind,
     markdown: p.kind === 'document' ? links.markdown(p.markdown) : '',
     ...(p.href !== undefined ? { href: p.href } : {}),
     ...(p.computed ? { computed: p.computed } : {}),

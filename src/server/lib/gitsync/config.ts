@@ -52,8 +52,17 @@ export function parseGitbookYaml(text: string): { config: GitbookConfig; problem
 }
 
 /** `.gitbook.yaml` as export writes it when it has none as written: the structure always, redirects when there are some. */
-export function writeGitbookYaml(redirects: Record<string, string>, layout: Pick<RevisionGitSync, 'root' | 'readme' | 'summary'> = { root: '', readme: 'README.md', summary: 'SUMMARY.md' }): string {
-  const lines = [`root: ./${layout.root ? `${layout.root}/` : ''}`, '', 'structure:', `  readme: ${yamlKey(layout.readme)}`, `  summary: ${yamlKey(layout.summary)}`];
+export function writeGitbookYaml(
+  redirects: Record<string, string>,
+  layout: Pick<RevisionGitSync, 'root' | 'readme' | 'summary'> = { root: '', readme: 'README.md', summary: 'SUMMARY.md' },
+): string {
+  const lines = [
+    `root: ./${layout.root ? `${layout.root}/` : ''}`,
+    '',
+    'structure:',
+    `  readme: ${yamlKey(layout.readme)}`,
+    `  summary: ${yamlKey(layout.summary)}`,
+  ];
   const entries = Object.entries(redirects).sort(([a], [b]) => a.localeCompare(b));
   if (entries.length) {
     lines.push('', 'redirects:');

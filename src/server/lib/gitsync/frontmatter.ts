@@ -72,9 +72,14 @@ function readLayout(v: unknown): PageMeta['layout'] {
 function norm(m: PageMeta, coverOf: (path: string) => string | undefined) {
   const layout = Object.fromEntries(Object.entries(m.layout ?? {}).sort(([a], [b]) => a.localeCompare(b)));
   return {
-    description: m.description ?? '', icon: m.icon ?? '', hidden: !!m.hidden, noIndex: !!m.noIndex, layout: JSON.stringify(layout),
+    description: m.description ?? '',
+    icon: m.icon ?? '',
+    hidden: !!m.hidden,
+    noIndex: !!m.noIndex,
+    layout: JSON.stringify(layout),
     // A cover that names no file of the folder says nothing the API could say: it is kept as written.
-    cover: (m.cover && coverOf(m.cover.path)) ?? '', coverY: m.cover && coverOf(m.cover.path) ? (m.cover.yPos ?? 0) : 0,
+    cover: (m.cover && coverOf(m.cover.path)) ?? '',
+    coverY: m.cover && coverOf(m.cover.path) ? (m.cover.yPos ?? 0) : 0,
   };
 }
 

@@ -34,13 +34,25 @@ export function readPageFile(text: string): PageFileParts {
   }
   const end = after.slice(after.trimEnd().length);
   return {
-    ...(raw !== undefined ? { frontMatter: raw } : {}), meta, ...(h ? { heading: h[1] as string } : {}),
-    body: after.slice(0, after.length - end.length), lead, gap, end,
+    ...(raw !== undefined ? { frontMatter: raw } : {}),
+    meta,
+    ...(h ? { heading: h[1] as string } : {}),
+    body: after.slice(0, after.length - end.length),
+    lead,
+    gap,
+    end,
   };
 }
 
 /** A page's file from its parts; whitespace not given is the usual. */
-export function writePageFile(p: { frontMatter?: string | undefined; heading?: string | undefined; body: string; lead?: string | undefined; gap?: string | undefined; end?: string | undefined }): string {
+export function writePageFile(p: {
+  frontMatter?: string | undefined;
+  heading?: string | undefined;
+  body: string;
+  lead?: string | undefined;
+  gap?: string | undefined;
+  end?: string | undefined;
+}): string {
   const usual = usualSpacing(p.frontMatter !== undefined, !!p.body);
   const fm = p.frontMatter !== undefined ? `---\n${p.frontMatter}${p.frontMatter ? '\n' : ''}---` : '';
   const heading = p.heading !== undefined ? `# ${p.heading}${p.gap ?? usual.gap}` : '';

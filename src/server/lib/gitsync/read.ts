@@ -31,12 +31,21 @@ function decodeText(e: SourceEntry): string | undefined {
 
 /** "02-getting_started.md" → "Getting started". */
 export function titleFromName(name: string): string {
-  const t = name.replace(/\.[a-z0-9]+$/i, '').replace(/^\d+[-_. ]+/, '').replace(/[-_]+/g, ' ').trim();
+  const t = name
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/^\d+[-_. ]+/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
   return t ? t.charAt(0).toUpperCase() + t.slice(1) : 'Untitled';
 }
 
 /** A heading's text as a title: HTML tags and markdown escapes removed. */
-export const plainTitle = (s: string) => s.replace(/<[^>]*>/g, '').replace(/\\([!-/:-@[-`{-~])/g, '$1').replace(/\s+/g, ' ').trim();
+export const plainTitle = (s: string) =>
+  s
+    .replace(/<[^>]*>/g, '')
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 const isReadme = (p: string) => /^readme\.(md|markdown|mdx)$/i.test(posix.basename(p));
 const byName = (a: string, b: string) => a.localeCompare(b, undefined, { numeric: true });
@@ -115,7 +124,12 @@ export function readGitSync(all: SourceEntry[], memo?: TargetMemo): SyncRead {
     return { kind: 'document', title: t, path, meta, ...(Object.keys(git).length ? { git } : {}), markdown: parts.body, pages: [] };
   };
 
-  const gitSync: RevisionGitSync = { root: config.root === '.' ? '' : config.root, readme: config.readme, summary: config.summary, ...(yamlText !== undefined ? { config: yamlText } : {}) };
+  const gitSync: RevisionGitSync = {
+    root: config.root === '.' ? '' : config.root,
+    readme: config.readme,
+    summary: config.summary,
+    ...(yamlText !== undefined ? { config: yamlText } : {}),
+  };
   if (Object.keys(settings).length) gitSync.files = settings;
   const pages: SyncPage[] = [];
   if (summaryPath && texts.has(summaryPath)) {
@@ -137,7 +151,13 @@ export function readGitSync(all: SourceEntry[], memo?: TargetMemo): SyncRead {
     for (const p of texts.keys()) if (!used.has(p)) skipped.push({ path: out(p), reason: `not listed in ${config.summary}` });
   } else {
     if (readmePath && texts.has(readmePath)) pages.push(docPage(readmePath, undefined, 'Introduction'));
-    pages.push(...folderPages([...texts.keys()].filter((p) => !used.has(p)), '', (p, fallback) => docPage(p, undefined, fallback)));
+    pages.push(
+      ...folderPages(
+        [...texts.keys()].filter((p) => !used.has(p)),
+        '',
+        (p, fallback) => docPage(p, undefined, fallback),
+      ),
+    );
   }
 
   const files = linkPages(pages, { find, byPath, skipped, out, memo });
@@ -156,7 +176,10 @@ export function readGitSync(all: SourceEntry[], memo?: TargetMemo): SyncRead {
  * those files in under a name unique in the revision; a link spelled otherwise than export
  * would write it is kept beside the page (`git.links`), so that export writes it as it was.
  */
-function linkPages(pages: SyncPage[], at: { find(p: string): string | undefined; byPath: Map<string, SourceEntry>; skipped: Skipped[]; out(p: string): string; memo: TargetMemo | undefined }): SyncFile[] {
+function linkPages(
+  pages: SyncPage[],
+  at: { find(p: string): string | undefined; byPath: Map<string, SourceEntry>; skipped: Skipped[]; out(p: string): string; memo: TargetMemo | undefined },
+): SyncFile[] {
   const pagePaths = new Set<string>();
   const collect = (list: SyncPage[]) => list.forEach((p) => (p.kind === 'document' && pagePaths.add(p.path), collect(p.pages)));
   collect(pages);
@@ -192,23 +215,27 @@ function linkPages(pages: SyncPage[], at: { find(p: string): string | undefined;
     if (p.kind === 'document') {
       const spelled = new Map<string, string[]>();
       const odd = new Set<string>();
-      p.markdown = mapTargets(p.markdown, (written) => {
-        const t = targetOf(p.path, written);
-        if (!t) return undefined;
-        let ref: string;
-        if (pagePaths.has(t.file)) ref = `${PAGE_MARK}${t.file}${t.fragment}`;
-        else {
-          const f = addFile(t.file);
-          if (!f) return undefined;
-          ref = `${fileRef(f.name)}${t.fragment}`;
-        }
-        // Appended in place: a page may hold tens of thousands of links to one target.
-        const ways = spelled.get(ref);
-        if (ways) ways.push(written);
-        else spelled.set(ref, [written]);
-        if (written !== defaultLink(p.path, t.file, t.fragment)) odd.add(ref);
-        return ref;
-      }, at.memo);
+      p.markdown = mapTargets(
+        p.markdown,
+        (written) => {
+          const t = targetOf(p.path, written);
+          if (!t) return undefined;
+          let ref: string;
+          if (pagePaths.has(t.file)) ref = `${PAGE_MARK}${t.file}${t.fragment}`;
+          else {
+            const f = addFile(t.file);
+            if (!f) return undefined;
+            ref = `${fileRef(f.name)}${t.fragment}`;
+          }
+          // Appended in place: a page may hold tens of thousands of links to one target.
+          const ways = spelled.get(ref);
+          if (ways) ways.push(written);
+          else spelled.set(ref, [written]);
+          if (written !== defaultLink(p.path, t.file, t.fragment)) odd.add(ref);
+          return ref;
+        },
+        at.memo,
+      );
       if (odd.size) p.git = { ...p.git, links: Object.fromEntries([...odd].map((r) => [r, spelled.get(r) as string[]])) };
       if (p.meta.cover) {
         const t = targetOf(p.path, p.meta.cover.path) ?? targetOf('', p.meta.cover.path);
@@ -243,7 +270,11 @@ function folderPages(paths: string[], dir: string, docPage: (path: string, fallb
       page: () => {
         const readme = inDir.find((p) => posix.dirname(p) === sub && isReadme(p));
         const own = readme ? docPage(readme, titleFromName(f)) : undefined;
-        const children = folderPages(inDir.filter((p) => p !== readme), sub, docPage);
+        const children = folderPages(
+          inDir.filter((p) => p !== readme),
+          sub,
+          docPage,
+        );
         if (own) return { ...own, pages: children };
         if (!children.length) return undefined;
         // A folder without README.md: a page group at the top, an empty page below it.

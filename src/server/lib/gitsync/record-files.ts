@@ -18,7 +18,11 @@ export function recordFiles(pages: readonly PageRecord[]): Map<string, string> {
   const pathOf = new Map(flatPages(pages).map((f) => [f.page.id, f.path]));
   const layout = (list: readonly PageRecord[]): LayoutPage[] =>
     list.map((p) => ({
-      id: p.id, title: p.title, type: p.type, path: p.type === 'document' ? (p.gitPath ?? derivedGitPath(pathOf.get(p.id) ?? '', p.pages.length > 0)) : undefined, pages: layout(p.pages),
+      id: p.id,
+      title: p.title,
+      type: p.type,
+      path: p.type === 'document' ? (p.gitPath ?? derivedGitPath(pathOf.get(p.id) ?? '', p.pages.length > 0)) : undefined,
+      pages: layout(p.pages),
     }));
   files = assignPaths(layout(pages));
   kept.set(pages, files);

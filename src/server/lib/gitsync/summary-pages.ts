@@ -62,13 +62,28 @@ export function pagesFromSummary(file: SummaryFile, ctx: SummaryContext): SyncPa
       }
       const spec = (computed.dependencies?.spec as { ref?: { spec?: unknown } } | undefined)?.ref?.spec;
       const page: SyncPage = {
-        kind: 'computed', title: typeof spec === 'string' ? `OpenAPI: ${spec}` : computed.type, computed, path: unique(`computed:${JSON.stringify(computed)}`), meta: {}, markdown: '', pages: [],
+        kind: 'computed',
+        title: typeof spec === 'string' ? `OpenAPI: ${spec}` : computed.type,
+        computed,
+        path: unique(`computed:${JSON.stringify(computed)}`),
+        meta: {},
+        markdown: '',
+        pages: [],
       };
       return [withLine(page, e, blockLine(bullet, e.block)), ...children()];
     }
     const title = e.title.slice(0, 100) || 'Untitled';
     if (isExternal(e.link) && /^[a-z][a-z0-9+.-]*:|^\/\//i.test(e.link)) {
-      const page: SyncPage = { kind: 'link', title: title === 'Untitled' ? e.link.slice(0, 100) : title, href: e.link, path: unique(`link:${e.link}`), ...label(e), meta: {}, markdown: '', pages: [] };
+      const page: SyncPage = {
+        kind: 'link',
+        title: title === 'Untitled' ? e.link.slice(0, 100) : title,
+        href: e.link,
+        path: unique(`link:${e.link}`),
+        ...label(e),
+        meta: {},
+        markdown: '',
+        pages: [],
+      };
       return [withLine(page, e, entryLine(bullet, { title: page.title, link: e.link, label: e.label })), ...children()];
     }
     const at = resolved.get(e);
@@ -85,8 +100,14 @@ export function pagesFromSummary(file: SummaryFile, ctx: SummaryContext): SyncPa
     }
     const anchor = at.fragment.replace(/^#/, '');
     const page: SyncPage = {
-      kind: 'link', title, path: unique(`link:${at.file}${at.fragment}`), target: { path: at.file, ...(anchor ? { anchor } : {}) }, ...label(e),
-      meta: {}, markdown: '', pages: [],
+      kind: 'link',
+      title,
+      path: unique(`link:${at.file}${at.fragment}`),
+      target: { path: at.file, ...(anchor ? { anchor } : {}) },
+      ...label(e),
+      meta: {},
+      markdown: '',
+      pages: [],
     };
     return [withLine(page, e, entryLine(bullet, { title, link: link + at.fragment, label: e.label })), ...children()];
   };
@@ -100,7 +121,13 @@ export function pagesFromSummary(file: SummaryFile, ctx: SummaryContext): SyncPa
     }
     const title = g.title.slice(0, 100);
     const group: SyncPage = {
-      kind: 'group', title, path: unique(`group:${g.slug ?? slugify(title)}`), ...(g.slug ? { slug: g.slug } : {}), meta: {}, markdown: '', pages: items,
+      kind: 'group',
+      title,
+      path: unique(`group:${g.slug ?? slugify(title)}`),
+      ...(g.slug ? { slug: g.slug } : {}),
+      meta: {},
+      markdown: '',
+      pages: items,
     };
     pages.push(withLine(group, g, groupLine({ title, slug: g.slug })));
   }
@@ -119,7 +146,10 @@ function computedSource(block: string): SyncPage['computed'] {
   const d = data as { type?: unknown; props?: unknown; dependencies?: unknown };
   const obj = (v: unknown): v is Record<string, unknown> => !!v && typeof v === 'object' && !Array.isArray(v);
   if (typeof d.type !== 'string' || !obj(d.props)) return undefined;
-  const known = (d.type === 'builtin:openapi' && obj(d.dependencies) && obj(d.dependencies.spec)) || d.type === 'builtin:translation' || /^integration:[^:]+:[^:]+$/.test(d.type);
+  const known =
+    (d.type === 'builtin:openapi' && obj(d.dependencies) && obj(d.dependencies.spec)) ||
+    d.type === 'builtin:translation' ||
+    /^integration:[^:]+:[^:]+$/.test(d.type);
   if (!known) return undefined;
   // As written, keys in their order, so that export writes the block back the same.
   return d as NonNullable<SyncPage['computed']>;

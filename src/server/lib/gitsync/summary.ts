@@ -49,7 +49,7 @@ const ENTRY = /^([*+-])[ \t]+\[((?:[^\]\\]|\\.)*)\]\(\s*(<[^>\n]*>|(?:[^()\s]|\(
 const unescape = (s: string) => s.replace(/\\([!-/:-@[-`{-~])/g, '$1');
 
 /** An entry line, without its indentation. */
-export function parseEntryLine(line: string): Omit<SummaryEntry, 'children' | 'line'> & { bullet: string } | undefined {
+export function parseEntryLine(line: string): (Omit<SummaryEntry, 'children' | 'line'> & { bullet: string }) | undefined {
   const m = ENTRY.exec(line);
   if (!m) return undefined;
   const dest = m[3] as string;
@@ -68,7 +68,9 @@ export function parseGroupLine(line: string): { title: string; slug?: string } |
   if (!m) return undefined;
   const text = m[1] as string;
   const id = /<a\b[^>]*\bid\s*=\s*"([^"]+)"[^>]*>/i.exec(text)?.[1];
-  const title = unescape(text.replace(/<[^>]*>/g, '')).replace(/\s+/g, ' ').trim();
+  const title = unescape(text.replace(/<[^>]*>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
   const slug = id ? slugify(id) : undefined;
   return { title: title || 'Untitled', ...(slug && slug !== slugify(title) ? { slug } : {}) };
 }
@@ -235,7 +237,10 @@ function blockOf(line: string): string {
   const lines = line.split('\n');
   const first = lines[0] as string;
   const column = first.search(/`|~/);
-  return lines.slice(1, -1).map((l) => l.slice(Math.min(column, /^[ \t]*/.exec(l)?.[0].length ?? 0))).join('\n');
+  return lines
+    .slice(1, -1)
+    .map((l) => l.slice(Math.min(column, /^[ \t]*/.exec(l)?.[0].length ?? 0)))
+    .join('\n');
 }
 
 /** Whether two YAML texts say the same. */

@@ -10,8 +10,24 @@ import type { default as MarkdownIt, StateBlock, StateCore } from 'markdown-it';
 
 /** Blocks that wrap content up to their `{% end… %}` tag (any other tag with an end does too). */
 export const CONTAINERS = [
-  'hint', 'tabs', 'tab', 'code', 'content-ref', 'stepper', 'step', 'columns', 'column', 'updates', 'update',
-  'prompt', 'if', 'swagger', 'openapi', 'openapi-operation', 'openapi-schemas', 'openapi-webhook',
+  'hint',
+  'tabs',
+  'tab',
+  'code',
+  'content-ref',
+  'stepper',
+  'step',
+  'columns',
+  'column',
+  'updates',
+  'update',
+  'prompt',
+  'if',
+  'swagger',
+  'openapi',
+  'openapi-operation',
+  'openapi-schemas',
+  'openapi-webhook',
 ] as const;
 /** Blocks that stand alone on one line (an `{% endembed %}` after them, with a caption, is optional). */
 export const SINGLES = ['embed', 'file', 'include'] as const;

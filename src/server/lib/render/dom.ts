@@ -130,14 +130,22 @@ function visit(parent: ParentNode, p: Pass, inTable: boolean): void {
       for (const card of elements(made)) {
         const a = elements(card).find((c) => c.name === 'a');
         const body = elements(card).find((c) => c.attribs.class === 'card-body');
-        const name = body ? elements(body).map((f) => DomUtils.textContent(f).trim()).find(Boolean) : undefined;
+        const name = body
+          ? elements(body)
+              .map((f) => DomUtils.textContent(f).trim())
+              .find(Boolean)
+          : undefined;
         if (a) a.attribs['aria-label'] = name ?? a.attribs.href ?? '';
       }
       continue;
     }
     switch (e.name) {
-      case 'a': link(e, p); break;
-      case 'img': image(e, p); break;
+      case 'a':
+        link(e, p);
+        break;
+      case 'img':
+        image(e, p);
+        break;
       case 'source': {
         // The page is light: a picture's dark-mode variant would show on it in a dark system theme.
         if (/prefers-color-scheme\s*:\s*dark/i.test(e.attribs.media ?? '')) {
@@ -155,9 +163,15 @@ function visit(parent: ParentNode, p: Pass, inTable: boolean): void {
         }
         break;
       }
-      case 'mark': e.attribs.class = markClasses(e.attribs.style ?? ''); break;
-      case 'div': if (e.attribs['data-with-frame'] === 'true') addClass(e, 'frame'); break;
-      case 'button': e.attribs.type = 'button'; break;
+      case 'mark':
+        e.attribs.class = markClasses(e.attribs.style ?? '');
+        break;
+      case 'div':
+        if (e.attribs['data-with-frame'] === 'true') addClass(e, 'frame');
+        break;
+      case 'button':
+        e.attribs.type = 'button';
+        break;
       case 'pre': {
         if (e.attribs['data-overflow'] === 'wrap') addClass(e, 'code-wrap');
         const title = e.attribs['data-title'];
@@ -174,7 +188,12 @@ function visit(parent: ParentNode, p: Pass, inTable: boolean): void {
         if (!e.attribs.id && summary) e.attribs.id = p.anchors.make(DomUtils.textContent(summary), 'details');
         break;
       }
-      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
+      case 'h1':
+      case 'h2':
+      case 'h3':
+      case 'h4':
+      case 'h5':
+      case 'h6':
         heading(e, p, inTable);
         break;
     }

@@ -29,7 +29,12 @@ export function longDate(iso: string): string | undefined {
 
 /** The name a file is shown by: the last part of its path, decoded. */
 export function fileName(src: string): string {
-  const last = src.replace(/[?#].*$/, '').replace(/\/+$/, '').split('/').pop() ?? src;
+  const last =
+    src
+      .replace(/[?#].*$/, '')
+      .replace(/\/+$/, '')
+      .split('/')
+      .pop() ?? src;
   try {
     return decodeURIComponent(last);
   } catch {
@@ -101,7 +106,12 @@ function openBlock(t: Token, env: RenderEnv): string {
       const date = a.date ?? '';
       const shown = longDate(date);
       const when = shown ? `<time datetime="${esc(date.slice(0, 10))}">${esc(shown)}</time>` : date ? `<span class="update-date">${esc(date)}</span>` : '';
-      const tags = (a.tags ?? '').split(',').map((s) => s.trim()).filter(Boolean).map((s) => `<span class="tag">${esc(s)}</span>`).join('');
+      const tags = (a.tags ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+        .map((s) => `<span class="tag">${esc(s)}</span>`)
+        .join('');
       return `<section class="update"><div class="update-meta">${when}${tags}</div><div class="update-body">\n`;
     }
     case 'prompt':
@@ -139,7 +149,11 @@ function closeBlock(t: Token, env: RenderEnv): string {
 /** A fence inside `{% code lineNumbers="true" %}`: one element a line, numbered by CSS. */
 function numberedFence(t: Token): string {
   const lang = t.info.trim().split(/\s+/)[0] ?? '';
-  const lines = t.content.replace(/\n$/, '').split('\n').map((l) => `<span class="line">${esc(l)}</span>`).join('\n');
+  const lines = t.content
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((l) => `<span class="line">${esc(l)}</span>`)
+    .join('\n');
   return `<pre class="line-numbers"><code${lang ? ` class="language-${esc(lang)}"` : ''}>${lines}</code></pre>\n`;
 }
 

@@ -10,7 +10,33 @@ import type { Block, ModelOptions, Run } from './model-types.js';
  */
 
 const UNSEEN = new Set(['script', 'style', 'select', 'option', 'template', 'noscript', 'svg', 'iframe', 'object', 'textarea', 'title', 'math']);
-const BLOCKS = new Set(['p', 'div', 'figure', 'figcaption', 'table', 'ul', 'ol', 'li', 'pre', 'details', 'summary', 'blockquote', 'picture', 'section', 'hr', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'img', 'thead', 'tbody', 'tr']);
+const BLOCKS = new Set([
+  'p',
+  'div',
+  'figure',
+  'figcaption',
+  'table',
+  'ul',
+  'ol',
+  'li',
+  'pre',
+  'details',
+  'summary',
+  'blockquote',
+  'picture',
+  'section',
+  'hr',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'img',
+  'thead',
+  'tbody',
+  'tr',
+]);
 
 interface Style {
   bold?: boolean;
@@ -24,7 +50,15 @@ const isEl = (n: AnyNode): n is Element => DomUtils.isTag(n);
 /** The runs of phrasing content, and the images it holds. */
 export function runsOf(nodes: readonly AnyNode[], o: ModelOptions, style: Style = {}, images: Block[] = []): { runs: Run[]; images: Block[] } {
   const runs: Run[] = [];
-  const push = (text: string) => text && runs.push({ text, ...(style.bold ? { bold: true } : {}), ...(style.italic ? { italic: true } : {}), ...(style.code ? { code: true } : {}), ...(style.href ? { href: style.href } : {}) });
+  const push = (text: string) =>
+    text &&
+    runs.push({
+      text,
+      ...(style.bold ? { bold: true } : {}),
+      ...(style.italic ? { italic: true } : {}),
+      ...(style.code ? { code: true } : {}),
+      ...(style.href ? { href: style.href } : {}),
+    });
   for (const n of nodes) {
     if (!isEl(n)) {
       if (n.type === 'text') push((n as unknown as { data: string }).data);
@@ -33,10 +67,17 @@ export function runsOf(nodes: readonly AnyNode[], o: ModelOptions, style: Style 
     if (UNSEEN.has(n.name)) continue;
     const a = n.attribs;
     switch (n.name) {
-      case 'br': runs.push({ text: '\n' }); continue;
-      case 'img': images.push({ kind: 'image', src: a.src ?? '', alt: a.alt ?? '', inline: true }); continue;
-      case 'source': continue;
-      case 'i': if (/(?:^|\s)fa-/.test(a.class ?? '')) continue; break;
+      case 'br':
+        runs.push({ text: '\n' });
+        continue;
+      case 'img':
+        images.push({ kind: 'image', src: a.src ?? '', alt: a.alt ?? '', inline: true });
+        continue;
+      case 'source':
+        continue;
+      case 'i':
+        if (/(?:^|\s)fa-/.test(a.class ?? '')) continue;
+        break;
       case 'a':
         if ('data-mention' in a && a.href) {
           const title = o.linkTitle?.(a.href);
@@ -59,11 +100,16 @@ export function runsOf(nodes: readonly AnyNode[], o: ModelOptions, style: Style 
   return { runs, images };
 }
 
-const textOf = (runs: Run[]) => runs.map((r) => r.text).join('').trim();
+const textOf = (runs: Run[]) =>
+  runs
+    .map((r) => r.text)
+    .join('')
+    .trim();
 
 function table(el: Element, o: ModelOptions): Block {
   const rows = DomUtils.findAll((e) => e.name === 'tr', el.children);
-  const cells = (tr: Element) => tr.children.filter((c): c is Element => isEl(c) && (c.name === 'td' || c.name === 'th')).map((c) => runsOf(c.children, o).runs);
+  const cells = (tr: Element) =>
+    tr.children.filter((c): c is Element => isEl(c) && (c.name === 'td' || c.name === 'th')).map((c) => runsOf(c.children, o).runs);
   const head = rows.find((r) => r.parent && isEl(r.parent) && r.parent.name === 'thead');
   return { kind: 'table', header: head ? cells(head) : [], rows: rows.filter((r) => r !== head).map(cells) };
 }
@@ -94,7 +140,12 @@ export function htmlBlocks(nodes: readonly AnyNode[], o: ModelOptions): Block[] 
     }
     flush();
     switch (n.name) {
-      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
+      case 'h1':
+      case 'h2':
+      case 'h3':
+      case 'h4':
+      case 'h5':
+      case 'h6':
         out.push({ kind: 'heading', level: Number(n.name.slice(1)), runs: runsOf(n.children, o).runs });
         break;
       case 'table':
@@ -106,7 +157,10 @@ export function htmlBlocks(nodes: readonly AnyNode[], o: ModelOptions): Block[] 
         break;
       case 'figure': {
         const caption = n.children.find((c): c is Element => isEl(c) && c.name === 'figcaption');
-        const blocks = htmlBlocks(n.children.filter((c) => c !== caption), o).map((b) => (b.kind === 'image' ? { ...b, inline: false } : b));
+        const blocks = htmlBlocks(
+          n.children.filter((c) => c !== caption),
+          o,
+        ).map((b) => (b.kind === 'image' ? { ...b, inline: false } : b));
         const text = caption ? runsOf(caption.children, o).runs : [];
         const last = blocks[blocks.length - 1];
         if (last?.kind === 'image' && textOf(text)) blocks[blocks.length - 1] = { ...last, caption: text };
@@ -120,7 +174,12 @@ export function htmlBlocks(nodes: readonly AnyNode[], o: ModelOptions): Block[] 
         break;
       }
       case 'pre':
-        out.push({ kind: 'code', lang: '', text: DomUtils.textContent(n).replace(/\n$/, ''), ...(n.attribs['data-title'] ? { title: n.attribs['data-title'] } : {}) });
+        out.push({
+          kind: 'code',
+          lang: '',
+          text: DomUtils.textContent(n).replace(/\n$/, ''),
+          ...(n.attribs['data-title'] ? { title: n.attribs['data-title'] } : {}),
+        });
         break;
       case 'summary':
         out.push({ kind: 'paragraph', runs: runsOf(n.children, o, { bold: true }).runs });

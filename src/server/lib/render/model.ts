@@ -9,7 +9,11 @@ import type { Block, ModelOptions, Run } from './model-types.js';
 export type { Block, ModelOptions, Run } from './model-types.js';
 
 const TAG = /^<(\/?)([a-zA-Z][\w-]*)([^>]*)>$/;
-const attr = (attrs: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i').exec(attrs)?.slice(1).find((v) => v !== undefined);
+const attr = (attrs: string, name: string) =>
+  new RegExp(`\\b${name}\\s*=\\s*(?:"([^"]*)"|'([^']*)'|([^\\s>]+))`, 'i')
+    .exec(attrs)
+    ?.slice(1)
+    .find((v) => v !== undefined);
 const SKIPPED = new Set(['script', 'style', 'select', 'option', 'textarea', 'template', 'svg', 'iframe', 'object', 'noscript', 'title']);
 
 /** A paragraph's (or heading's, or cell's) runs, HTML tags inside it included, and its images. */
@@ -25,7 +29,14 @@ function inlineRuns(children: readonly Token[], o: ModelOptions): { runs: Run[];
   const push = (text: string, extra: Partial<Run> = {}) => {
     if (!text || skipUntil) return;
     const href = hrefs[hrefs.length - 1];
-    runs.push({ text, ...(bold ? { bold: true } : {}), ...(italic ? { italic: true } : {}), ...(code ? { code: true } : {}), ...(href ? { href } : {}), ...extra });
+    runs.push({
+      text,
+      ...(bold ? { bold: true } : {}),
+      ...(italic ? { italic: true } : {}),
+      ...(code ? { code: true } : {}),
+      ...(href ? { href } : {}),
+      ...extra,
+    });
   };
   for (const t of children) {
     if (t.type === 'html_inline') {
@@ -67,18 +78,41 @@ function inlineRuns(children: readonly Token[], o: ModelOptions): { runs: Run[];
       continue;
     }
     switch (t.type) {
-      case 'text': push(t.content); break;
-      case 'code_inline': push(t.content, { code: true }); break;
-      case 'strong_open': bold++; break;
-      case 'strong_close': bold--; break;
-      case 'em_open': italic++; break;
-      case 'em_close': italic--; break;
-      case 'link_open': hrefs.push(t.attrGet('href') ?? undefined); break;
-      case 'link_close': hrefs.pop(); break;
-      case 'softbreak': push(' '); break;
-      case 'hardbreak': push('\n'); break;
-      case 'image': images.push({ kind: 'image', src: t.attrGet('src') ?? '', alt: t.content }); break;
-      default: if (t.content) push(t.content);
+      case 'text':
+        push(t.content);
+        break;
+      case 'code_inline':
+        push(t.content, { code: true });
+        break;
+      case 'strong_open':
+        bold++;
+        break;
+      case 'strong_close':
+        bold--;
+        break;
+      case 'em_open':
+        italic++;
+        break;
+      case 'em_close':
+        italic--;
+        break;
+      case 'link_open':
+        hrefs.push(t.attrGet('href') ?? undefined);
+        break;
+      case 'link_close':
+        hrefs.pop();
+        break;
+      case 'softbreak':
+        push(' ');
+        break;
+      case 'hardbreak':
+        push('\n');
+        break;
+      case 'image':
+        images.push({ kind: 'image', src: t.attrGet('src') ?? '', alt: t.content });
+        break;
+      default:
+        if (t.content) push(t.content);
     }
   }
   return { runs, images };
@@ -90,9 +124,12 @@ const hasText = (runs: Run[]) => runs.some((r) => r.text.trim());
 function platformBlock(t: Token, inner: Block[], o: ModelOptions, counters: { step: number }): Block[] {
   const a = (t.meta ?? {}) as Record<string, string>;
   switch (t.info) {
-    case 'hint': return [{ kind: 'hint', style: a.style ?? 'info', blocks: inner }];
-    case 'tab': return [{ kind: 'section', title: [{ text: a.title ?? '', bold: true }], blocks: inner }];
-    case 'code': return inner.map((b) => (b.kind === 'code' && a.title ? { ...b, title: a.title } : b));
+    case 'hint':
+      return [{ kind: 'hint', style: a.style ?? 'info', blocks: inner }];
+    case 'tab':
+      return [{ kind: 'section', title: [{ text: a.title ?? '', bold: true }], blocks: inner }];
+    case 'code':
+      return inner.map((b) => (b.kind === 'code' && a.title ? { ...b, title: a.title } : b));
     case 'content-ref': {
       const url = a.url ?? '';
       return [{ kind: 'card', title: o.linkTitle?.(url) ?? (a.label && a.label !== '.' ? a.label : url), lines: [], href: url }];
@@ -108,15 +145,27 @@ function platformBlock(t: Token, inner: Block[], o: ModelOptions, counters: { st
     case 'stepper':
       counters.step = 0;
       return inner;
-    case 'step': return [{ kind: 'section', title: [{ text: `Step ${++counters.step}`, bold: true }], blocks: inner }];
+    case 'step':
+      return [{ kind: 'section', title: [{ text: `Step ${++counters.step}`, bold: true }], blocks: inner }];
     case 'update': {
-      const tags = (a.tags ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+      const tags = (a.tags ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
       const when = longDate(a.date ?? '') ?? a.date ?? '';
       return [{ kind: 'section', title: [{ text: [when, ...tags.map((s) => `[${s}]`)].filter(Boolean).join(' '), bold: true }], blocks: inner }];
     }
-    case 'prompt': return [{ kind: 'section', title: [{ text: a.description ?? 'Prompt', bold: true }], blocks: inner }];
-    case 'include': return [{ kind: 'paragraph', runs: [{ text: `Reusable content: ${fileName((a.args ?? '').replace(/^["']|["']$/g, '')).replace(/\.md$/i, '')}`, italic: true }] }];
-    default: return inner;
+    case 'prompt':
+      return [{ kind: 'section', title: [{ text: a.description ?? 'Prompt', bold: true }], blocks: inner }];
+    case 'include':
+      return [
+        {
+          kind: 'paragraph',
+          runs: [{ text: `Reusable content: ${fileName((a.args ?? '').replace(/^["']|["']$/g, '')).replace(/\.md$/i, '')}`, italic: true }],
+        },
+      ];
+    default:
+      return inner;
   }
 }
 
@@ -149,14 +198,20 @@ function blocks(tokens: readonly Token[], from: number, to: number, w: Walk): Bl
         const end = matching(tokens, i);
         const items: Block[][] = [];
         const tasks: ('open' | 'done' | undefined)[] = [];
-        for (let j = i + 1; j < end; ) {
+        for (let j = i + 1; j < end;) {
           const item = tokens[j] as Token;
           const close = matching(tokens, j);
           items.push(blocks(tokens, j + 1, close, w));
           tasks.push((item.meta as { task?: 'open' | 'done' } | null)?.task);
           j = close + 1;
         }
-        out.push({ kind: 'list', ordered: t.type === 'ordered_list_open', start: Number(t.attrGet('start') ?? 1), items, ...(tasks.some(Boolean) ? { tasks } : {}) });
+        out.push({
+          kind: 'list',
+          ordered: t.type === 'ordered_list_open',
+          start: Number(t.attrGet('start') ?? 1),
+          items,
+          ...(tasks.some(Boolean) ? { tasks } : {}),
+        });
         i = end + 1;
         continue;
       }
@@ -195,8 +250,7 @@ function blocks(tokens: readonly Token[], from: number, to: number, w: Walk): Bl
           else if (c.type === 'tr_close' && row) {
             if (inHead) header.push(...row);
             else rows.push(row);
-          }
-          else if (c.type === 'inline' && row) row.push(inlineRuns(c.children ?? [], w.o).runs);
+          } else if (c.type === 'inline' && row) row.push(inlineRuns(c.children ?? [], w.o).runs);
         }
         out.push({ kind: 'table', header, rows });
         i = end + 1;

@@ -20,13 +20,20 @@ export interface PdfImage {
 
 /** The standard fonts encode WinAnsi only: keep Latin text, drop what they cannot draw. */
 function printable(s: string): string {
-  return s.replace(/\t/g, '    ').replace(/[\u2018\u2019]/g, "'").replace(/[\u201C\u201D]/g, '"').replace(/[\u2013\u2014]/g, '-')
+  return s
+    .replace(/\t/g, '    ')
+    .replace(/[\u2018\u2019]/g, "'")
+    .replace(/[\u201C\u201D]/g, '"')
+    .replace(/[\u2013\u2014]/g, '-')
     .replace(/[^\x20-\x7E\xA0-\xFF\u2022\n]/g, '');
 }
 
 const [W, H, M] = [595, 842, 56];
 const HINT_COLOURS: Record<string, [number, number, number]> = {
-  info: [0.2, 0.43, 0.86], warning: [1, 0.6, 0], danger: [0.98, 0.17, 0.21], success: [0, 0.79, 0.31],
+  info: [0.2, 0.43, 0.86],
+  warning: [1, 0.6, 0],
+  danger: [0.98, 0.17, 0.21],
+  success: [0, 0.79, 0.31],
 };
 
 interface Fonts {
@@ -147,7 +154,7 @@ class Layout {
       }
       // Words of one style are drawn as one string: each drawing operation costs objects and bytes.
       let cx = x;
-      for (let i = 0; i < line.length; ) {
+      for (let i = 0; i < line.length;) {
         const first = line[i] as Word;
         let text = '';
         let width = 0;
@@ -155,7 +162,14 @@ class Layout {
           text += (line[i] as Word).text;
           width += (line[i] as Word).width;
         }
-        if (text.trim()) this.page.drawText(text.trimEnd(), { x: cx, y: y - size, size, font: first.font, color: first.link ? this.rgb(0.2, 0.43, 0.86) : this.rgb(0.1, 0.1, 0.1) });
+        if (text.trim())
+          this.page.drawText(text.trimEnd(), {
+            x: cx,
+            y: y - size,
+            size,
+            font: first.font,
+            color: first.link ? this.rgb(0.2, 0.43, 0.86) : this.rgb(0.1, 0.1, 0.1),
+          });
         cx += width;
       }
       if (opts.top === undefined) this.y -= lead;
@@ -179,7 +193,12 @@ class Layout {
         const size = [0, 17, 14.5, 12.5, 11.5, 11, 11][b.level] ?? 11;
         this.need(size * 3);
         this.y -= size * 0.5;
-        this.text(b.runs.map((r) => ({ ...r, bold: true })), x, width, size);
+        this.text(
+          b.runs.map((r) => ({ ...r, bold: true })),
+          x,
+          width,
+          size,
+        );
         this.y -= 2;
         return;
       }
@@ -192,7 +211,13 @@ class Layout {
           const task = b.tasks?.[n];
           const marker = task ? (task === 'done' ? '[x]' : '[ ]') : b.ordered ? `${b.start + n}.` : '\u2022';
           this.need(15);
-          this.page.drawText(marker, { x: x + 2, y: this.y - 10.5, size: 10.5, font: task ? this.fonts.mono : this.fonts.regular, color: this.rgb(0.1, 0.1, 0.1) });
+          this.page.drawText(marker, {
+            x: x + 2,
+            y: this.y - 10.5,
+            size: 10.5,
+            font: task ? this.fonts.mono : this.fonts.regular,
+            color: this.rgb(0.1, 0.1, 0.1),
+          });
           const [first, ...rest] = item;
           if (first?.kind === 'paragraph') {
             this.text(first.runs, x + 24, width - 24, 10.5);
@@ -233,7 +258,8 @@ class Layout {
         this.draw(title, x + 8, size);
         this.draw(rest, x + 8, 9);
         this.y -= 5;
-        if (this.page === startPage) this.page.drawRectangle({ x, y: this.y, width, height: top - this.y, borderColor: this.rgb(0.82, 0.82, 0.82), borderWidth: 0.6 });
+        if (this.page === startPage)
+          this.page.drawRectangle({ x, y: this.y, width, height: top - this.y, borderColor: this.rgb(0.82, 0.82, 0.82), borderWidth: 0.6 });
         this.y -= 6;
         return;
       }
@@ -260,7 +286,13 @@ class Layout {
     if (!img) {
       // An icon in a sentence that cannot be drawn is left out; a picture of its own says what it shows.
       if (!b.inline && (b.alt || b.caption)) this.text([{ text: `[image: ${b.alt || 'picture'}]`, italic: true }], x, width, 9.5);
-      if (b.caption) this.text(b.caption.map((r) => ({ ...r, italic: true })), x, width, 9);
+      if (b.caption)
+        this.text(
+          b.caption.map((r) => ({ ...r, italic: true })),
+          x,
+          width,
+          9,
+        );
       return;
     }
     const scale = Math.min(1, width / img.width, (H - 2 * M) / 2 / img.height);
@@ -269,7 +301,13 @@ class Layout {
     this.need(h + 6);
     this.page.drawImage(img, { x, y: this.y - h, width: w, height: h });
     this.y -= h + 4;
-    if (b.caption) this.text(b.caption.map((r) => ({ ...r, italic: true })), x, width, 9);
+    if (b.caption)
+      this.text(
+        b.caption.map((r) => ({ ...r, italic: true })),
+        x,
+        width,
+        9,
+      );
     this.y -= 4;
   }
 
@@ -315,7 +353,12 @@ class Layout {
  * The PDF of the pages. `load` reads an image file's bytes when a page first shows it (each is
  * embedded once, then only its reference is kept), so images are never all held at once.
  */
-export async function renderPdf(title: string, subtitle: string, pages: Iterable<PdfPage>, load: (file: string) => Promise<PdfImage | undefined> = async () => undefined): Promise<Uint8Array> {
+export async function renderPdf(
+  title: string,
+  subtitle: string,
+  pages: Iterable<PdfPage>,
+  load: (file: string) => Promise<PdfImage | undefined> = async () => undefined,
+): Promise<Uint8Array> {
   const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(printable(title) || 'Change request');

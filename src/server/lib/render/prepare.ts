@@ -67,7 +67,9 @@ function anchorHeadings(tokens: Token[], anchors: Anchors): void {
 
 /** Backslash escapes and entities out of a block's title (`iOS \(AEP 3.x\)` → `iOS (AEP 3.x)`). */
 function unescapeText(s: string): string {
-  return s.replace(/\\([!-/:-@[-`{-~])/g, '$1').replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] as string);
+  return s
+    .replace(/\\([!-/:-@[-`{-~])/g, '$1')
+    .replace(/&(amp|lt|gt|quot|#39);/g, (_, e: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[e] as string);
 }
 
 /** Index of the token closing the block opened at `i`. */

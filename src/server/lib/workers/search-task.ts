@@ -138,7 +138,9 @@ export function searchTask(job: SearchJob): unknown {
     case 'bodies':
       return bodies(job.key, job.fp, job.docs);
     case 'kept':
-      return keptIn(job.dir).slice(0, MAX_SPACES).map((k) => ({ space: k.space, revision: k.revision })) satisfies KeptResult;
+      return keptIn(job.dir)
+        .slice(0, MAX_SPACES)
+        .map((k) => ({ space: k.space, revision: k.revision })) satisfies KeptResult;
     case 'flush':
       writeAll();
       return undefined;

@@ -4,14 +4,30 @@ import type { SyncPage } from '../../../../src/server/lib/gitsync/read.js';
 
 let n = 0;
 const env = (now: string) => ({ newId: () => `id${n++}`, now });
-const page = (title: string, path: string, markdown: string, pages: SyncPage[] = [], sourceless = false): SyncPage => ({ kind: 'document', title, path, meta: {}, markdown, pages, ...(sourceless ? { sourceless } : {}) });
+const page = (title: string, path: string, markdown: string, pages: SyncPage[] = [], sourceless = false): SyncPage => ({
+  kind: 'document',
+  title,
+  path,
+  meta: {},
+  markdown,
+  pages,
+  ...(sourceless ? { sourceless } : {}),
+});
 
 describe('applying an import', () => {
   it('keeps ids and unchanged times of pages matched by file, removes the others, and links pages by id', () => {
-    const first = applyPages([], [page('Home', 'README.md', 'See [a](gitbook-page:a.md#x).'), page('A', 'a.md', 'A.'), page('B', 'b.md', 'B.')], env('2026-01-01T00:00:00.000Z'));
+    const first = applyPages(
+      [],
+      [page('Home', 'README.md', 'See [a](gitbook-page:a.md#x).'), page('A', 'a.md', 'A.'), page('B', 'b.md', 'B.')],
+      env('2026-01-01T00:00:00.000Z'),
+    );
     const [home, a] = first;
     expect(home?.markdown).toBe(`See [a](page:${a?.id}#x).`);
-    const second = applyPages(first, [page('Home', 'README.md', 'See [a](gitbook-page:a.md#x).'), page('A', 'a.md', 'A, changed.')], env('2026-02-01T00:00:00.000Z'));
+    const second = applyPages(
+      first,
+      [page('Home', 'README.md', 'See [a](gitbook-page:a.md#x).'), page('A', 'a.md', 'A, changed.')],
+      env('2026-02-01T00:00:00.000Z'),
+    );
     expect(second.map((p) => p.id)).toEqual([home?.id, a?.id]);
     expect(second[0]?.updatedAt).toBe('2026-01-01T00:00:00.000Z');
     expect(second[1]?.updatedAt).toBe('2026-02-01T00:00:00.000Z');
@@ -27,7 +43,10 @@ describe('applying an import', () => {
   });
 
   it('gives a page a new updatedAt when only a nested value changed (a link spelled otherwise)', () => {
-    const spelled = (written: string): SyncPage => ({ ...page('Home', 'README.md', 'See [a](gitbook-page:a.md).'), git: { links: { 'gitbook-page:a.md': [written] } } });
+    const spelled = (written: string): SyncPage => ({
+      ...page('Home', 'README.md', 'See [a](gitbook-page:a.md).'),
+      git: { links: { 'gitbook-page:a.md': [written] } },
+    });
     const first = applyPages([], [spelled('./a.md'), page('A', 'a.md', 'A.')], env('2026-01-01T00:00:00.000Z'));
     const second = applyPages(first, [spelled('a.md?plain'), page('A', 'a.md', 'A.')], env('2026-02-01T00:00:00.000Z'));
     expect(second[0]?.gitSync?.links).not.toEqual(first[0]?.gitSync?.links);

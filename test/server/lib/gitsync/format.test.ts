@@ -42,7 +42,9 @@ describe('SUMMARY.md', () => {
     const ios = group?.entries[0];
     expect(ios).toMatchObject({ title: 'iOS (AEP 3.x)', link: 'ios.md', label: 'iOS' });
     expect(ios?.children[0]).toMatchObject({ title: 'Buttons', link: 'create/inline.md#buttons' });
-    expect(ios?.children[1]?.block).toBe('props:\n  models: false\ntype: builtin:openapi\ndependencies:\n  spec:\n    ref:\n      kind: openapi\n      spec: gitbook');
+    expect(ios?.children[1]?.block).toBe(
+      'props:\n  models: false\ntype: builtin:openapi\ndependencies:\n  spec:\n    ref:\n      kind: openapi\n      spec: gitbook',
+    );
     expect(group?.entries[1]).toMatchObject({ title: 'Status', link: 'https://status.example.com', before: ['', '***', ''] });
   });
 
@@ -82,11 +84,16 @@ describe('page files', () => {
 });
 
 describe('front matter', () => {
-  const raw = 'description: >-\n  A long description that is\n  folded.\ncover: .gitbook/assets/hero (1).png\ncoverY: 0\ncoverHeight: 461\nlayout:\n  width: wide\n  cover:\n    size: background\n  title:\n    visible: false\ntags:\n  - beta\nname: intro';
+  const raw =
+    'description: >-\n  A long description that is\n  folded.\ncover: .gitbook/assets/hero (1).png\ncoverY: 0\ncoverHeight: 461\nlayout:\n  width: wide\n  cover:\n    size: background\n  title:\n    visible: false\ntags:\n  - beta\nname: intro';
 
   it('reads what the API says of it, and keeps it as written while the settings say the same', () => {
     const { meta } = splitFrontMatter(`---\n${raw}\n---\n`);
-    expect(meta).toEqual({ description: 'A long description that is folded.', cover: { path: '.gitbook/assets/hero (1).png', yPos: 0 }, layout: { width: 'wide', title: false } });
+    expect(meta).toEqual({
+      description: 'A long description that is folded.',
+      cover: { path: '.gitbook/assets/hero (1).png', yPos: 0 },
+      layout: { width: 'wide', title: false },
+    });
     expect(frontMatterFor(meta, raw)).toBe(raw);
   });
 
@@ -118,8 +125,13 @@ describe('link targets', () => {
       '```',
     ].join('\n');
     expect(listTargets(md).map((t) => `${t.kind}:${t.target}`)).toEqual([
-      'markdown:x(1).md', 'markdown:y (2).png', 'block:../.gitbook/assets/skill.md', 'block:page.md',
-      'html:../.gitbook/assets/a b.png', 'html:other.md', 'html:dark.png',
+      'markdown:x(1).md',
+      'markdown:y (2).png',
+      'block:../.gitbook/assets/skill.md',
+      'block:page.md',
+      'html:../.gitbook/assets/a b.png',
+      'html:other.md',
+      'html:dark.png',
     ]);
     expect(mapTargets('[a](x.md) ![b](<y (2).png>)', (t) => (t === 'x.md' ? 'z (1).md' : undefined))).toBe('[a](<z (1).md>) ![b](<y (2).png>)');
   });

@@ -68,16 +68,20 @@ describe('mapTargets with a memo', () => {
     const text = fc.array(line, { maxLength: 8 }).map((l) => l.join('\n'));
     const answers = fc.dictionary(fc.constantFrom('a.md', 'b.md', 'img.png', 'c.md#x'), fc.constantFrom('page:1', 'page:2', '.gitbook/assets/i.png'));
     fc.assert(
-      fc.property(fc.array(fc.tuple(fc.constantFrom(0, 1, 2), answers), { minLength: 1, maxLength: 6 }), fc.array(text, { minLength: 3, maxLength: 3 }), (runs, texts) => {
-        const memo = new TargetMemo(200);
-        for (const [which, table] of runs) {
-          const t = texts[which] as string;
-          const plain = recorder(table);
-          const r = recorder(table);
-          expect(mapTargets(t, r.fn, memo)).toBe(mapTargets(t, plain.fn));
-          expect(r.asked).toEqual(plain.asked);
-        }
-      }),
+      fc.property(
+        fc.array(fc.tuple(fc.constantFrom(0, 1, 2), answers), { minLength: 1, maxLength: 6 }),
+        fc.array(text, { minLength: 3, maxLength: 3 }),
+        (runs, texts) => {
+          const memo = new TargetMemo(200);
+          for (const [which, table] of runs) {
+            const t = texts[which] as string;
+            const plain = recorder(table);
+            const r = recorder(table);
+            expect(mapTargets(t, r.fn, memo)).toBe(mapTargets(t, plain.fn));
+            expect(r.asked).toEqual(plain.asked);
+          }
+        },
+      ),
     );
   });
 

@@ -22,12 +22,19 @@ describe('heading anchors, made as the platform makes them', () => {
   });
 
   it('takes the text a heading shows: markup, code and inline HTML tags left out', () => {
-    expect(ids('### Name<mark style="color:red;">\\*</mark>\n\n### `createComponent()`\n\n### _**users**_**\u200c**')).toEqual(['name', 'createcomponent', 'users']);
+    expect(ids('### Name<mark style="color:red;">\\*</mark>\n\n### `createComponent()`\n\n### _**users**_**\u200c**')).toEqual([
+      'name',
+      'createcomponent',
+      'users',
+    ]);
   });
 
   it('uses the anchor written at the end of a heading, and prints no trace of it', () => {
     const out = renderHtml('## Table of contents <a href="#the-table-of-contents" id="the-table-of-contents"></a>\n\n### Users <a id="user"></a>\n');
-    expect(out.headings.map((h) => [h.id, h.text])).toEqual([['the-table-of-contents', 'Table of contents'], ['user', 'Users']]);
+    expect(out.headings.map((h) => [h.id, h.text])).toEqual([
+      ['the-table-of-contents', 'Table of contents'],
+      ['user', 'Users'],
+    ]);
     expect(out.html).toContain('<h2 id="the-table-of-contents">Table of contents</h2>');
     expect(out.html).toContain('<h3 id="user">Users</h3>');
     expect(out.html).not.toContain('<a');

@@ -97,7 +97,10 @@ const imageFile = (src: string) => {
   const m = /\.gitbook\/assets\/([^/?#]+)$/.exec(src);
   return m ? decodeURIComponent(m[1] as string) : undefined;
 };
-const pngs = (...names: string[]) => async (name: string) => (names.includes(name) ? { contentType: 'image/png', bytes: PNG } : undefined);
+const pngs =
+  (...names: string[]) =>
+  async (name: string) =>
+    names.includes(name) ? { contentType: 'image/png', bytes: PNG } : undefined;
 
 describe('the PDF export', () => {
   it('prints numbered lists numbered, tables as tables, images as images, with no blank page', async () => {
@@ -121,7 +124,27 @@ describe('the PDF export', () => {
     const titles = (href: string) => (href === 'install.md' ? 'Install the tool' : undefined);
     const bytes = await renderPdf('#2', 'forms', [{ title: 'Forms', markdown: FORMS, depth: 0, linkTitle: titles, imageFile }], pngs('image (1).png'));
     const all = allText(await sheets(bytes));
-    for (const want of ['The caption', 'Install the tool', 'red', 'Sites', 'Publish docs.', 'More details', 'Inside the block.', 'iOS (AEP 3.x)', 'Step 1', 'Step 2', 'December 25, 2025 [beta]', 'Left.', 'Right.', 'guide (2).pdf', 'www.youtube.com', 'https://www.youtube.com/watch?v=x', '[x]', '[ ]', 'Done']) {
+    for (const want of [
+      'The caption',
+      'Install the tool',
+      'red',
+      'Sites',
+      'Publish docs.',
+      'More details',
+      'Inside the block.',
+      'iOS (AEP 3.x)',
+      'Step 1',
+      'Step 2',
+      'December 25, 2025 [beta]',
+      'Left.',
+      'Right.',
+      'guide (2).pdf',
+      'www.youtube.com',
+      'https://www.youtube.com/watch?v=x',
+      '[x]',
+      '[ ]',
+      'Done',
+    ]) {
       expect(all).toContain(want);
     }
     expect(all).not.toMatch(/<\/?[a-z]|\{%|:globe:|install\.md|\\\(/);
@@ -161,11 +184,20 @@ describe('the PDF export', () => {
   });
 
   it('writes each finished sheet compressed as it goes, and embeds an image once however often it is shown', async () => {
-    const pages = Array.from({ length: 40 }, (_, i) => ({ title: `Page ${i}`, markdown: `${MARKDOWN}\n\n![Again](.gitbook/assets/logo.png)\n`, depth: 0, imageFile }));
+    const pages = Array.from({ length: 40 }, (_, i) => ({
+      title: `Page ${i}`,
+      markdown: `${MARKDOWN}\n\n![Again](.gitbook/assets/logo.png)\n`,
+      depth: 0,
+      imageFile,
+    }));
     const bytes = await renderPdf('#4', 'many', pages, pngs('logo.png'));
     const s = await sheets(bytes);
     expect(s.length).toBeGreaterThan(10);
     for (const p of s) expect(p.raw).toBe(true);
-    expect(Buffer.from(bytes).toString('latin1').match(/\/Subtype \/Image/g)?.length).toBe(1);
+    expect(
+      Buffer.from(bytes)
+        .toString('latin1')
+        .match(/\/Subtype \/Image/g)?.length,
+    ).toBe(1);
   });
 });

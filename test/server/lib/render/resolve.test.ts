@@ -5,11 +5,32 @@ import { flattenPages } from '../../../../src/server/model/page-tree.js';
 import { space } from '../links-fixture.js';
 
 const TARGETS = [
-  '../guides/install.md#step-2', '../guides/', '../guides', './README.md', '/guides/install.md', '../Guides/INSTALL.md',
-  'guides/install.md', '../guides/install.md', 'axon-server.md', '../README.md', 'install.md', '../../guides/install.md',
-  '../reference/', '../.gitbook/assets/image%20(1).png', '.gitbook/assets/image%20(1).png', 'files/image%20(1).png',
-  '../.gitbook/assets/missing.png', '../../.gitbook/assets/image%20(1).png', 'page:install#step-1', 'page:gone',
-  'https://example.com/x', '#here', 'mailto:a@b.c', 'guides/install', '/guides/install', 'install',
+  '../guides/install.md#step-2',
+  '../guides/',
+  '../guides',
+  './README.md',
+  '/guides/install.md',
+  '../Guides/INSTALL.md',
+  'guides/install.md',
+  '../guides/install.md',
+  'axon-server.md',
+  '../README.md',
+  'install.md',
+  '../../guides/install.md',
+  '../reference/',
+  '../.gitbook/assets/image%20(1).png',
+  '.gitbook/assets/image%20(1).png',
+  'files/image%20(1).png',
+  '../.gitbook/assets/missing.png',
+  '../../.gitbook/assets/image%20(1).png',
+  'page:install#step-1',
+  'page:gone',
+  'https://example.com/x',
+  '#here',
+  'mailto:a@b.c',
+  'guides/install',
+  '/guides/install',
+  'install',
 ];
 
 describe('the renderer resolves links as the link list does', () => {
