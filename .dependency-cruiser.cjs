@@ -22,6 +22,13 @@ module.exports = {
       from: { path: '^src/contract/' },
       to: { pathNot: ['^src/contract/', '(^|/)node_modules/zod/'], dependencyTypesNot: ['core'] },
     },
+    {
+      name: 'lib-is-the-floor',
+      severity: 'error',
+      comment: 'src/lib is shared by the command line and the server, so it imports neither',
+      from: { path: '^src/lib/' },
+      to: { path: ['^src/(server|cli|client|gitsync|store)/', '^commands/'] },
+    },
     { name: 'store-below-server', severity: 'error', from: { path: '^src/store/' }, to: { path: ['^src/(server|cli|client|gitsync)/', '^commands/'] } },
     {
       name: 'cli-not-commands',

@@ -1,5 +1,5 @@
 import type { Client } from './client.js';
-import type { OutboundPolicy } from '../server/lib/outbound.js';
+import type { OutboundPolicy } from '../lib/outbound.js';
 
 /**
  * Which download URLs gbctl fetches, when an answer hands one out (a file's `downloadURL`, a
@@ -50,7 +50,7 @@ export async function fetchDownloadUrl(
     return { bytes: got.bytes, status: 200 };
   }
   if (u.protocol !== 'https:') throw new DownloadRefused(`${u.href} is neither on the server gbctl talks to nor an https URL`);
-  const { outboundFetch, OutboundError, TooLarge } = await import('../server/lib/outbound.js');
+  const { outboundFetch, OutboundError, TooLarge } = await import('../lib/outbound.js');
   try {
     const got = await outboundFetch(u, policy, { headers: { accept: '*/*' }, timeoutMs: TIMEOUT_MS, maxBytes });
     if (got.status < 200 || got.status > 299) return { bytes: new Uint8Array(), status: got.status };

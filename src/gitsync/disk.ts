@@ -2,7 +2,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { walkFolder, type LeftOut } from '../lib/folder-walk.js';
 import { PathRefused, SafeRoot } from '../lib/safe-path.js';
 import { parseGitbookYaml } from '../server/lib/gitsync/config.js';
-import { folderPathProblem, gitSyncKeeps } from '../server/lib/gitsync/folder-names.js';
+import { folderPathProblem, gitSyncKeeps } from '../lib/gitsync/folder-names.js';
 import { MAX_FILE_BYTES, type SourceEntry } from '../server/lib/gitsync/sync-types.js';
 import { CliError, Exit } from '../cli/exit-codes.js';
 

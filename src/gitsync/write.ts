@@ -1,8 +1,8 @@
 import { stringify } from 'yaml';
 import type { PageGitSync, RevisionGitSync } from '../server/model/revision.js';
 import { configFor } from '../server/lib/gitsync/config.js';
-import { frontMatterFor, LAYOUT_SWITCHES, type PageMeta } from '../server/lib/gitsync/frontmatter.js';
-import { assignPaths, type LayoutPage } from '../server/lib/gitsync/layout.js';
+import { frontMatterFor, LAYOUT_SWITCHES, type PageMeta } from '../lib/gitsync/frontmatter.js';
+import { assignPaths, type LayoutPage } from '../lib/gitsync/layout.js';
 import { writePageFile } from '../server/lib/gitsync/page-file.js';
 import { defaultLink, linkFits, resolveLink, Spellings } from '../server/lib/gitsync/spelling.js';
 import { writeSummary, type SummaryEntry, type SummaryGroup } from '../server/lib/gitsync/summary.js';

@@ -25,8 +25,9 @@ export async function startControlled(): Promise<ControlledServer> {
     path: join(tmp.dir, 'store.json'),
     host: '127.0.0.1',
     port: 0,
-    fileUrls: false,
-    privateUrls: false,
+    // On loopback, as gbctl serve there: file:// URLs and this machine's addresses may be read.
+    fileUrls: true,
+    privateUrls: true,
     controls: { version: VERSION, jit: false },
     warn: () => {},
   });

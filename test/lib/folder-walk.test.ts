@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { showName, TooManyFiles, walkFolder } from '../../src/lib/folder-walk.js';
 import { SafeRoot } from '../../src/lib/safe-path.js';
-import { gitSyncKeeps } from '../../src/server/lib/gitsync/folder-names.js';
+import { gitSyncKeeps } from '../../src/lib/gitsync/folder-names.js';
 import { tempDir } from '../helpers/server.js';
 
 let tmp: ReturnType<typeof tempDir>;

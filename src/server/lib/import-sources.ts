@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { TooManyFiles, walkFolder, type LeftOut } from '../../lib/folder-walk.js';
 import { PathRefused, SafeRoot } from '../../lib/safe-path.js';
 import { badRequest } from '../http-error.js';
-import { folderPathProblem, gitSyncKeeps } from './gitsync/folder-names.js';
-import { outboundFetch, OutboundError, TooLarge, type Fetched, type OutboundPolicy } from './outbound.js';
+import { folderPathProblem, gitSyncKeeps } from '../../lib/gitsync/folder-names.js';
+import { outboundFetch, OutboundError, TooLarge, type Fetched, type OutboundPolicy } from '../../lib/outbound.js';
 
 /** One file of what an import reads: a path relative to the import's root, its size, and its bytes once read. */
 export interface Entry {

@@ -2,7 +2,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { badRequest } from '../http-error.js';
 import { MAX_ENTRIES, MAX_FILE_BYTES, readFirst, type Entry, type Source } from './import-sources.js';
-import { folderPathProblem, gitSyncKeeps } from './gitsync/folder-names.js';
+import { folderPathProblem, gitSyncKeeps } from '../../lib/gitsync/folder-names.js';
 
 interface Listed {
   entry: Entry;

@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { outboundFetch, OutboundError, TooLarge } from './outbound.js';
+import { outboundFetch, OutboundError, TooLarge } from '../../lib/outbound.js';
 
 /*
  * Loading and checking an OpenAPI document. Async work (reading files, fetching URLs,

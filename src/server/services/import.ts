@@ -6,7 +6,7 @@ import { blobs, type FileRecord, type RevisionGitSync } from '../model/revision.
 import { crawl, fetchUrl, inMemory, isZip, MAX_FILE_BYTES, nameFor, readFileUrl, unzip, type Source } from '../lib/import-sources.js';
 import { addPages, applyPages, renameFiles, samePages } from '../lib/gitsync/apply.js';
 import { besideFiles } from '../lib/gitsync/beside.js';
-import { folderPathProblem } from '../lib/gitsync/folder-names.js';
+import { folderPathProblem } from '../../lib/gitsync/folder-names.js';
 import { readGitSync } from '../lib/gitsync/read.js';
 import type { TargetMemo } from '../lib/gitsync/targets.js';
 import { MAX_PAGES, type Skipped, type SyncFile, type SyncPage } from '../lib/gitsync/sync-types.js';

@@ -1,7 +1,7 @@
 import type { ReadTx, Store } from '../../store/store.js';
 import { isoNow, roleIn, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
-import { fileUrlsOff, refusalOf } from '../lib/outbound.js';
+import { fileUrlsOff, refusalOf } from '../../lib/outbound.js';
 import { specs, specVersions, type SpecRecord, type SpecVersionRecord } from '../model/openapi.js';
 import { loadSpecSource, type Outcome } from '../lib/openapi-process.js';
 import { orgFor } from './orgs.js';

@@ -3,8 +3,8 @@ import { fileURLToPath } from 'node:url';
 import type { LeftOut } from '../../../lib/folder-walk.js';
 import { PathRefused, SafeRoot } from '../../../lib/safe-path.js';
 import { isMarkdownPath } from './content-types.js';
-import { folderPathProblem } from './folder-names.js';
-import { splitFrontMatter } from './frontmatter.js';
+import { folderPathProblem } from '../../../lib/gitsync/folder-names.js';
+import { splitFrontMatter } from '../../../lib/gitsync/frontmatter.js';
 import type { SourceEntry } from './sync-types.js';
 import { isExternal, listTargets, safeDecode, splitFragment } from './targets.js';
 

@@ -1,5 +1,5 @@
 import type { PageGitSync } from '../../model/revision.js';
-import { splitFrontMatter, type PageMeta } from './frontmatter.js';
+import { splitFrontMatter, type PageMeta } from '../../../lib/gitsync/frontmatter.js';
 
 /** A page's file cut in its parts: front matter, whitespace, `# heading`, body, ending. */
 export interface PageFileParts {

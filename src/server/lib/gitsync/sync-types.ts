@@ -1,5 +1,5 @@
 import type { PageGitSync, RevisionGitSync } from '../../model/revision.js';
-import type { PageMeta } from './frontmatter.js';
+import type { PageMeta } from '../../../lib/gitsync/frontmatter.js';
 
 /** One file of the folder: its path from the folder's top, its size, and its bytes once read. */
 export interface SourceEntry {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { frontMatterFor, splitFrontMatter } from '../../../../src/server/lib/gitsync/frontmatter.js';
+import { frontMatterFor, splitFrontMatter } from '../../../../src/lib/gitsync/frontmatter.js';
 import { fileHints, readPageFile, writePageFile } from '../../../../src/server/lib/gitsync/page-file.js';
 import { linkFits, resolveLink } from '../../../../src/server/lib/gitsync/spelling.js';
 import { parseSummary, writeSummary } from '../../../../src/server/lib/gitsync/summary.js';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { outboundFetch, OutboundError, refusedRange } from '../../../src/server/lib/outbound.js';
+import { outboundFetch, OutboundError, refusedRange } from '../../src/lib/outbound.js';
 
 describe('address classification', () => {
   it('refuses loopback, private, link-local and unspecified addresses, IPv4 and IPv6, mapped forms included', () => {

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { slugify } from '../../../lib/slug.js';
+import { slugify } from '../slug.js';
 import { folderPathProblem } from './folder-names.js';
 
 /** What export needs of a page to place it in the folder. */

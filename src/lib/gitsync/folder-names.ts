@@ -1,4 +1,4 @@
-import { pathProblem } from '../../../lib/safe-path.js';
+import { pathProblem } from '../safe-path.js';
 
 /**
  * Which dot-names are a Git Sync folder's own: `.gitbook.yaml` (or `.yml`) and `.gitbook/`.
