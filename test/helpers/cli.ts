@@ -1,3 +1,4 @@
+import { cleanEnv } from './run-cli.js';
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -23,16 +24,7 @@ export function spawnCli(
   args: string[],
   opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string; fileSizeKiB?: number } = {},
 ): Promise<CliResult> {
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    GITBOOK_ENDPOINT: undefined,
-    GITBOOK_TOKEN: undefined,
-    GITBOOK_ORGANIZATION: undefined,
-    GBCTL_DATA: undefined,
-    NO_COLOR: '1',
-    ...opts.env,
-  };
-  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  const env = cleanEnv(opts.env);
   return new Promise((resolve) => {
     const [command, argv] = nodeCommand([BIN, ...args], opts.fileSizeKiB);
     const child = spawn(command, argv, { env: env as NodeJS.ProcessEnv, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });

@@ -6,6 +6,21 @@ import { cliDeps } from '../../src/main.js';
 import { sourceManifest } from '../../src/manifest-source.js';
 import type { CliResult } from './cli.js';
 
+/** This process's environment for a gbctl run, without the settings that would point it elsewhere (and `undefined` as unset). */
+export function cleanEnv(extra: Record<string, string | undefined> = {}): Record<string, string> {
+  const env: Record<string, string | undefined> = {
+    ...process.env,
+    GITBOOK_ENDPOINT: undefined,
+    GITBOOK_TOKEN: undefined,
+    GITBOOK_ORGANIZATION: undefined,
+    GBCTL_DATA: undefined,
+    NO_COLOR: '1',
+    ...extra,
+  };
+  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  return env as Record<string, string>;
+}
+
 let manifest: Promise<Manifest> | undefined;
 
 /** A stream that keeps what is written to it, seen as a terminal or not. */
@@ -29,16 +44,7 @@ export async function runCliInProcess(
   opts: { env?: Record<string, string | undefined>; input?: string; cwd?: string; tty?: boolean } = {},
 ): Promise<CliResult> {
   manifest ??= sourceManifest();
-  const env: Record<string, string | undefined> = {
-    ...process.env,
-    GITBOOK_ENDPOINT: undefined,
-    GITBOOK_TOKEN: undefined,
-    GITBOOK_ORGANIZATION: undefined,
-    GBCTL_DATA: undefined,
-    NO_COLOR: '1',
-    ...opts.env,
-  };
-  for (const k of Object.keys(env)) if (env[k] === undefined) delete env[k];
+  const env = cleanEnv(opts.env);
   const stdout = capture(!!opts.tty);
   const stderr = capture(!!opts.tty);
   const io: Io = { stdout, stderr, stdinIsTTY: !!opts.tty, env: env as NodeJS.ProcessEnv, readStdin: () => opts.input ?? '' };
