@@ -1,3 +1,4 @@
+import { EMBEDDED_ORIGIN } from './lib/embedded-origin.js';
 import { readFileSync } from 'node:fs';
 import type { Io, OpenEmbedded } from './cli/context.js';
 import type { CliDeps, ShowWeb } from './cli/deps.js';
@@ -12,7 +13,6 @@ import { BESPOKE } from '../commands/index.js';
 import './server/model/indexes.js';
 
 /** Origin of the URLs the embedded store hands out (it has no socket). */
-export const EMBEDDED_ORIGIN = 'gbctl://local';
 
 /** The embedded store, opened in this process: the CLI's default backend. */
 const openEmbedded: OpenEmbedded = async (path, io) => {

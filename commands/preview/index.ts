@@ -9,7 +9,8 @@ import { sites as siteEndpoints } from '../../src/contract/endpoints/sites.js';
 import { sites } from '../../src/server/model/site.js';
 import type { Embedded } from '../../src/server/embedded.js';
 import { printsNoJson } from '../../src/cli/output-flags.js';
-import { EMBEDDED_URL, PREVIEW_PORT } from '../../src/cli/web-url.js';
+import { PREVIEW_PORT } from '../../src/cli/web-url.js';
+import { isEmbeddedUrl } from '../../src/lib/embedded-origin.js';
 
 interface PreviewOptions extends GlobalOptions, BrowserOptions {
   port?: string;
@@ -74,13 +75,13 @@ Examples:
       const o = cmd.optsWithGlobals() as PreviewOptions;
       const port = o.port === undefined ? PREVIEW_PORT : Number(o.port);
       if (!Number.isInteger(port) || port < 0 || port > 65535) throw usageError(`--port: "${String(o.port)}" is not a port number (0-65535)`);
-      if (site !== undefined && !EMBEDDED_URL.test(site) && isFolderArgument(site)) {
+      if (site !== undefined && !isEmbeddedUrl(site) && isFolderArgument(site)) {
         await previewFolder(io, cli.deps, o, site, { port, watch: o.watch === true, ...(o.browser === false ? { browser: false as const } : {}) });
         return;
       }
       if (o.watch) throw usageError('--watch follows a folder: give one (gbctl preview ./docs --watch)');
       // An address the embedded store gave is served as it is (what "gbctl open" says to run).
-      if (site !== undefined && EMBEDDED_URL.test(site)) {
+      if (site !== undefined && isEmbeddedUrl(site)) {
         await servePreview(io, cli.deps, o, site, { port, ...(o.browser === false ? { browser: false } : {}) });
         return;
       }

@@ -7,7 +7,8 @@ import { mintSignInCode } from '../../src/server/web/session.js';
 import { explicitStore, storePath, type GlobalOptions, type Io } from '../../src/cli/context.js';
 import type { CliDeps } from '../../src/cli/deps.js';
 import { CliError, usageError } from '../../src/cli/exit-codes.js';
-import { EMBEDDED_URL, PREVIEW_PORT } from '../../src/cli/web-url.js';
+import { PREVIEW_PORT } from '../../src/cli/web-url.js';
+import { embeddedPath, isEmbeddedUrl } from '../../src/lib/embedded-origin.js';
 import { listenError } from '../serve/listen-error.js';
 
 /** The options that say whether a browser may be opened: --no-browser sets browser to false. */
@@ -66,7 +67,7 @@ const STOP_GRACE_MS = 500;
 
 /** The path of a `gbctl://local/…` address (or of an address on a preview's origin) on the preview's server. */
 export function localPath(url: string, origin?: string): string {
-  let p = url.replace(/^gbctl:\/\/local/, '');
+  let p = embeddedPath(url);
   if (origin && p.startsWith(origin)) p = p.slice(origin.length);
   p ||= '/app';
   return p.startsWith('/') ? p : `/${p}`;
@@ -160,7 +161,7 @@ export function previewCommand(g: GlobalOptions, io: Io, url: string): string {
  * serves it at is printed with the command that starts it, and the command ends at once.
  */
 export async function showWeb(io: Io, deps: CliDeps, g: GlobalOptions & BrowserOptions, mode: 'embedded' | 'http', url: string): Promise<void> {
-  if (mode !== 'embedded' || !EMBEDDED_URL.test(url)) {
+  if (mode !== 'embedded' || !isEmbeddedUrl(url)) {
     io.stdout.write(`${url}\n`);
     if (canOpenBrowser(io, g)) openInBrowser(io, url);
     return;

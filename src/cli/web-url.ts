@@ -1,8 +1,8 @@
+import { isEmbeddedUrl } from '../lib/embedded-origin.js';
 /** Where `gbctl preview` serves the embedded store unless told another port. */
 export const PREVIEW_PORT = 7701;
 
 /** The origin of the URLs the embedded store hands out: they open once a preview serves them. */
-export const EMBEDDED_URL = /^gbctl:\/\/local(\/.*)?$/;
 
 /** The web address of an API object: its app URL, else where it is published or downloaded. */
 export function webUrlOf(obj: unknown, published = false): string | undefined {
@@ -16,5 +16,5 @@ export function webUrlOf(obj: unknown, published = false): string | undefined {
  * started (`gbctl preview`, `gbctl open`); undefined for addresses that open as they are.
  */
 export function embeddedHint(url: string | undefined, how: string): string | undefined {
-  return url !== undefined && EMBEDDED_URL.test(url) ? `gbctl:// addresses belong to the embedded store; open them with: ${how}` : undefined;
+  return url !== undefined && isEmbeddedUrl(url) ? `gbctl:// addresses belong to the embedded store; open them with: ${how}` : undefined;
 }

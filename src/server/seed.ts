@@ -1,3 +1,4 @@
+import { EMBEDDED_ORIGIN } from '../lib/embedded-origin.js';
 import { makeCtx } from './context.js';
 import { openEmbedded } from './embedded.js';
 import { users } from './model/org.js';
@@ -6,7 +7,7 @@ import { createSpaceRecord } from './services/spaces.js';
 
 /** Fills a store file with `count` spaces in one transaction (benchmarks and large fixtures). */
 export async function seedSpaces(resources: ServerResources, path: string, count: number): Promise<void> {
-  const e = await openEmbedded(resources, { path, origin: 'gbctl://local' });
+  const e = await openEmbedded(resources, { path, origin: EMBEDDED_ORIGIN });
   try {
     await e.store.write((tx) => {
       const c = makeCtx(e.env, 'create', tx.all(users)[0]);
