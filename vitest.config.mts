@@ -8,7 +8,7 @@ import { configDefaults, defineConfig } from 'vitest/config';
 const OUT_OF_PROCESS = [
   'test/e2e/**',
   'test/server/web/{blob-browser,browser,content-forms}.test.ts',
-  'test/cli/{completions,preview,contract,change-request-conflicts}.test.ts',
+  'test/cli/{completions,preview,preview-folder,contract,change-request-conflicts}.test.ts',
   'test/store/{crash,compaction-crash,multiprocess}.test.ts',
 ];
 
