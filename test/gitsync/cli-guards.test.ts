@@ -1,25 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCliInProcess } from '../helpers/run-cli.js';
+import { describe, expect, it } from 'vitest';
 import { plain, runInPty } from '../helpers/pty.js';
-import { tempDir } from '../helpers/server.js';
-import { FOLDER, writeTree } from './fixture.js';
+import { cliStore, FOLDER, writeTree } from './fixture.js';
 
-let tmp: ReturnType<typeof tempDir>;
-let env: Record<string, string>;
-beforeAll(() => {
-  tmp = tempDir('gbctl-guards-');
-  env = { GBCTL_DATA: join(tmp.dir, 'store.json'), GBCTL_CONFIG_DIR: join(tmp.dir, 'config') };
-});
-afterAll(() => tmp.cleanup());
+const cli = cliStore('gbctl-guards-');
 
-const run = (...args: string[]) => runCliInProcess(args, { env });
-async function ok(...args: string[]) {
-  const r = await run(...args);
-  if (r.code !== 0) throw new Error(`gbctl ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return r;
-}
+const { run, ok } = cli;
 interface P {
   title: string;
   path: string;
@@ -31,24 +18,24 @@ const pages = async (space: string) => flat(JSON.parse((await ok('pages', 'list'
 describe('content import asks before it removes pages', () => {
   it('adds a single file as a page and leaves the other pages alone, without asking', async () => {
     const space = JSON.parse((await ok('spaces', 'create', '--title', 'One file', '--json')).stdout).id as string;
-    const dir = writeTree(join(tmp.dir, 'docs1'), FOLDER);
+    const dir = writeTree(join(cli.dir, 'docs1'), FOLDER);
     await ok('content', 'import', space, '--path', dir);
     const before = await pages(space);
-    writeFileSync(join(tmp.dir, 'changelog.md'), '# Changelog\n\nFirst release.\n');
-    await ok('content', 'import', space, '--path', join(tmp.dir, 'changelog.md'));
+    writeFileSync(join(cli.dir, 'changelog.md'), '# Changelog\n\nFirst release.\n');
+    await ok('content', 'import', space, '--path', join(cli.dir, 'changelog.md'));
     const after = await pages(space);
     expect(after.map((p) => p.title)).toEqual([...before.map((p) => p.title), 'Changelog']);
     expect(after.find((p) => p.title === 'Changelog')?.path).toBe('changelog');
     // The same file again, changed: it updates the page of that path.
-    writeFileSync(join(tmp.dir, 'changelog.md'), '# Changelog\n\nSecond release.\n');
-    await ok('content', 'import', space, '--path', join(tmp.dir, 'changelog.md'));
+    writeFileSync(join(cli.dir, 'changelog.md'), '# Changelog\n\nSecond release.\n');
+    await ok('content', 'import', space, '--path', join(cli.dir, 'changelog.md'));
     const again = await pages(space);
     expect(again.map((p) => p.title)).toEqual(after.map((p) => p.title));
   });
 
   it('off a terminal, refuses a folder import that removes pages without --yes, saying how many; --yes goes ahead', async () => {
     const space = JSON.parse((await ok('spaces', 'create', '--title', 'Removals', '--json')).stdout).id as string;
-    const dir = writeTree(join(tmp.dir, 'docs2'), FOLDER);
+    const dir = writeTree(join(cli.dir, 'docs2'), FOLDER);
     await ok('content', 'import', space, '--path', dir);
     const before = await pages(space);
     rmSync(join(dir, 'faq.md'));
@@ -66,10 +53,10 @@ describe('content import asks before it removes pages', () => {
 
   it('on a terminal, says how many pages go and which, and asks: no keeps them, yes removes them', async () => {
     const space = JSON.parse((await ok('spaces', 'create', '--title', 'Asked', '--json')).stdout).id as string;
-    const dir = writeTree(join(tmp.dir, 'docs-tty'), FOLDER);
+    const dir = writeTree(join(cli.dir, 'docs-tty'), FOLDER);
     await ok('content', 'import', space, '--path', dir);
     rmSync(join(dir, 'faq.md'));
-    const ptyEnv = { GBCTL_DATA: env.GBCTL_DATA as string, GBCTL_CONFIG_DIR: env.GBCTL_CONFIG_DIR as string };
+    const ptyEnv = { GBCTL_DATA: cli.env.GBCTL_DATA as string, GBCTL_CONFIG_DIR: cli.env.GBCTL_CONFIG_DIR as string };
     const no = await runInPty(['content', 'import', space, '--path', dir], { env: ptyEnv, steps: [{ expect: 'Import?', send: 'n\r' }] });
     expect(plain(no.output).replace(/\s+/g, ' ')).toContain(`removes 1 of the 7 pages of space ${space} ("FAQ"), which it does not have. Import?`);
     expect(no.code).toBe(3);
@@ -81,7 +68,7 @@ describe('content import asks before it removes pages', () => {
 
   it('asks before a change request import removes pages of the change request too', async () => {
     const space = JSON.parse((await ok('spaces', 'create', '--title', 'CR removals', '--json')).stdout).id as string;
-    const dir = writeTree(join(tmp.dir, 'docs3'), FOLDER);
+    const dir = writeTree(join(cli.dir, 'docs3'), FOLDER);
     await ok('content', 'import', space, '--path', dir);
     const cr = JSON.parse((await ok('change-requests', 'create', space, '--subject', 'Trim', '--json')).stdout);
     rmSync(join(dir, 'faq.md'));
@@ -94,8 +81,8 @@ describe('content import asks before it removes pages', () => {
 describe('content export into a folder', () => {
   it('refuses a folder with other files unless --force, and writes into an earlier export', async () => {
     const space = JSON.parse((await ok('spaces', 'create', '--title', 'Export', '--json')).stdout).id as string;
-    await ok('content', 'import', space, '--path', writeTree(join(tmp.dir, 'docs4'), FOLDER));
-    const project = join(tmp.dir, 'project');
+    await ok('content', 'import', space, '--path', writeTree(join(cli.dir, 'docs4'), FOLDER));
+    const project = join(cli.dir, 'project');
     mkdirSync(project);
     writeFileSync(join(project, 'package.json'), '{}\n');
     const refused = await run('content', 'export', space, project);
@@ -107,13 +94,13 @@ describe('content export into a folder', () => {
     expect(readFileSync(join(project, 'SUMMARY.md'), 'utf8')).toBe(FOLDER['SUMMARY.md']);
     // Now a Git Sync folder: a second export writes into it without --force.
     await ok('content', 'export', space, project);
-    await ok('content', 'export', space, join(tmp.dir, 'new-folder'));
+    await ok('content', 'export', space, join(cli.dir, 'new-folder'));
   });
 
   it('writes a space made through the API as a Git Sync folder: its first page is README.md, and it pushes back unchanged', async () => {
     const space = JSON.parse((await ok('spaces', 'create', '--title', 'Made here', '--json')).stdout).id as string;
     await ok('content', 'template', space, '--id', 'getting-started');
-    const out = join(tmp.dir, 'made-here');
+    const out = join(cli.dir, 'made-here');
     const files = JSON.parse((await ok('content', 'export', space, out, '--json')).stdout).files as string[];
     expect(files).toEqual(['.gitbook.yaml', 'README.md', 'SUMMARY.md', 'faq.md', 'quickstart.md']);
     expect(readFileSync(join(out, 'SUMMARY.md'), 'utf8')).toBe(

@@ -1,27 +1,15 @@
 import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCliInProcess } from '../helpers/run-cli.js';
-import { tempDir } from '../helpers/server.js';
+import { describe, expect, it } from 'vitest';
+import { cliStore } from './fixture.js';
 
-let tmp: ReturnType<typeof tempDir>;
-let env: Record<string, string>;
-beforeAll(() => {
-  tmp = tempDir('gbctl-large-');
-  env = { GBCTL_DATA: join(tmp.dir, 'store.json'), GBCTL_CONFIG_DIR: join(tmp.dir, 'config') };
-});
-afterAll(() => tmp.cleanup());
+const cli = cliStore('gbctl-large-');
 
-async function gb(...args: string[]) {
-  const r = await runCliInProcess(args, { env });
-  if (r.code !== 0) throw new Error(`gbctl ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return r;
-}
-const json = async (...args: string[]) => JSON.parse((await gb(...args, '--json')).stdout);
+const { ok: gb, json } = cli;
 
 describe('large spaces and repositories', () => {
   it('exports a space of 1,200 pages and pushes the export back unchanged', async () => {
-    const dir = join(tmp.dir, 'many');
+    const dir = join(cli.dir, 'many');
     mkdirSync(join(dir, 'pages'), { recursive: true });
     const summary = ['# Table of contents', '', '* [Home](README.md)'];
     writeFileSync(join(dir, 'README.md'), '# Home\n\nMany pages.\n');
@@ -32,14 +20,14 @@ describe('large spaces and repositories', () => {
     writeFileSync(join(dir, 'SUMMARY.md'), `${summary.join('\n')}\n`);
     const space = (await json('spaces', 'create', '--title', 'Many')).id as string;
     await gb('content', 'import', space, '--path', dir);
-    const out = join(tmp.dir, 'many-out');
+    const out = join(cli.dir, 'many-out');
     await gb('content', 'export', space, out);
     const pushed = await gb('content', 'push', out, space);
     expect(pushed.stderr).toContain('Nothing to push');
   }, 120_000);
 
   it('imports a repository of more than 1,000 files and 50 MB, reading only the files pages use', async () => {
-    const dir = join(tmp.dir, 'heavy');
+    const dir = join(cli.dir, 'heavy');
     mkdirSync(join(dir, '.gitbook', 'assets'), { recursive: true });
     const images: string[] = [];
     for (let i = 0; i < 11; i++) {

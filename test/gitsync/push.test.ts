@@ -1,25 +1,13 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/run-cli.js';
-import { tempDir } from '../helpers/server.js';
-import { FOLDER, writeTree } from './fixture.js';
+import { cliStore, FOLDER, writeTree } from './fixture.js';
 
-let tmp: ReturnType<typeof tempDir>;
-let env: Record<string, string>;
-beforeAll(() => {
-  tmp = tempDir('gbctl-push-');
-  env = { GBCTL_DATA: join(tmp.dir, 'store.json'), GBCTL_CONFIG_DIR: join(tmp.dir, 'config') };
-});
-afterAll(() => tmp.cleanup());
+const cli = cliStore('gbctl-push-');
 
-const run = (...args: string[]) => runCliInProcess(args, { env });
-async function ok(...args: string[]) {
-  const r = await run(...args);
-  if (r.code !== 0) throw new Error(`gbctl ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return r;
-}
+const { run, ok } = cli;
 const titles = async (space: string) => {
   const flat = (ps: { title: string; pages?: unknown[] }[]): string[] => ps.flatMap((p) => [p.title, ...flat((p.pages ?? []) as never)]);
   return flat(JSON.parse((await ok('pages', 'list', space, '--json')).stdout).pages);
@@ -28,7 +16,7 @@ const titles = async (space: string) => {
 describe('content push', () => {
   it('shows what it adds, changes and removes, opens a change request, merges it, and then has nothing to push', async () => {
     const space = JSON.parse((await ok('spaces', 'create', '--title', 'Docs', '--json')).stdout).id as string;
-    const dir = writeTree(join(tmp.dir, 'docs'), FOLDER);
+    const dir = writeTree(join(cli.dir, 'docs'), FOLDER);
     await ok('content', 'import', space, '--url', pathToFileURL(dir).href, '--source', 'markdown');
     const nothing = await ok('content', 'push', dir, space);
     expect(nothing.stderr).toContain('Nothing to push');
@@ -59,10 +47,10 @@ describe('content push', () => {
 
   it('reports what the server stored, not what was sent: files that did not arrive are named, no ✓, nothing merged', async () => {
     const space = JSON.parse((await ok('spaces', 'create', '--title', 'Arrived', '--json')).stdout).id as string;
-    const dir = writeTree(join(tmp.dir, 'arrived'), FOLDER);
+    const dir = writeTree(join(cli.dir, 'arrived'), FOLDER);
     await ok('content', 'push', dir, space, '--direct');
     // The service reads an older copy (--url): the new page and the edit never reach it.
-    const stale = writeTree(join(tmp.dir, 'arrived-stale'), FOLDER);
+    const stale = writeTree(join(cli.dir, 'arrived-stale'), FOLDER);
     writeFileSync(join(dir, 'faq.md'), '# FAQ\n\n## Why\n\nBecause it is better.\n');
     writeFileSync(join(dir, 'changelog.md'), '# Changelog\n\nFirst release.\n');
     writeFileSync(join(dir, 'SUMMARY.md'), String(FOLDER['SUMMARY.md']).replace('* [FAQ](faq.md)\n', '* [FAQ](faq.md)\n* [Changelog](changelog.md)\n'));
@@ -80,9 +68,9 @@ describe('content push', () => {
   });
 
   it('over HTTP to a service on another machine, says a reachable --url is needed and sends nothing', async () => {
-    const dir = join(tmp.dir, 'docs');
+    const dir = join(cli.dir, 'docs');
     const r = await runCliInProcess(['content', 'push', dir, 'SPACE'], {
-      env: { GBCTL_CONFIG_DIR: env.GBCTL_CONFIG_DIR as string, GITBOOK_ENDPOINT: 'https://api.example.invalid', GITBOOK_TOKEN: 't' },
+      env: { GBCTL_CONFIG_DIR: cli.env.GBCTL_CONFIG_DIR as string, GITBOOK_ENDPOINT: 'https://api.example.invalid', GITBOOK_TOKEN: 't' },
     });
     expect(r.code).toBe(2);
     expect(r.stderr).toContain('cannot read');
@@ -91,13 +79,13 @@ describe('content push', () => {
 
   it('refuses --direct removals without --yes, and a folder that is not there', async () => {
     const space = JSON.parse((await ok('spaces', 'create', '--title', 'Direct', '--json')).stdout).id as string;
-    const dir = writeTree(join(tmp.dir, 'direct'), FOLDER);
+    const dir = writeTree(join(cli.dir, 'direct'), FOLDER);
     await ok('content', 'push', dir, space, '--direct');
     rmSync(join(dir, 'faq.md'));
     const refused = await run('content', 'push', dir, space, '--direct');
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('--yes');
-    expect((await run('content', 'push', join(tmp.dir, 'nope'), space)).code).toBe(2);
+    expect((await run('content', 'push', join(cli.dir, 'nope'), space)).code).toBe(2);
   });
 });
 
@@ -106,13 +94,13 @@ describe('content export and push over HTTP', () => {
     const { startServer, api } = await import('../helpers/server.js');
     const s = await startServer();
     try {
-      const http = { GITBOOK_ENDPOINT: s.url, GITBOOK_TOKEN: s.token, GITBOOK_ORGANIZATION: s.org, GBCTL_CONFIG_DIR: env.GBCTL_CONFIG_DIR as string };
+      const http = { GITBOOK_ENDPOINT: s.url, GITBOOK_TOKEN: s.token, GITBOOK_ORGANIZATION: s.org, GBCTL_CONFIG_DIR: cli.env.GBCTL_CONFIG_DIR as string };
       const space = (await api(s, 'POST', `/orgs/${s.org}/spaces`, { title: 'Remote' })).body.id as string;
-      const dir = writeTree(join(tmp.dir, 'remote'), FOLDER);
+      const dir = writeTree(join(cli.dir, 'remote'), FOLDER);
       const pushed = await runCliInProcess(['content', 'push', dir, space, '--direct'], { env: http });
       expect(pushed.code, pushed.stderr).toBe(0);
       expect(pushed.stderr).toContain('7 to add, 0 to change, 0 to remove, 4 other files');
-      const out = join(tmp.dir, 'remote-out');
+      const out = join(cli.dir, 'remote-out');
       const exported = await runCliInProcess(['content', 'export', space, out], { env: http });
       expect(exported.code, exported.stderr).toBe(0);
       const again = await runCliInProcess(['content', 'push', out, space], { env: http });

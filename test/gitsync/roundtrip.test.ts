@@ -1,25 +1,13 @@
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../helpers/run-cli.js';
-import { tempDir } from '../helpers/server.js';
-import { FOLDER, writeTree } from './fixture.js';
+import { cliStore, FOLDER, writeTree } from './fixture.js';
 
-let tmp: ReturnType<typeof tempDir>;
-let env: Record<string, string>;
-beforeAll(() => {
-  tmp = tempDir('gbctl-gitsync-');
-  env = { GBCTL_DATA: join(tmp.dir, 'store.json'), GBCTL_CONFIG_DIR: join(tmp.dir, 'config') };
-});
-afterAll(() => tmp.cleanup());
+const cli = cliStore('gbctl-gitsync-');
 
-async function gb(...args: string[]) {
-  const r = await runCliInProcess(args, { env });
-  if (r.code !== 0) throw new Error(`gbctl ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return r;
-}
-const json = async (...args: string[]) => JSON.parse((await gb(...args, '--json')).stdout);
+const { ok: gb, json } = cli;
 
 async function newSpace(title: string): Promise<string> {
   return (await json('spaces', 'create', '--title', title)).id as string;
@@ -49,7 +37,7 @@ const flat = (pages: P[]): P[] => pages.flatMap((p) => [p, ...flat(p.pages ?? []
 
 describe('a Git Sync folder round trip', () => {
   it('imports SUMMARY.md order, groups and nesting, lists what it skipped, and resolves relative links', async () => {
-    const src = writeTree(join(tmp.dir, 'src'), FOLDER);
+    const src = writeTree(join(cli.dir, 'src'), FOLDER);
     const space = await newSpace('Docs');
     const human = await gb('content', 'import', space, '--path', src);
     expect(human.stderr).toBe('skipped drafts/unlisted.md: not listed in SUMMARY.md\nskipped notes.txt: not a page, and no page links to it\n');
@@ -86,7 +74,7 @@ describe('a Git Sync folder round trip', () => {
   });
 
   it('brings in the images a single imported markdown file names beside it', async () => {
-    const src = join(tmp.dir, 'src');
+    const src = join(cli.dir, 'src');
     const space = await newSpace('One file');
     const r = await json('content', 'import', space, '--url', pathToFileURL(join(src, 'getting-started', 'install.md')).href, '--source', 'markdown');
     expect(r).toMatchObject({ importedResources: 2, totalResources: 2 });
@@ -97,10 +85,10 @@ describe('a Git Sync folder round trip', () => {
   });
 
   it('exports, and export → import → export gives the same files byte for byte', async () => {
-    const src = join(tmp.dir, 'src');
+    const src = join(cli.dir, 'src');
     const space = await newSpace('Docs again');
     await gb('content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown');
-    const out1 = join(tmp.dir, 'out1');
+    const out1 = join(cli.dir, 'out1');
     const e = await gb('content', 'export', space, out1);
     expect(e.stderr).toMatch(/exported \d+ of \d+ pages and files/);
     const first = listFiles(out1);
@@ -130,7 +118,7 @@ describe('a Git Sync folder round trip', () => {
 
     const again = await newSpace('Copy');
     await gb('content', 'import', again, '--url', pathToFileURL(out1).href, '--source', 'markdown');
-    const out2 = join(tmp.dir, 'out2');
+    const out2 = join(cli.dir, 'out2');
     await gb('content', 'export', again, out2);
     const second = listFiles(out2);
     writeFileSync(join(out2, 'old-page.md'), '# Old\n');
@@ -143,7 +131,7 @@ describe('a Git Sync folder round trip', () => {
   });
 
   it('re-imports in place: same ids, no duplicates, and pages gone from the folder are removed', async () => {
-    const src = writeTree(join(tmp.dir, 'src2'), FOLDER);
+    const src = writeTree(join(cli.dir, 'src2'), FOLDER);
     const space = await newSpace('Idempotent');
     await gb('content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown');
     const before = flat((await json('content', 'revision', space)).pages);
@@ -154,7 +142,7 @@ describe('a Git Sync folder round trip', () => {
     writeFileSync(join(src, 'SUMMARY.md'), String(FOLDER['SUMMARY.md']).replace('* [FAQ](faq.md)\n', ''));
     rmSync(join(src, 'faq.md'));
     // Off a terminal, an import that removes pages needs --yes: nothing was removed without it.
-    const refused = await runCliInProcess(['content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown'], { env });
+    const refused = await runCliInProcess(['content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown'], { env: cli.env });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain('remove 1 page of space');
     expect(refused.stderr).toContain('--yes');
@@ -166,17 +154,17 @@ describe('a Git Sync folder round trip', () => {
   });
 
   it('two change requests importing different versions of a page conflict on merge', async () => {
-    const src = writeTree(join(tmp.dir, 'src3'), FOLDER);
+    const src = writeTree(join(cli.dir, 'src3'), FOLDER);
     const space = await newSpace('Conflicts');
     await gb('content', 'import', space, '--url', pathToFileURL(src).href, '--source', 'markdown');
     const a = await json('change-requests', 'create', space, '--subject', 'A');
     const b = await json('change-requests', 'create', space, '--subject', 'B');
-    const one = writeTree(join(tmp.dir, 'v1'), { ...FOLDER, 'faq.md': '# FAQ\n\n## Why\n\nVersion one.\n' });
-    const two = writeTree(join(tmp.dir, 'v2'), { ...FOLDER, 'faq.md': '# FAQ\n\n## Why\n\nVersion two.\n' });
+    const one = writeTree(join(cli.dir, 'v1'), { ...FOLDER, 'faq.md': '# FAQ\n\n## Why\n\nVersion one.\n' });
+    const two = writeTree(join(cli.dir, 'v2'), { ...FOLDER, 'faq.md': '# FAQ\n\n## Why\n\nVersion two.\n' });
     await gb('content', 'import', space, '--change-request', String(a.number), '--url', pathToFileURL(one).href, '--source', 'markdown');
     await gb('content', 'import', space, '--change-request', String(b.number), '--url', pathToFileURL(two).href, '--source', 'markdown');
     expect((await json('change-requests', 'merge', space, String(a.number))).result).toBe('merge');
-    const refused = await runCliInProcess(['change-requests', 'merge', space, String(b.number), '--json'], { env });
+    const refused = await runCliInProcess(['change-requests', 'merge', space, String(b.number), '--json'], { env: cli.env });
     expect(refused.code).toBe(6);
     expect(JSON.parse(refused.stdout).result).toBe('conflicts');
   });
@@ -192,7 +180,7 @@ describe('a Git Sync folder round trip', () => {
     const shown = new Map(flat(tree.pages as P[]).map((p) => [p.title, (p as P & { git?: { path: string } }).git?.path]));
     // The home page is README.md (it was intro.md, a file export never wrote).
     expect(Object.fromEntries(shown)).toEqual({ Intro: 'README.md', Guides: 'guides/README.md', Install: 'guides/install.md' });
-    const out = join(tmp.dir, 'made-here');
+    const out = join(cli.dir, 'made-here');
     await gb('content', 'export', space, out);
     for (const [title, path] of shown)
       expect(readFileSync(join(out, path as string), 'utf8'), title).toContain(title === 'Guides' ? 'Guides' : title === 'Intro' ? 'install' : 'home');
