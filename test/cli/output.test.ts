@@ -4,11 +4,9 @@ import { connect, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { plain, runInPty } from '../helpers/pty.js';
-import { needs } from '../helpers/tools.js';
+import { plain, runInPty, terminalTests } from '../helpers/pty.js';
 
-/** The terminal tests drive a pseudo-terminal through python3's pty module. */
-const python = needs('python3', 'apt-get install python3');
+const terminal = terminalTests();
 import { tempDir } from '../helpers/server.js';
 
 const tmp = tempDir();
@@ -33,7 +31,7 @@ describe('output contract', () => {
     expect(r.stderr).toMatch(/^more results: add --page \S+ for the next page, or --all for every one\n$/);
   });
 
-  it.skipIf(!python)('prints a table with headers on a terminal, coloured unless NO_COLOR', async () => {
+  it.skipIf(!terminal)('prints a table with headers on a terminal, coloured unless NO_COLOR', async () => {
     const tty = await runInPty(['--store', data, 'spaces', 'list', '--page-size', '2']);
     expect(tty.code).toBe(0);
     expect(plain(tty.output)).toMatch(/ID\s+TITLE\s+VISIBILITY\s+UPDATED\b/);
@@ -105,7 +103,7 @@ describe('safety in scripts', () => {
     expect((await run(['spaces', 'get', id])).code).toBe(0);
   });
 
-  it.skipIf(!python)('asks on a terminal; answering no cancels with exit 3 and changes nothing', async () => {
+  it.skipIf(!terminal)('asks on a terminal; answering no cancels with exit 3 and changes nothing', async () => {
     const id = JSON.parse((await run(['spaces', 'create', '--title', 'Named one', '--json', 'id'])).stdout).id as string;
     const r = await runInPty(['--store', data, 'spaces', 'delete', id], { steps: [{ expect: 'restored', send: 'n\r' }] });
     expect(r.code).toBe(3);

@@ -4,11 +4,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tsvRecordOf } from '../helpers/tsv.js';
-import { plain, runInPty } from '../helpers/pty.js';
-import { needs } from '../helpers/tools.js';
+import { plain, runInPty, terminalTests } from '../helpers/pty.js';
 
-/** The terminal tests drive a pseudo-terminal through python3's pty module. */
-const python = needs('python3', 'apt-get install python3');
+const terminal = terminalTests();
 import { api, startServer, tempDir, type TestServer } from '../helpers/server.js';
 import { publishedErrors } from '../helpers/published-schema.js';
 
@@ -157,7 +155,7 @@ describe('gbctl sites setup without a terminal', { timeout: 120_000 }, () => {
   });
 });
 
-describe.skipIf(!python)('gbctl sites setup in a terminal', { timeout: 120_000 }, () => {
+describe.skipIf(!terminal)('gbctl sites setup in a terminal', { timeout: 120_000 }, () => {
   it('asks for every answer, shows the plan, and creates the site', async () => {
     const store = join(tmp.dir, 'tty.json');
     const guide = (await json<{ id: string }>(store, ['spaces', 'create', '--title', 'Guide'])).id;
@@ -269,7 +267,7 @@ describe.skipIf(!python)('gbctl sites setup in a terminal', { timeout: 120_000 }
   });
 });
 
-describe.skipIf(!python)('gbctl sites setup over HTTP, interrupted while creating', { timeout: 120_000 }, () => {
+describe.skipIf(!terminal)('gbctl sites setup over HTTP, interrupted while creating', { timeout: 120_000 }, () => {
   let s: TestServer;
   let proxy: Server;
   let proxyUrl: string;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { safeLine, safeText } from '../../src/cli/terminal-text.js';
 import { runCli } from '../helpers/cli.js';
-import { runInPty } from '../helpers/pty.js';
+import { runInPty, terminalTests } from '../helpers/pty.js';
 import { tempDir } from '../helpers/server.js';
 import { RAW_CONTROL, tsvUnescape } from '../helpers/tsv.js';
 
@@ -20,6 +20,7 @@ const HOSTILE = {
 /** The escape sequences themselves, which must never come out raw. */
 const SEQUENCES = ['\x1b]0;', '\x07', '\x1b[2J', '\r', '\u202e', '\u2066', '\u200f', '\x9b', '\x85', '\b', '\x7f'];
 
+const terminal = terminalTests();
 const tmp = tempDir('gbctl-terminal-');
 const store = join(tmp.dir, 'store.json');
 const gb = (args: string[], opts: { tty?: boolean; env?: Record<string, string> } = {}) => runCli(['--store', store, ...args], opts);
@@ -113,7 +114,7 @@ describe('text from the API on a terminal', () => {
     expect(raw.stdout).toContain('\u202e');
   });
 
-  it('in the confirmation a destructive command asks and the line that says it was done', async () => {
+  it.skipIf(!terminal)('in the confirmation a destructive command asks and the line that says it was done', async () => {
     const asked = await runInPty(['--store', store, 'spaces', 'delete', space], { steps: [{ expect: 'restored', send: 'n\r' }] });
     expect(asked.code, asked.output).toBe(3);
     expect(asked.output).toContain('osc \\x1b]0;pwned\\x07 title');

@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { plain, runInPty } from '../helpers/pty.js';
+import { plain, runInPty, terminalTests } from '../helpers/pty.js';
 import { cliStore, FOLDER, writeTree } from './fixture.js';
 
+const terminal = terminalTests();
 const cli = cliStore('gbctl-guards-');
 
 const { run, ok } = cli;
@@ -51,7 +52,7 @@ describe('content import asks before it removes pages', () => {
     await ok('content', 'import', space, '--path', dir);
   });
 
-  it('on a terminal, says how many pages go and which, and asks: no keeps them, yes removes them', async () => {
+  it.skipIf(!terminal)('on a terminal, says how many pages go and which, and asks: no keeps them, yes removes them', async () => {
     const space = JSON.parse((await ok('spaces', 'create', '--title', 'Asked', '--json')).stdout).id as string;
     const dir = writeTree(join(cli.dir, 'docs-tty'), FOLDER);
     await ok('content', 'import', space, '--path', dir);

@@ -4,6 +4,14 @@ import { fileURLToPath } from 'node:url';
 
 export const BIN = fileURLToPath(new URL('../../bin/gbctl.js', import.meta.url));
 
+/**
+ * Refuses to start the built binary in `npm run test:fast`, which leaves out the files that do
+ * (OUT_OF_PROCESS in vitest.config.mts): a file that starts spawning is then listed, not slowed.
+ */
+export function outOfProcess(): void {
+  if (process.env.GBCTL_TEST_FAST) throw new Error('this test starts the built gbctl in another process: list its file in OUT_OF_PROCESS (vitest.config.mts)');
+}
+
 export interface CliResult {
   code: number | null;
   stdout: string;
@@ -15,6 +23,7 @@ export interface CliResult {
  * (`ulimit -f`, in KiB) when one is given, so that a write past it fails as on a full disk.
  */
 export function nodeCommand(args: string[], fileSizeKiB?: number): [string, string[]] {
+  outOfProcess();
   if (fileSizeKiB === undefined) return [process.execPath, args];
   return ['bash', ['-c', `ulimit -f ${fileSizeKiB}; exec "$0" "$@"`, process.execPath, ...args]];
 }

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { BIN } from './cli.js';
+import { BIN, outOfProcess } from './cli.js';
 
 export interface Preview {
   url: string;
@@ -11,6 +11,7 @@ export interface Preview {
 
 /** Starts the built `gbctl` with `args` (preview, open, get --web) and waits for the address it prints. */
 export function startPreview(args: string[], env: Record<string, string>): Promise<Preview> {
+  outOfProcess();
   const child: ChildProcess = spawn(process.execPath, [BIN, ...args], {
     env: { ...process.env, GITBOOK_ENDPOINT: '', GITBOOK_TOKEN: '', NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

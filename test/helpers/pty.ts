@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { BIN } from './cli.js';
+import { BIN, outOfProcess } from './cli.js';
+import { needs } from './tools.js';
 
 const DRIVER = fileURLToPath(new URL('./pty_driver.py', import.meta.url));
 
@@ -9,6 +10,16 @@ export interface PtyResult {
   /** What the terminal showed, control sequences included. */
   output: string;
   timedOut: boolean;
+}
+
+/**
+ * Whether the tests that run the built binary in a pseudo-terminal (through python3's pty module)
+ * run here: not in `npm run test:fast`, which skips them, and only where python3 is. Called at
+ * the top level of a test file: `it.skipIf(!terminal)`.
+ */
+export function terminalTests(): boolean {
+  if (process.env.GBCTL_TEST_FAST) return false;
+  return needs('python3', 'apt-get install python3');
 }
 
 /** Strips terminal control sequences so assertions read the text. */
@@ -20,6 +31,7 @@ export function runInPty(
   args: string[],
   opts: { env?: Record<string, string | null>; steps?: { expect: string; send: string }[]; timeout?: number } = {},
 ): Promise<PtyResult> {
+  outOfProcess();
   const spec = {
     argv: [process.execPath, BIN, ...args],
     env: {

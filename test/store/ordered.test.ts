@@ -13,7 +13,7 @@ interface Note {
   tags: string[];
 }
 
-const notes = table<Note>('notes').withOrders({
+const notes = table<Note>('ordered-notes').withOrders({
   byGroup: { group: (n) => n.group, key: (n) => n.at, keepSeq: true },
   byStatus: { group: (n) => `${n.group}|${n.status}`, key: (n) => n.at, keepSeq: true },
   byTag: { group: (n) => n.tags.map((t) => `${n.group}|${t}`), key: (n) => n.at, keepSeq: true },
@@ -119,7 +119,7 @@ describe('ordered lists', () => {
     fc.assert(
       fc.property(fc.array(fc.tuple(fc.boolean(), fc.nat(40)), { maxLength: 30 }), fc.integer({ min: 1, max: 5 }), fc.boolean(), (between, limit, desc) => {
         const state = State.fromDump({
-          tables: { notes: Array.from({ length: 20 }, (_, i) => ({ id: `k${i}`, group: 'g', status: 'open', at: i % 4, tags: [] })) },
+          tables: { 'ordered-notes': Array.from({ length: 20 }, (_, i) => ({ id: `k${i}`, group: 'g', status: 'open', at: i % 4, tags: [] })) },
         });
         const seen: string[] = [];
         let after: (Position & { g?: string }) | undefined;
@@ -147,7 +147,7 @@ describe('ordered lists', () => {
 
   it("see a transaction's own writes", async () => {
     const a: Note = { id: 'a', group: 'g', status: 'open', at: 1, tags: [] };
-    const s = new MemoryStore({ tables: { notes: [a] } });
+    const s = new MemoryStore({ tables: { 'ordered-notes': [a] } });
     const ids = await s.write((tx) => {
       tx.put(notes, { id: 'b', group: 'g', status: 'open', at: 0, tags: [] });
       tx.delete(notes, 'a');
@@ -165,7 +165,7 @@ describe('ordered lists', () => {
   });
 
   it('keep a transaction of N creates that counts after each linear in N', async () => {
-    const counted = table<Note>('notes').withFilters({ open: (n) => n.status === 'open' });
+    const counted = table<Note>('ordered-notes').withFilters({ open: (n) => n.status === 'open' });
     const ops = async (n: number) => {
       const s = new MemoryStore();
       let steps = 0;
