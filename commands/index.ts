@@ -13,7 +13,6 @@ export const BESPOKE: readonly Bespoke[] = [
   { name: 'profile', load: () => import('./profile/index.js').then((m) => m.command) },
   { name: 'completion', load: () => import('./completion/index.js').then((m) => m.command) },
   { name: 'store', load: () => import('./store/index.js').then((m) => m.command) },
-  { name: 'comments', load: () => import('./comments/index.js').then((m) => m.command) },
   { name: 'sites', load: () => import('./sites/index.js').then((m) => m.command) },
   { name: 'openapi', load: () => import('./openapi/index.js').then((m) => m.command) },
   { name: 'content', load: () => import('./content/index.js').then((m) => m.command) },

@@ -35,8 +35,8 @@ _gbctl_spec() {
     'comments delete') subs=''; opts='--change-request --dry-run --yes -y'; vopts=' --change-request ' ;;
     'comments get') subs=''; opts='--change-request --format --field -F --web --no-browser'; vopts=' --change-request --format --field -F ' ;;
     'comments list') subs=''; opts='--change-request --page --page-size --order --status --body-format --target-page --authors --limit --all --format --field -F'; vopts=' --change-request --page --page-size --order --status --body-format --target-page --authors --limit --format --field -F ' ;;
-    'comments reopen') subs=''; opts='--change-request'; vopts=' --change-request ' ;;
-    'comments resolve') subs=''; opts='--change-request'; vopts=' --change-request ' ;;
+    'comments reopen') subs=''; opts='--change-request --dry-run'; vopts=' --change-request ' ;;
+    'comments resolve') subs=''; opts='--change-request --dry-run'; vopts=' --change-request ' ;;
     'comments update') subs=''; opts='--change-request --resolved --no-resolved --body --added-reactions --removed-reactions --markdown --field -F --dry-run'; vopts=' --change-request --body --added-reactions --removed-reactions --markdown --field -F ' ;;
     'completion') subs=''; opts=''; vopts='  ' ;;
     'content') subs='backlinks export file files import links push revision search template'; opts=''; vopts='  ' ;;

@@ -1,3 +1,4 @@
+import type { JsonFlag } from '../../src/cli/context.js';
 import { Option, type Command } from 'commander';
 import { catalogue } from '../../src/contract/index.js';
 import type { Cli } from '../../src/cli/deps.js';
@@ -65,7 +66,7 @@ Examples:
   $ gbctl api endpoints --json --jq '.[] | select(.method == "DELETE") | .command'`,
     )
     .action(async (_o: unknown, cmd: Command) => {
-      const opts = cmd.optsWithGlobals() as { origin?: Origin; json?: unknown; jq?: string };
+      const opts = cmd.optsWithGlobals() as { origin?: Origin; json?: JsonFlag; jq?: string };
       const all = endpointRows();
       const rows = opts.origin ? all.filter((r) => r.origin === opts.origin) : all;
       const platform = all.filter((r) => r.origin === 'platform').length;

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { isBodyData } from '../../src/cli/context.js';
+import { isBodyData, type JsonFlag } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
 import { readBodyData, readText } from '../../src/cli/read-input.js';
@@ -18,7 +18,7 @@ interface ApiOptions {
   paginate?: boolean;
   slurp?: boolean;
   data?: string;
-  json?: unknown;
+  json?: JsonFlag;
   jq?: string;
 }
 

@@ -3,7 +3,7 @@ import { Client } from '../../src/client/client.js';
 import type { Transport, WireResponse } from '../../src/client/transport.js';
 import type { GlobalOptions, Io } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
-import { emit, jsonOption } from '../../src/cli/emit.js';
+import { emit, type JsonFlag } from '../../src/cli/emit.js';
 import { explainAuthFailure } from '../../src/cli/errors.js';
 
 /** What `gbctl api` sends, and how it prints the answers. */
@@ -47,7 +47,7 @@ function nextPath(path: string, page: string): string {
  * arrives, or with --slurp the pages as one array at the end. The answer of a failed request is
  * printed too with -i, before the error ends the command with the exit code of its status.
  */
-export async function sendApi(cli: Cli, req: ApiRequest, o: GlobalOptions & { json?: unknown; jq?: string }): Promise<void> {
+export async function sendApi(cli: Cli, req: ApiRequest, o: GlobalOptions & { json?: JsonFlag; jq?: string }): Promise<void> {
   const { io } = cli;
   const conn = await cli.connect(o);
   // The client turns a non-2xx answer into an error: what was answered is kept to print with -i.
@@ -58,7 +58,7 @@ export async function sendApi(cli: Cli, req: ApiRequest, o: GlobalOptions & { js
     send: async (r) => (last = await inner.send(r)),
   };
   const client = new Client({ ...conn.client.opts, transport: recording });
-  const out = { json: jsonOption(o.json) || true, ...(o.jq ? { jq: o.jq } : {}) };
+  const out = { json: o.json ?? true, ...(o.jq ? { jq: o.jq } : {}) };
   const pages: unknown[] = [];
   try {
     let path: string | undefined = req.path;

@@ -2,7 +2,7 @@ import { statSync } from 'node:fs';
 import type { Command } from 'commander';
 import { account } from '../../src/contract/endpoints/account.js';
 import { configFile, resolve } from '../../src/cli/config.js';
-import { chooseBackend, type GlobalOptions } from '../../src/cli/context.js';
+import { chooseBackend, type GlobalOptions, type JsonFlag } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
 import { httpStatus } from '../../src/cli/errors.js';
@@ -24,7 +24,7 @@ export function registerStatus(auth: Command, cli: Cli): void {
     .description('Show the profile, endpoint, organization and where the token comes from')
     .addHelpText('after', '\nExamples:\n  $ gbctl auth status\n  $ gbctl auth status --json')
     .action(async (_o: unknown, cmd: Command) => {
-      const o = cmd.optsWithGlobals() as GlobalOptions & { json?: unknown; jq?: string };
+      const o = cmd.optsWithGlobals() as GlobalOptions & { json?: JsonFlag; jq?: string };
       const r = resolve(o, io.env);
       const backend = chooseBackend(o, io.env, r);
       const conn = await cli.connect(o);

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { resolve } from 'node:path';
-import type { GlobalOptions } from '../../src/cli/context.js';
+import type { GlobalOptions, JsonFlag } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
 import { isGitSyncFolder, listFolder, writeFolder } from '../../src/gitsync/disk.js';
@@ -15,7 +15,7 @@ interface ExportOptions extends GlobalOptions {
   changeRequest?: string;
   revision?: string;
   force?: boolean;
-  json?: unknown;
+  json?: JsonFlag;
 }
 
 export function registerExport(content: Command, cli: Cli): void {

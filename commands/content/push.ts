@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { basename, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { Connection, GlobalOptions, Io } from '../../src/cli/context.js';
+import type { Connection, GlobalOptions, Io, JsonFlag } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
@@ -25,7 +25,7 @@ interface PushOptions extends GlobalOptions {
   diff?: boolean;
   url?: string;
   yes?: boolean;
-  json?: unknown;
+  json?: JsonFlag;
 }
 
 const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/;

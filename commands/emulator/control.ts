@@ -1,12 +1,12 @@
 import type { Command } from 'commander';
-import { chooseBackend, type GlobalOptions } from '../../src/cli/context.js';
+import { chooseBackend, type GlobalOptions, type JsonFlag } from '../../src/cli/context.js';
 import { resolve } from '../../src/cli/config.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
 import { explainAuthFailure } from '../../src/cli/errors.js';
 import { usageError } from '../../src/cli/exit-codes.js';
 
-export type ControlOpts = GlobalOptions & { json?: unknown; jq?: string; yes?: boolean; input?: boolean };
+export type ControlOpts = GlobalOptions & { json?: JsonFlag; jq?: string; yes?: boolean; input?: boolean };
 
 export const opts = (cmd: Command) => cmd.optsWithGlobals() as ControlOpts;
 

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { storePath, type GlobalOptions } from '../../src/cli/context.js';
 import type { Io } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
-import { jsonOption, ListPrinter } from '../../src/cli/emit.js';
+import { ListPrinter, type JsonFlag } from '../../src/cli/emit.js';
 import { CliError, Exit, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
 import type { Env } from '../../src/server/context.js';
 import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
@@ -26,7 +26,7 @@ export const LOCAL_ONLY = `
 Local only: this edits the store file directly (--store, --data FILE or GBCTL_DATA). It is not
 part of the platform API, and works whether or not "gbctl serve" is running on the file.`;
 
-type Opts = GlobalOptions & { json?: unknown; jq?: string; color?: boolean };
+type Opts = GlobalOptions & { json?: JsonFlag; jq?: string; color?: boolean };
 export type AdminEnv = Pick<Env, 'store' | 'clock' | 'ids'>;
 
 /** Opens the store file, makes sure it has its default organization and admin, runs `fn`, closes it. */
@@ -51,7 +51,7 @@ export async function withStore<R>(cmd: Command, { io, deps }: Pick<Cli, 'io' | 
 
 /** A list: a JSON array with --json, a table on a terminal, tab-separated rows otherwise. */
 export async function outList(io: Io, o: Opts, items: object[], rows: Record<string, unknown>[], columns: string[]): Promise<void> {
-  const printer = new ListPrinter(io, { json: jsonOption(o.json), ...(o.jq ? { jq: o.jq } : {}), color: o.color, columns }, () => rows);
+  const printer = new ListPrinter(io, { json: o.json ?? false, ...(o.jq ? { jq: o.jq } : {}), color: o.color, columns }, () => rows);
   await printer.push(items);
   await printer.end();
 }

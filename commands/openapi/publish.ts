@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { openapi as openapiEndpoints } from '../../src/contract/endpoints/openapi.js';
-import type { GlobalOptions } from '../../src/cli/context.js';
+import type { GlobalOptions, JsonFlag } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
@@ -12,7 +12,7 @@ import { objectFields } from '../../src/contract/response-fields.js';
 
 interface PublishOptions extends GlobalOptions {
   spec: string;
-  json?: unknown;
+  json?: JsonFlag;
 }
 
 /** What the platform's CLI sends: a URL for an http(s) argument, otherwise the file's text. */

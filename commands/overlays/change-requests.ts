@@ -7,7 +7,8 @@ import type { ExtraOption, Overlays } from '../../src/cli/overlay.js';
 import { readText } from '../../src/cli/read-input.js';
 
 const markdownFile: ExtraOption = {
-  flags: '--file <path>',
+  name: 'file',
+  value: '<path>',
   description: 'page content: markdown read from this file ("-" for stdin)',
   apply: (v, input, io) => {
     input.body.markdown = readText({ flag: '--file', path: v }, io.readStdin);
@@ -100,7 +101,7 @@ export const overlays: Overlays = {
     done: (p) => `✓ Settled page ${String(p.pageId)} of change request ${String(p.changeRequestId)}`,
   },
   'change-requests.export': {
-    options: [{ flags: '--output <file>', description: 'save the PDF to this file (required with the embedded store)' }],
+    options: [{ name: 'output', value: '<file>', description: 'save the PDF to this file (required with the embedded store)' }],
     after: ({ result, opts, client }) => saveDownload(result, opts, client),
     examples: ['gbctl change-requests export SPACE 3 --output cr.pdf', 'gbctl change-requests export SPACE 3 --page-id PAGE --only --output page.pdf'],
   },

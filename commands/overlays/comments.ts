@@ -3,7 +3,8 @@ import { readText } from '../../src/cli/read-input.js';
 
 /** `--markdown TEXT` for a comment or reply body, instead of `--body '{"markdown":…}'`. */
 const markdownBody: ExtraOption = {
-  flags: '--markdown <text>',
+  name: 'markdown',
+  value: '<text>',
   description: 'text of the comment, as markdown ("-" reads stdin)',
   apply: (v, input, io) => {
     input.body.body = { markdown: v === '-' ? readText({ flag: '--markdown', path: '-' }, io.readStdin) : v };
@@ -32,6 +33,20 @@ export const overlays: Overlays = {
       'gbctl comments update SPACE COMMENT --markdown "Fixed wording"',
       'gbctl comments update SPACE COMMENT --added-reactions 👍',
       'gbctl comments resolve SPACE COMMENT',
+    ],
+    aliases: [
+      {
+        verb: 'resolve',
+        summary: 'Resolve a comment (sets resolvedAt and resolvedBy)',
+        body: { resolved: true },
+        examples: ['gbctl comments resolve SPACE COMMENT', 'gbctl comments resolve SPACE COMMENT --change-request 2 --json status'],
+      },
+      {
+        verb: 'reopen',
+        summary: 'Reopen a resolved comment',
+        body: { resolved: false },
+        examples: ['gbctl comments reopen SPACE COMMENT', 'gbctl comments reopen SPACE COMMENT --change-request 2 --json status'],
+      },
     ],
   },
   'comments.delete': {

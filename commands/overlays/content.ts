@@ -43,9 +43,10 @@ export const overlays: Overlays = {
     ],
     confirmFirst: async ({ client, input }) => (await import('../../src/gitsync/import-check.js')).importRemovals(client, input.params, input.body),
     options: [
-      { flags: '-y, --yes', description: 'remove the pages the import does not have without asking (required without a terminal)' },
+      { short: 'y', name: 'yes', description: 'remove the pages the import does not have without asking (required without a terminal)' },
       {
-        flags: '--path <path>',
+        name: 'path',
+        value: '<path>',
         description: 'a local folder, .zip or .md file, sent as its file:// URL (source markdown, or zip for a .zip, unless --source says otherwise)',
         apply: (v, input) => {
           input.body.url = pathToFileURL(resolve(v)).href;
@@ -76,8 +77,8 @@ export const overlays: Overlays = {
   'content.files': { columns: ['id', 'name', 'contentType', 'size'], examples: ['gbctl content files SPACE'] },
   'content.file': {
     options: [
-      { flags: '--output <path>', description: 'save the file\'s bytes here ("-" for stdout) instead of showing its details' },
-      { flags: '--force', description: 'with --output, replace a file that exists' },
+      { name: 'output', value: '<path>', description: 'save the file\'s bytes here ("-" for stdout) instead of showing its details' },
+      { name: 'force', description: 'with --output, replace a file that exists' },
     ],
     check: (opts) => {
       if (opts.output !== undefined) checkOutput(opts.output as string, !!opts.force);

@@ -4,14 +4,16 @@ import { readText } from '../../src/cli/read-input.js';
 /** `--url` / `--file` instead of a JSON `--source`. */
 const sourceOptions: ExtraOption[] = [
   {
-    flags: '--url <url>',
+    name: 'url',
+    value: '<url>',
     description: 'take the spec from this URL (http(s):// or file://)',
     apply: (v, i) => {
       i.body.source = { url: v };
     },
   },
   {
-    flags: '--file <path>',
+    name: 'file',
+    value: '<path>',
     description: 'send this JSON or YAML file as the spec text',
     apply: (v, i, io) => {
       i.body.source = { text: readText({ flag: '--file', path: v }, io.readStdin) };

@@ -24,9 +24,9 @@ function place(where: 'before' | 'after', kind: SiblingKind) {
 export function positionOptions(kinds: SiblingKind[]): ExtraOption[] {
   return kinds.flatMap((kind) =>
     (['before', 'after'] as const).map((where) => {
-      const flag = kind.suffix ? `--${where}-${kind.suffix}` : `--${where}`;
+      const name = kind.suffix ? `${where}-${kind.suffix}` : where;
       const value = kind.value ?? (kind.suffix || 'id');
-      return { flags: `${flag} <${value}>`, description: `place just ${where} this ${kind.names}`, apply: place(where, kind) };
+      return { name, value: `<${value}>`, description: `place just ${where} this ${kind.names}`, apply: place(where, kind) };
     }),
   );
 }

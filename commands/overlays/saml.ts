@@ -2,7 +2,8 @@ import type { ExtraOption, Overlays } from '../../src/cli/overlay.js';
 import { readText } from '../../src/cli/read-input.js';
 
 const certificateFile: ExtraOption = {
-  flags: '--certificate-file <path>',
+  name: 'certificate-file',
+  value: '<path>',
   description: 'read the PEM certificate from this file',
   apply: (v, i, io) => {
     i.body.certificate = readText({ flag: '--certificate-file', path: v }, io.readStdin);

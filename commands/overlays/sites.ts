@@ -15,7 +15,8 @@ export const overlays: Overlays = {
   'sites.update': {
     options: [
       {
-        flags: '--adaptive <on|off>',
+        name: 'adaptive',
+        value: '<on|off>',
         description: 'turn adaptive content on or off',
         apply: (v, i) => {
           if (v !== 'on' && v !== 'off') throw usageError(`--adaptive: "${v}" is not on or off`);
@@ -44,7 +45,8 @@ export const overlays: Overlays = {
   'sites.set-adaptive-schema': {
     options: [
       {
-        flags: '--file <path>',
+        name: 'file',
+        value: '<path>',
         description: 'read the JSON schema from this file',
         apply: (v, i, io) => {
           i.body.jsonSchema = readJsonObject({ flag: '--file', path: v }, io.readStdin);

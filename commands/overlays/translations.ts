@@ -13,7 +13,8 @@ export function textDocument(text: string): Obj {
 }
 
 const instructionsOption: ExtraOption = {
-  flags: '--instructions-text <text>',
+  name: 'instructions-text',
+  value: '<text>',
   description: 'instructions for the translator as plain text (one paragraph per line)',
   apply: (v, i) => {
     i.body.instructions = textDocument(v);
@@ -31,14 +32,16 @@ export const overlays: Overlays = {
   'translations.create': {
     options: [
       {
-        flags: '--source-space <space>',
+        name: 'source-space',
+        value: '<space>',
         description: 'space to translate (translation shape)',
         apply: (v, i) => {
           i.body.source = { ...((i.body.source as Obj | undefined) ?? {}), space: v };
         },
       },
       {
-        flags: '--source-language <language>',
+        name: 'source-language',
+        value: '<language>',
         description: 'language of the source space (translation shape)',
         apply: (v, i) => {
           i.body.source = { ...((i.body.source as Obj | undefined) ?? {}), language: v };

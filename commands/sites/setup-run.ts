@@ -1,7 +1,7 @@
 import { emitOrText } from '../../src/cli/emit.js';
 import { embeddedHint } from '../../src/cli/web-url.js';
 import { endpoints, type CallArgs, type EndpointId, type Endpoints } from '../../src/contract/index.js';
-import type { Connection, Io } from '../../src/cli/context.js';
+import type { Connection, Io, JsonFlag } from '../../src/cli/context.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
 import { sayDone } from '../../src/cli/prompt.js';
 
@@ -34,7 +34,7 @@ class Interrupted extends Error {}
  * Creates the site as planned, saying each step on stderr. On Ctrl-C (after the step under
  * way) or on an error, deletes what it made and says what remains restorable.
  */
-export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: { json?: unknown; jq?: string | undefined }): Promise<void> {
+export async function runSetup(conn: Connection, io: Io, plan: SetupPlan, out: { json?: JsonFlag; jq?: string | undefined }): Promise<void> {
   const call = <K extends EndpointId>(id: K, ...input: CallArgs<Endpoints[K]>) => conn.client.call(endpoints[id], ...input);
   const organizationId = plan.organization;
   const made: { site?: string; spaces: string[] } = { spaces: [] };
@@ -132,7 +132,7 @@ async function rollback(conn: Connection, io: Io, organizationId: string, made: 
   return parts.join('; ');
 }
 
-function report(io: Io, site: Site, out: { json?: unknown; jq?: string | undefined }): Promise<void> {
+function report(io: Io, site: Site, out: { json?: JsonFlag; jq?: string | undefined }): Promise<void> {
   sayDone(io, `Created the site "${site.title}" (${site.id})${site.published ? ', published' : ', not published yet'}`);
   return emitOrText(io, out, site, () => {
     const rows: [string, string][] = [

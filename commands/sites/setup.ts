@@ -1,3 +1,4 @@
+import type { JsonFlag } from '../../src/cli/context.js';
 import { Option, type Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { importEsm } from '../../src/cli/esm.js';
@@ -24,7 +25,7 @@ interface SetupOptions {
   org?: string;
   endpoint?: string;
   token?: string;
-  json?: unknown;
+  json?: JsonFlag;
 }
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { storePath, type GlobalOptions } from '../../src/cli/context.js';
+import { storePath, type GlobalOptions, type JsonFlag } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
 import { JsonFileStore } from '../../src/store/json-file-store.js';
@@ -28,7 +28,7 @@ export function registerInfo(store: Command, { io }: Cli): void {
     .description("Show the store's path, format version, object counts, sizes and journal length")
     .addHelpText('after', '\nExamples:\n  $ gbctl store info\n  $ gbctl store info --json')
     .action(async (_o: unknown, cmd: Command) => {
-      const o = cmd.optsWithGlobals() as GlobalOptions & { json?: unknown; jq?: string };
+      const o = cmd.optsWithGlobals() as GlobalOptions & { json?: JsonFlag; jq?: string };
       const s = JsonFileStore.open(storePath(o, io.env, { dataAlias: true }), { readOnly: true, warn: (m) => io.stderr.write(`${m}\n`) });
       const info = await s.info();
       await s.close();

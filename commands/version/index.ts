@@ -1,3 +1,4 @@
+import type { JsonFlag } from '../../src/cli/context.js';
 import type { Command } from 'commander';
 import { buildInfo } from '../../src/cli/build-output.js';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
@@ -24,7 +25,7 @@ Examples:
   $ gbctl version --json`,
     )
     .action(async (_o: unknown, cmd: Command) => {
-      const o = cmd.optsWithGlobals() as { json?: unknown; jq?: string };
+      const o = cmd.optsWithGlobals() as { json?: JsonFlag; jq?: string };
       const build = buildInfo();
       const info = { version: VERSION, commit: build.commit, node: process.version };
       await emitOrText(io, o, info, () => `gbctl ${info.version}${info.commit ? ` (commit ${info.commit.slice(0, 12)})` : ''}, Node.js ${info.node}`);

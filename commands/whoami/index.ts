@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { account } from '../../src/contract/endpoints/account.js';
 import { resolve } from '../../src/cli/config.js';
-import { chooseBackend, type GlobalOptions } from '../../src/cli/context.js';
+import { chooseBackend, type GlobalOptions, type JsonFlag } from '../../src/cli/context.js';
 import type { BespokeModule, Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
 import { explainAuthFailure } from '../../src/cli/errors.js';
@@ -14,7 +14,7 @@ export const command: BespokeModule = {
   register: (program, cli) => registerWhoami(program, cli),
 };
 
-type Opts = GlobalOptions & { json?: unknown; jq?: string };
+type Opts = GlobalOptions & { json?: JsonFlag; jq?: string };
 
 function registerWhoami(program: Command, cli: Cli): void {
   const { io } = cli;

@@ -1,4 +1,6 @@
-import type { Io } from './context.js';
+import type { Io, JsonFlag } from './context.js';
+
+export type { JsonFlag } from './context.js';
 import { usageError } from './exit-codes.js';
 import { applyJq } from './jq.js';
 import { isList, render, renderRows, selectFields, tsvRecord, tsvRows, useColor, type TextMode } from './output.js';
@@ -21,10 +23,9 @@ export interface EmitOptions {
 /** What one run prints: jq's output, JSON, one JSON value a line, tab-separated rows, or a table. */
 export type OutputMode = 'jq' | 'json' | 'ndjson' | TextMode;
 
-/** --json as given: true for the whole value, the fields named, or false when it was not given. */
-export function jsonOption(value: unknown): boolean | string[] {
-  if (value === true || value === undefined || value === false) return !!value;
-  return String(value)
+/** The fields of `--json a,b`, split once where the option is parsed (program.ts). */
+export function jsonFields(value: string): string[] {
+  return value
     .split(',')
     .map((s) => s.trim())
     .filter(Boolean);
@@ -34,10 +35,10 @@ export function jsonOption(value: unknown): boolean | string[] {
  * Output flags that ask for two different things are a usage error, before anything is done:
  * --format table or tsv with --json, --jq with any --format but json.
  */
-export function checkOutputConflicts(o: { json?: unknown; jq?: string | undefined; format?: string | undefined }): void {
+export function checkOutputConflicts(o: { json?: JsonFlag; jq?: string | undefined; format?: string | undefined }): void {
   const { format } = o;
   if (format === undefined) return;
-  if ((format === 'table' || format === 'tsv') && o.json !== undefined && o.json !== false) {
+  if ((format === 'table' || format === 'tsv') && o.json !== undefined) {
     throw usageError(`--format ${format} and --json ask for two different outputs`, 'give one of them (--format json is --json)');
   }
   if (o.jq !== undefined && format !== 'json')
@@ -95,13 +96,12 @@ function allKeys(items: unknown[]): string[] {
  */
 export async function emitOrText(
   io: Io,
-  o: { json?: unknown; jq?: string | undefined },
+  o: { json?: JsonFlag; jq?: string | undefined },
   data: unknown,
   text: () => string | undefined | void | Promise<string | undefined | void>,
 ): Promise<void> {
-  const json = jsonOption(o.json);
-  if (json || o.jq) {
-    await emit(io, data, { json: json || true, ...(o.jq ? { jq: o.jq } : {}) });
+  if (o.json || o.jq) {
+    await emit(io, data, { json: o.json ?? true, ...(o.jq ? { jq: o.jq } : {}) });
     return;
   }
   const t = await text();

@@ -55,7 +55,13 @@ export function toInvocation(c: Called, where: (endpointId: string, field: strin
   if (variant) input.params[variant.param] = opts[optionKey(variant.option)];
 
   const data = opts.data;
-  if (typeof data === 'string' && isBodyData(data)) Object.assign(input.body, readBodyData(data, readStdin));
+  const givesBody = typeof data === 'string' && isBodyData(data);
+  if (m.fixed) {
+    // An alias sends its fixed body and nothing else: a body given besides it is refused, not dropped.
+    if (givesBody)
+      throw usageError(`--data: ${m.noun} ${m.verb} sends ${JSON.stringify(m.fixed.body)} and takes no other body`, `gbctl ${m.noun} ${m.fixed.of} takes one`);
+    Object.assign(input.body, m.fixed.body);
+  } else if (givesBody) Object.assign(input.body, readBodyData(data, readStdin));
 
   for (const kv of (opts.field as string[] | undefined) ?? []) {
     const eq = kv.indexOf('=');

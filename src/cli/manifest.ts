@@ -1,7 +1,7 @@
 import type { Endpoint } from '../contract/endpoint.js';
 import { fieldsOf, type FieldKind } from '../contract/introspect.js';
 import { argName, kebab } from './names.js';
-import { overlayOf, type Overlays } from './overlay.js';
+import { flagsOf, overlayOf, type Overlays } from './overlay.js';
 import { isPageSlot, PAGE_ARG_DESCRIPTION } from './page-paths.js';
 import { itemSchema } from '../contract/response-fields.js';
 
@@ -65,6 +65,8 @@ export interface ManifestCommand {
   orgScoped: boolean;
   examples: string[];
   description?: string;
+  /** An alias of the endpoint's command (`comments resolve` of `update`): its verb, and the body it always sends. */
+  fixed?: { of: string; body: Record<string, unknown> };
 }
 
 /** Options the program owns; a field with one of these names gets a different flag. */
@@ -196,7 +198,7 @@ function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
     variants: plan.variants.map((v) => ({ id: v.id, option: v.cli?.scope?.option as string, param: v.cli?.scope?.param as string })),
     args,
     options: [...options.values()],
-    extra: (overlay.options ?? []).map((o) => ({ flags: o.flags, description: o.description })),
+    extra: (overlay.options ?? []).map((o) => ({ flags: flagsOf(o), description: o.description })),
     destructive: !!primary.destructive,
     list,
     mutating: primary.method !== 'GET',
@@ -206,6 +208,26 @@ function commandOf(plan: Plan, overlays: Overlays): ManifestCommand {
   };
 }
 
+/** The commands an overlay's aliases add beside `command`: its arguments and scope flags, a fixed body, nothing else to set. */
+function aliasesOf(command: ManifestCommand, overlays: Overlays): ManifestCommand[] {
+  const usage = command.args.map((a) => a.name.toUpperCase().replace(/-/g, '_')).join(' ');
+  return (overlayOf(overlays, command.id)?.aliases ?? []).map((a) => ({
+    ...command,
+    verb: a.verb,
+    summary: a.summary,
+    options: [],
+    extra: [],
+    destructive: false,
+    examples: a.examples ?? [`gbctl ${command.noun} ${a.verb}${usage ? ` ${usage}` : ''}`],
+    description: `Sends ${command.noun} ${command.verb} with the body ${JSON.stringify(a.body)}.`,
+    fixed: { of: command.verb, body: { ...a.body } },
+  }));
+}
+
 export function deriveManifest(catalogue: readonly Endpoint[], overlays: Overlays, bespoke: BespokeSummary[], nouns: Record<string, string>): Manifest {
-  return { version: 1, commands: groupCommands(catalogue).map((p) => commandOf(p, overlays)), bespoke, nouns };
+  const commands = groupCommands(catalogue).flatMap((p) => {
+    const command = commandOf(p, overlays);
+    return [command, ...aliasesOf(command, overlays)];
+  });
+  return { version: 1, commands, bespoke, nouns };
 }

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Io } from './context.js';
 import { usageError } from './exit-codes.js';
-import { checkOutputConflicts, jsonOption, type EmitOptions } from './emit.js';
+import { checkOutputConflicts, type EmitOptions, type JsonFlag } from './emit.js';
 import { checkJq } from './jq.js';
 
 /**
@@ -55,15 +55,14 @@ export const jsonContract = (cmd: Command): JsonContract | undefined => contract
 export const keysOf = <T>(all: Record<keyof T & string, true>): string[] => Object.keys(all);
 
 /** Before any command's action: refuses output flags it would ignore, and a --jq that does not compile. */
-export async function checkCommandOutputFlags(cmd: Command, o: { json?: unknown; jq?: string; format?: string }): Promise<void> {
+export async function checkCommandOutputFlags(cmd: Command, o: { json?: JsonFlag; jq?: string; format?: string }): Promise<void> {
   checkOutputConflicts(o);
   const contract = contracts.get(cmd);
   if (contract === 'none' && (o.json !== undefined || o.jq !== undefined)) {
     const name = [cmd.name(), ...ancestors(cmd)].reverse().join(' ');
     throw usageError(`${name} prints no JSON: --json and --jq do not apply to it`);
   }
-  const json = jsonOption(o.json);
-  if (Array.isArray(contract) && Array.isArray(json)) refuseUnknownFields(json, contract);
+  if (Array.isArray(contract) && Array.isArray(o.json)) refuseUnknownFields(o.json, contract);
   if (o.jq) await checkJq(o.jq);
 }
 

@@ -1,5 +1,5 @@
 import type { Client } from '../client/client.js';
-import type { ParamsOf, ResultOf } from '../contract/call-types.js';
+import type { BodyOf, ParamsOf, ResultOf } from '../contract/call-types.js';
 import type { EndpointId, Endpoints } from '../contract/index.js';
 import type { Io } from './context.js';
 import type { CliError } from './exit-codes.js';
@@ -7,17 +7,37 @@ import type { Confirmation } from './prompt.js';
 
 /** A flag that fills part of a request the generic flags cannot say well (e.g. a move position). */
 export interface ExtraOption {
-  flags: string;
+  /** The long option's name without dashes: `--${name}` on the command line, and the key it is parsed to. */
+  name: string;
+  /** The value it takes, as help shows it (`<path>`); absent for a switch. */
+  value?: string;
+  /** A one-letter alias. */
+  short?: string;
   description: string;
   /** Fills the request from the flag's value (reading stdin through `io`); absent for flags read only by `after`. */
   apply?: (value: string, input: InvocationInput, io: Io) => void;
 }
 
+/** The option as commander declares it and help shows it: `-y, --yes`, `--file <path>`. */
+export const flagsOf = (x: ExtraOption): string => `${x.short ? `-${x.short}, ` : ''}--${x.name}${x.value ? ` ${x.value}` : ''}`;
+
+/**
+ * A command beside an endpoint's own that sends it with some body fields fixed: `comments
+ * resolve` is `comments update` with `{ resolved: true }`. It takes the endpoint's arguments and
+ * scope flags, and no other body: --data and field flags are refused.
+ */
+export interface Alias<B = Record<string, unknown>> {
+  verb: string;
+  summary: string;
+  body: Partial<B>;
+  examples?: string[];
+}
+
 /**
  * What a command shows beyond what the catalogue says (commands/overlays/), for an endpoint whose
- * path parameters are `P` and whose answer is `R`.
+ * path parameters are `P`, whose answer is `R` and whose request body is `B`.
  */
-export interface Overlay<P = Record<string, unknown>, R = unknown> {
+export interface Overlay<P = Record<string, unknown>, R = unknown, B = Record<string, unknown>> {
   /** Table columns for lists (dotted paths allowed). */
   columns?: string[];
   /** Question asked on a TTY before a destructive call; `name` is the object's title and id where known. */
@@ -47,6 +67,8 @@ export interface Overlay<P = Record<string, unknown>, R = unknown> {
    * like a destructive command's.
    */
   confirmFirst?: (ctx: { client: Client; input: InvocationInput }) => Promise<Confirmation | undefined>;
+  /** Commands that send this endpoint with a fixed body (see Alias). */
+  aliases?: Alias<B>[];
   /** Runs after a successful call, before output, e.g. to save a download. Its return value is shown instead of the answer. */
   after?: (ctx: { result: R; opts: Record<string, unknown>; io: Io; client: Client; input: InvocationInput }) => Promise<unknown>;
 }
@@ -67,7 +89,7 @@ export type VariantsOf<K extends EndpointId> = {
 }[EndpointId];
 
 /** The overlay of one endpoint: its callbacks get the path parameters and the answer of it or of a scoped variant of it. */
-export type OverlayOf<K extends EndpointId> = Overlay<ParamsOf<Endpoints[K]>, ResultOf<Endpoints[K | VariantsOf<K>]>>;
+export type OverlayOf<K extends EndpointId> = Overlay<ParamsOf<Endpoints[K]>, ResultOf<Endpoints[K | VariantsOf<K>]>, BodyOf<Endpoints[K]>>;
 
 /** Overlays keyed by endpoint id: an id the catalogue lacks, or a field its answer lacks, does not compile. */
 export type Overlays = { [K in EndpointId]?: OverlayOf<K> };

@@ -6,6 +6,7 @@ import { fieldLocator } from './fields.js';
 import { registerHelp } from './help.js';
 import { toInvocation } from './invocation.js';
 import { checkCommandOutputFlags } from './output-flags.js';
+import { jsonFields } from './emit.js';
 import { checkTuning } from './global-flags.js';
 import { runInvocation } from './runner.js';
 import { VERSION } from './version.js';
@@ -22,7 +23,7 @@ export function rootCommand(cli: Cli): Command {
     .addOption(new Option('--store <file>', 'embedded store file (or GBCTL_DATA); selects the embedded store even when a profile has an endpoint'))
     .option('--data <@file|-|json>', 'request body: @FILE, - (stdin) or inline JSON (serve, local and store also take --data FILE as --store)')
     .addOption(new Option('--org <id>', 'organization for organization-scoped commands'))
-    .option('--json [fields]', 'print JSON (only these comma-separated fields, if given)')
+    .addOption(new Option('--json [fields]', 'print JSON (only these comma-separated fields, if given)').argParser(jsonFields))
     .option('--jq <expr>', 'filter JSON output with a jq expression')
     .option('--no-color', 'disable colour')
     .option('--no-input', 'never prompt')

@@ -6,7 +6,7 @@ import { bodyUsageError, explainAuthFailure, explainForCommand } from './errors.
 import { bodyProblem } from '../contract/body-problem.js';
 import { usageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
-import { emit, jsonOption, ListPrinter, outputMode, type EmitOptions, type Format } from './emit.js';
+import { emit, ListPrinter, outputMode, type EmitOptions, type Format, type JsonFlag } from './emit.js';
 import { optionKey } from './names.js';
 import type { Overlay } from './overlay.js';
 import { confirmOrFail, sayDone } from './prompt.js';
@@ -19,7 +19,7 @@ import { itemSchema, objectFields } from '../contract/response-fields.js';
 import { safeLine, safeText } from './terminal-text.js';
 
 export interface RunFlags extends GlobalOptions {
-  json?: unknown;
+  json?: JsonFlag;
   jq?: string;
   color?: boolean;
   yes?: boolean;
@@ -32,7 +32,7 @@ export interface RunFlags extends GlobalOptions {
 
 function emitOptions(f: RunFlags, overlay: Overlay): EmitOptions {
   return {
-    json: jsonOption(f.json),
+    json: f.json ?? false,
     ...(f.jq ? { jq: f.jq } : {}),
     ...(f.format ? { format: f.format } : {}),
     color: f.color,
@@ -52,7 +52,7 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
   const overlay: Overlay = own ?? primary ?? {};
   const f = inv.opts as RunFlags;
   for (const x of overlay.options ?? []) {
-    const raw = inv.opts[optionKey((/--([\w-]+)/.exec(x.flags) as RegExpExecArray)[1] as string)];
+    const raw = inv.opts[optionKey(x.name)];
     if (raw !== undefined) x.apply?.(String(raw), inv.input, io);
   }
   const flags = new Map(inv.command.options.map((o) => [o.field, o.flag]));
