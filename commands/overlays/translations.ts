@@ -1,10 +1,9 @@
 import type { ExtraOption, Overlays } from '../../src/cli/overlay.js';
 import type { AnyTranslation } from '../../src/contract/schemas/translation.js';
-
-type Obj = Record<string, unknown>;
+import type { JsonObject } from '../../src/lib/json-object.js';
 
 /** Instructions as plain text, turned into a one-paragraph-per-line document. */
-export function textDocument(text: string): Obj {
+export function textDocument(text: string): JsonObject {
   const nodes = text
     .split(/\r?\n/)
     .filter((line) => line.trim() !== '')
@@ -22,7 +21,7 @@ const instructionsOption: ExtraOption = {
 };
 
 /** Translations come in two shapes; show each by its own fields. */
-function translationRow(t: AnyTranslation): Obj {
+function translationRow(t: AnyTranslation): JsonObject {
   if (t.object === 'translation-settings') return { id: t.id, title: t.title, languages: t.languages.join(',') };
   return { id: t.id, language: t.language, source: `${t.source.space} (${t.source.language})`, status: t.status, runs: t.stats.runs };
 }
@@ -36,7 +35,7 @@ export const overlays: Overlays = {
         value: '<space>',
         description: 'space to translate (translation shape)',
         apply: (v, i) => {
-          i.body.source = { ...((i.body.source as Obj | undefined) ?? {}), space: v };
+          i.body.source = { ...((i.body.source as JsonObject | undefined) ?? {}), space: v };
         },
       },
       {
@@ -44,7 +43,7 @@ export const overlays: Overlays = {
         value: '<language>',
         description: 'language of the source space (translation shape)',
         apply: (v, i) => {
-          i.body.source = { ...((i.body.source as Obj | undefined) ?? {}), language: v };
+          i.body.source = { ...((i.body.source as JsonObject | undefined) ?? {}), language: v };
         },
       },
       instructionsOption,

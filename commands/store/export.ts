@@ -14,8 +14,12 @@ export function registerExport(store: Command, { io }: Cli): void {
     .action(async (file: string, _o: unknown, cmd: Command) => {
       const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env, { dataAlias: true });
       const s = JsonFileStore.open(path, { readOnly: 'auto', warn: (m) => io.stderr.write(`${m}\n`) });
-      const dump = await s.export();
-      await s.close();
+      let dump;
+      try {
+        dump = await s.snapshot();
+      } finally {
+        await s.close();
+      }
       const text = exportText(dump.tables);
       if (file === '-') io.stdout.write(text);
       else {

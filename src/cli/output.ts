@@ -1,16 +1,15 @@
 import type { Io } from './context.js';
 import { importEsm } from './esm.js';
 import { safeLine, safeText } from './terminal-text.js';
+import type { JsonObject } from '../lib/json-object.js';
 
-type Obj = Record<string, unknown>;
-
-export function isList(v: unknown): v is { items: unknown[] } & Obj {
-  return !!v && typeof v === 'object' && Array.isArray((v as Obj).items);
+export function isList(v: unknown): v is { items: unknown[] } & JsonObject {
+  return !!v && typeof v === 'object' && Array.isArray((v as JsonObject).items);
 }
 
 function pick(o: unknown, fields: string[]): unknown {
   if (!o || typeof o !== 'object') return o;
-  const out: Obj = {};
+  const out: JsonObject = {};
   // A documented field the object lacks prints as null, so every item has the same keys.
   for (const f of fields) out[f] = getPath(o, f) ?? null;
   return out;
@@ -25,7 +24,7 @@ export function selectFields(data: unknown, fields: string[]): unknown {
 /** A nested value in a table's column: an object by its URL, id or name, a list by its length. */
 function summary(v: object): string {
   if (Array.isArray(v)) return String(v.length);
-  const o = v as Obj;
+  const o = v as JsonObject;
   for (const k of ['app', 'location', 'published', 'id', 'title', 'displayName', 'name']) if (typeof o[k] === 'string') return o[k] as string;
   return Object.keys(o).length ? `${Object.keys(o).length} fields` : '';
 }
@@ -82,8 +81,8 @@ const humanCell = (v: unknown) => (typeof v === 'string' && ISO.test(v) ? relati
 function defaultColumns(items: unknown[]): string[] {
   const first = items[0];
   if (!first || typeof first !== 'object') return [];
-  const keys = Object.keys(first as Obj).filter((k) => k !== 'object' && typeof (first as Obj)[k] !== 'object');
-  return ['id', ...keys.filter((k) => k !== 'id')].filter((k) => k in (first as Obj)).slice(0, 5);
+  const keys = Object.keys(first as JsonObject).filter((k) => k !== 'object' && typeof (first as JsonObject)[k] !== 'object');
+  return ['id', ...keys.filter((k) => k !== 'id')].filter((k) => k in (first as JsonObject)).slice(0, 5);
 }
 
 function truncate(s: string, n: number): string {
@@ -122,7 +121,7 @@ export async function renderRows(io: Io, items: unknown[], opts: RenderOptions):
 
 /** An object's fields as `key<TAB>value` lines, nested values as JSON. */
 export function tsvRecord(data: object): string {
-  return Object.entries(data as Obj)
+  return Object.entries(data as JsonObject)
     .filter(([k]) => k !== 'object')
     .map(([k, v]) => `${tsvField(k)}\t${tsvField(v)}\n`)
     .join('');
@@ -146,7 +145,7 @@ export async function render(io: Io, data: unknown, opts: RenderOptions): Promis
     out.write(tsvRecord(data));
     return;
   }
-  const entries = Object.entries(data as Obj).filter(([k]) => k !== 'object');
+  const entries = Object.entries(data as JsonObject).filter(([k]) => k !== 'object');
   const bold = await colorer(opts.color);
   const width = Math.max(...entries.map(([k]) => safeLine(k).length));
   for (const [k, v] of entries) {
@@ -157,7 +156,7 @@ export async function render(io: Io, data: unknown, opts: RenderOptions): Promis
 
 export function getPath(o: unknown, path: string): unknown {
   let cur = o;
-  for (const part of path.split('.')) cur = cur && typeof cur === 'object' ? (cur as Obj)[part] : undefined;
+  for (const part of path.split('.')) cur = cur && typeof cur === 'object' ? (cur as JsonObject)[part] : undefined;
   return cur;
 }
 

@@ -63,7 +63,7 @@ export class FileDurability implements Durability {
 
   private openFiles(): void {
     if (this.opts.readOnly !== undefined) {
-      this.view.sync('lenient');
+      this.view.sync('read-only');
       return;
     }
     sweepDeadOwners(this.lock.path);
@@ -117,7 +117,7 @@ export class FileDurability implements Durability {
 
   /** Catches up without the lock and writing nothing; a damaged journal stops it at the last good record. */
   private syncReadOnly(): void {
-    this.view.sync('lenient');
+    this.view.sync('read-only');
     if (this.view.damaged) this.stop(undefined);
   }
 

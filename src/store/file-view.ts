@@ -6,7 +6,7 @@ import { journalChange } from './journal-check.js';
 import { IndexedFile } from './index-read.js';
 import { RowFile } from './rows.js';
 import { indexSnapshot, writeSnapshot } from './snapshot.js';
-import { loadSnapshot, type Loaded, type Mode, type Outcome } from './snapshot-load.js';
+import { loadSnapshot, type Loaded, type LoadMode, type Outcome } from './snapshot-load.js';
 import { State } from './state.js';
 
 /**
@@ -24,7 +24,7 @@ export class FileView {
   journal: JournalPos | undefined;
   /** What a read-only look found that a writer would repair (shown by store info), each once. */
   readonly notes: string[] = [];
-  /** The bad journal line a read-only look stopped at ('lenient' mode; a writer refuses the store). */
+  /** The bad journal line a read-only look stopped at ('read-only' mode; a writer refuses the store). */
   damaged: { line: number; offset: number; reason: string } | undefined;
   /** A snapshot refused as edited, and why: refused again until the file changes. */
   private rejected: { stamp: FileStamp; error: StoreError } | undefined;
@@ -37,7 +37,7 @@ export class FileView {
   ) {}
 
   /** Catches up with the files; false when that needs the lock (only asked for in 'unlocked' mode). */
-  sync(mode: Mode): boolean {
+  sync(mode: LoadMode): boolean {
     for (let i = 0; i < 10; i++) {
       const r = this.syncOnce(mode);
       if (r !== 'retry') return r === 'ok';
@@ -95,7 +95,7 @@ export class FileView {
     this.state = state;
   }
 
-  private syncOnce(mode: Mode): Outcome {
+  private syncOnce(mode: LoadMode): Outcome {
     const st = stampOf(this.path);
     if (!st) {
       if (this.snap)
@@ -126,7 +126,7 @@ export class FileView {
   }
 
   /** The snapshot read afresh; once one was loaded, a snapshot that cannot be read is damage, not a store to refuse at open. */
-  private load(mode: Mode): ReturnType<typeof loadSnapshot> {
+  private load(mode: LoadMode): ReturnType<typeof loadSnapshot> {
     try {
       return loadSnapshot(this.path, mode, { force: this.force, warn: this.warn, notes: this });
     } catch (e) {
@@ -151,7 +151,7 @@ export class FileView {
   }
 
   /** Applies the journal records this process has not seen yet. */
-  private catchUp(mode: Mode): Outcome {
+  private catchUp(mode: LoadMode): Outcome {
     const snap = this.snap as Loaded;
     const followed = this.journal?.generation === snap.generation ? this.journal : undefined;
     if (followed) {
@@ -214,7 +214,7 @@ export class FileView {
     if (read.tail) {
       if (mode === 'unlocked') return 'need-lock';
       const what = `a torn last record at line ${read.tail.line} of ${this.journalFile} (${read.tail.reason}), a write interrupted before it was acknowledged`;
-      if (mode === 'lenient') {
+      if (mode === 'read-only') {
         this.note(`${what}; it will be dropped when gbctl next writes`);
       } else {
         truncateJournal(this.journalFile, read.pos.offset);

@@ -154,11 +154,6 @@ export class JsonFileStore implements Store {
     });
   }
 
-  /** The whole dataset as it stands, others' writes included. */
-  export(): Promise<Dump> {
-    return this.read(() => this.state.dump());
-  }
-
   /** A consistent copy of the whole dataset, others' writes included (records are shared, frozen). */
   snapshot(): Promise<Dump> {
     return this.read(() => this.state.dump());

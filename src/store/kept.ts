@@ -1,4 +1,4 @@
-import type { Held } from './derived.js';
+import type { Held } from './record-indexes.js';
 import { encodeId, encodePosition, valueKey } from './index-format.js';
 import { NotKept, type ListSource } from './index-write.js';
 import type { NamedOrder, Order } from './ordered.js';
@@ -85,7 +85,7 @@ export function listsToKeep(state: State): ListSource[] {
     const { kind, field } = parseKey(key);
     if (kind === 'index') state.index(table, field);
   }
-  state.derived.each((table, key, h) => named.set(`${table}\u0000${key}`, { table, key, h }));
+  state.indexes.each((table, key, h) => named.set(`${table}\u0000${key}`, { table, key, h }));
   const out = [...named.values()].map(({ table, key, h }) => fromHeld(table, key, h));
   for (const { table, key } of state.file?.listKeys() ?? []) {
     if (named.has(`${table}\u0000${key}`) || state.changed(table)) continue;

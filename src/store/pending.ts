@@ -1,4 +1,4 @@
-import { field, type Test } from './derived.js';
+import { field, type Test } from './record-indexes.js';
 import type { Row } from './store.js';
 
 /**

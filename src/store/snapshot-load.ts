@@ -5,8 +5,8 @@ import { backupBytes, migrate } from './migrate.js';
 import { editedError, readSnapshot, upgradeChecksum, writeBase } from './snapshot.js';
 import { State } from './state.js';
 
-/** How this process's view relates to the files: 'locked' repairs, 'unlocked' asks for the lock, 'lenient' only reads. */
-export type Mode = 'locked' | 'unlocked' | 'lenient';
+/** How this process's view relates to the files: 'locked' repairs, 'unlocked' asks for the lock, 'read-only' only reads. */
+export type LoadMode = 'locked' | 'unlocked' | 'read-only';
 
 /** Where a step of catching up ended: done, short of a repair that needs the lock, or overtaken by another process. */
 export type Outcome = 'ok' | 'need-lock' | 'retry';
@@ -41,7 +41,7 @@ export interface SnapshotLoadOptions {
  * older format is migrated (under the lock: a backup, the new file and a message; read-only: in
  * memory, with a note); one edited by something else is refused unless forced or only read.
  */
-export function loadSnapshot(path: string, mode: Mode, opts: SnapshotLoadOptions): SnapshotLoad {
+export function loadSnapshot(path: string, mode: LoadMode, opts: SnapshotLoadOptions): SnapshotLoad {
   const file = readSnapshot(path);
   if (!file) return 'retry';
   if ('rows' in file.data) {
@@ -76,9 +76,9 @@ export function loadSnapshot(path: string, mode: Mode, opts: SnapshotLoadOptions
     opts.notes.note(`format version ${file.version}: it will be migrated to ${STORE_VERSION} when gbctl next opens it for writing`);
     return { state: State.fromDump({ tables: doc.tables }), loaded: { stamp: file.stamp, generation: '', seq: 0, version: file.version, edited: false } };
   }
-  if (!file.intact && !opts.force && mode !== 'lenient') return { rejected: { stamp: file.stamp, error: editedError(path) } };
+  if (!file.intact && !opts.force && mode !== 'read-only') return { rejected: { stamp: file.stamp, error: editedError(path) } };
   if (!file.intact && mode === 'unlocked') return 'need-lock';
-  if (!file.intact && mode === 'lenient') opts.notes.note('the snapshot was changed outside gbctl since gbctl last wrote it (its checksum does not match)');
+  if (!file.intact && mode === 'read-only') opts.notes.note('the snapshot was changed outside gbctl since gbctl last wrote it (its checksum does not match)');
   return {
     state: State.fromDump({ tables: fileDoc.tables }),
     loaded: { stamp: file.stamp, generation: fileDoc.generation ?? '', seq: fileDoc.seq ?? 0, version: file.version, edited: !file.intact },

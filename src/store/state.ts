@@ -1,5 +1,5 @@
 import type { Base } from './base.js';
-import { Derived, type Counts, type IdGroups, type NamedTest, type Origin, type Walk } from './derived.js';
+import { RecordIndexes, type Counts, type IdGroups, type NamedTest, type Origin, type EachRecord } from './record-indexes.js';
 import type { NamedOrder, OrderIndex } from './ordered.js';
 import { table, type Dump, type Op, type Row, type WriteTx } from './store.js';
 
@@ -16,7 +16,7 @@ interface TableDelta {
 /**
  * The dataset: the records of a snapshot (the base), left in its file and read when asked for,
  * and the records written since, held in memory. Tables list their records in insertion order (a
- * replaced record keeps its place). The lists derived from the records (derived.ts) are read from
+ * replaced record keeps its place). The lists derived from the records (record-indexes.ts) are read from
  * the index kept with the snapshot when it has them.
  */
 export class State {
@@ -25,12 +25,12 @@ export class State {
   constructor(
     readonly file?: Base,
     /** Lists derived from the records; kept across a rebase only for values worked out from records (memos). */
-    readonly derived = new Derived(),
+    readonly indexes = new RecordIndexes(),
   ) {}
 
   /** The same data read from `file`, a snapshot just written of it. */
   rebase(file: Base): State {
-    return new State(file, new Derived(this.derived.memos));
+    return new State(file, new RecordIndexes(this.indexes.memos));
   }
 
   static fromDump(dump: Dump): State {
@@ -135,7 +135,7 @@ export class State {
 
   /** What a derived list of the table is made from (see Origin). */
   origin(name: string): Origin {
-    const walk: Walk = (fn) => this.each(name, fn);
+    const walk: EachRecord = (fn) => this.each(name, fn);
     return {
       walk,
       persisted: (key) => this.file?.list(name, key),
@@ -153,25 +153,25 @@ export class State {
   }
 
   index(name: string, f: string): IdGroups {
-    return this.derived.index(name, f, this.origin(name));
+    return this.indexes.index(name, f, this.origin(name));
   }
 
   counts(name: string, f: string, filter: NamedTest): Counts {
-    return this.derived.count(name, f, filter, this.origin(name));
+    return this.indexes.count(name, f, filter, this.origin(name));
   }
 
   ordered(name: string, order: NamedOrder): OrderIndex {
-    return this.derived.ordered(name, order, this.origin(name));
+    return this.indexes.ordered(name, order, this.origin(name));
   }
 
   filtered(name: string, f: string, filter: NamedTest): IdGroups {
-    return this.derived.filter(name, f, filter, this.origin(name));
+    return this.indexes.filter(name, f, filter, this.origin(name));
   }
 
   apply(ops: Op[]): void {
     for (const op of ops) {
       const id = op.op === 'put' ? op.row.id : op.id;
-      const follows = this.derived.follows(op.table);
+      const follows = this.indexes.follows(op.table);
       const old = follows ? this.get(op.table, id) : undefined;
       const d = this.delta(op.table);
       if (op.op === 'put') {
@@ -182,8 +182,8 @@ export class State {
       } else if (!d.added.delete(id) && !d.removed.has(id) && (d.changed.delete(id) || this.file?.has(op.table, id))) {
         d.removed.add(id);
       }
-      if (follows) this.derived.update(op.table, id, old, op.op === 'put' ? op.row : undefined);
-      this.derived.memos.forget(op.table, id);
+      if (follows) this.indexes.update(op.table, id, old, op.op === 'put' ? op.row : undefined);
+      this.indexes.memos.forget(op.table, id);
     }
   }
 

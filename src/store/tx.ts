@@ -1,4 +1,4 @@
-import { field, type NamedTest, type Test } from './derived.js';
+import { field, type NamedTest, type Test } from './record-indexes.js';
 import { groupsOf, keyOf, mergeLists, OrderedIds, type NamedOrder, type Order, type OrderIndex } from './ordered.js';
 import type { Position } from './types.js';
 import { countOf, pageOf, rankOf, type Source } from './paging.js';
@@ -117,12 +117,12 @@ export class Tx implements WriteTx, ReadTx {
       const row = p.rows.get(id);
       return row ? make(row as T) : undefined;
     }
-    const kept = this.state.derived.memos.memo(t.name, id) as { v: V } | undefined;
+    const kept = this.state.indexes.memos.memo(t.name, id) as { v: V } | undefined;
     if (kept) return kept.v;
     const row = this.state.get(t.name, id);
     if (row === undefined) return undefined;
     const v = make(row as T);
-    this.state.derived.memos.remember(t.name, id, { v }, keep);
+    this.state.indexes.memos.remember(t.name, id, { v }, keep);
     return v;
   }
 

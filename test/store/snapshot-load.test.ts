@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { loadSnapshot, type Mode } from '../../src/store/snapshot-load.js';
+import { loadSnapshot, type LoadMode } from '../../src/store/snapshot-load.js';
 import { writeBase } from '../../src/store/snapshot.js';
 import { tempDir } from '../helpers/server.js';
 
@@ -11,7 +11,7 @@ let n = 0;
 const fresh = () => join(tmp.dir, `s${++n}.json`);
 const v1 = JSON.stringify({ format: 'gbctl-store', version: 1, tables: { notes: [{ id: 'old' }] } });
 
-function load(path: string, mode: Mode, force = false) {
+function load(path: string, mode: LoadMode, force = false) {
   const warnings: string[] = [];
   const notes: string[] = [];
   return { r: loadSnapshot(path, mode, { force, warn: (m) => warnings.push(m), notes: { note: (t: string) => void notes.push(t) } }), warnings, notes };
@@ -21,7 +21,7 @@ describe('loading a snapshot', () => {
   it('reads one gbctl wrote in place, in any mode', () => {
     const path = fresh();
     writeBase(path, 3, { notes: [{ id: 'a' }] });
-    for (const mode of ['locked', 'unlocked', 'lenient'] as const) {
+    for (const mode of ['locked', 'unlocked', 'read-only'] as const) {
       const { r } = load(path, mode);
       expect(r).toMatchObject({ loaded: { seq: 3, edited: false } });
       if (typeof r === 'object' && 'state' in r) {
@@ -35,7 +35,7 @@ describe('loading a snapshot', () => {
     const path = fresh();
     writeFileSync(path, v1);
     expect(load(path, 'unlocked').r).toBe('need-lock');
-    const lenient = load(path, 'lenient');
+    const lenient = load(path, 'read-only');
     expect(lenient.r).toMatchObject({ loaded: { version: 1 } });
     expect(lenient.notes.join()).toMatch(/format version 1: it will be migrated/);
     expect(readFileSync(path, 'utf8')).toBe(v1);
@@ -52,7 +52,7 @@ describe('loading a snapshot', () => {
     expect(load(path, 'locked').r).toMatchObject({ rejected: { error: { message: expect.stringMatching(/changed by something other than gbctl/) } } });
     expect(load(path, 'unlocked', true).r).toBe('need-lock');
     expect(load(path, 'locked', true).r).toMatchObject({ loaded: { edited: true } });
-    const lenient = load(path, 'lenient');
+    const lenient = load(path, 'read-only');
     expect(lenient.r).toMatchObject({ loaded: { edited: true } });
     expect(lenient.notes.join()).toMatch(/changed outside gbctl/);
   });

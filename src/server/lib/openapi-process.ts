@@ -2,6 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { outboundFetch, OutboundError, TooLarge } from '../../lib/outbound.js';
+import type { JsonObject } from '../../lib/json-object.js';
 
 /*
  * Loading and checking an OpenAPI document. Async work (reading files, fetching URLs,
@@ -20,11 +21,10 @@ export function fetchTimeoutMs(env: NodeJS.ProcessEnv = process.env): number {
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_FETCH_TIMEOUT_MS;
 }
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+const isObj = (v: unknown): v is JsonObject => !!v && typeof v === 'object' && !Array.isArray(v);
 
 /** Parses JSON or YAML text and checks it is an OpenAPI 3.x or Swagger 2.0 document. */
-export async function parseSpecDocument(text: string): Promise<{ ok: true; document: Obj; format: 'json' | 'yaml' } | { ok: false; message: string }> {
+export async function parseSpecDocument(text: string): Promise<{ ok: true; document: JsonObject; format: 'json' | 'yaml' } | { ok: false; message: string }> {
   const trimmed = text.trim();
   if (!trimmed) return { ok: false, message: 'the document is empty' };
   let data: unknown;
@@ -43,7 +43,7 @@ export async function parseSpecDocument(text: string): Promise<{ ok: true; docum
     data = doc.toJS({ maxAliasCount: 1000 });
   }
   const problem = checkDocument(data);
-  return problem ? { ok: false, message: problem } : { ok: true, document: data as Obj, format };
+  return problem ? { ok: false, message: problem } : { ok: true, document: data as JsonObject, format };
 }
 
 function checkDocument(d: unknown): string | undefined {

@@ -5,6 +5,7 @@ import { isoNow, type Ctx } from '../context.js';
 import { badRequest } from '../http-error.js';
 import { sites, type SiteRecord } from '../model/site.js';
 import { siteFor } from './site-access.js';
+import type { JsonObject } from '../../lib/json-object.js';
 
 /*
  * The visitor schema of adaptive content: JSON Schema draft-07, an object whose properties
@@ -16,15 +17,14 @@ import { siteFor } from './site-access.js';
 export const DRAFT_07 = 'http://json-schema.org/draft-07/schema#';
 export const UNSIGNED_DESCRIPTION = 'Unsigned claims of the site visitor.';
 
-type Obj = Record<string, unknown>;
-const isObj = (v: unknown): v is Obj => !!v && typeof v === 'object' && !Array.isArray(v);
+const isObj = (v: unknown): v is JsonObject => !!v && typeof v === 'object' && !Array.isArray(v);
 
-function onlyKeys(v: Obj, allowed: string[], at: string): void {
+function onlyKeys(v: JsonObject, allowed: string[], at: string): void {
   const extra = Object.keys(v).filter((k) => !allowed.includes(k));
   if (extra.length) throw badRequest(`${at}: unexpected ${extra.map((k) => `"${k}"`).join(', ')} (allowed: ${allowed.join(', ')})`);
 }
 
-function primitive(v: Obj, at: string): Obj {
+function primitive(v: JsonObject, at: string): JsonObject {
   if (v.type === 'boolean' || v.type === 'number') {
     onlyKeys(v, ['type', 'description'], at);
     return v;
@@ -39,18 +39,18 @@ function primitive(v: Obj, at: string): Obj {
   throw badRequest(`${at}.type: must be boolean, string, number, array or object`);
 }
 
-function claims(v: unknown, at: string): Obj {
+function claims(v: unknown, at: string): JsonObject {
   if (!isObj(v)) throw badRequest(`${at}: must be an object of claims`);
   return Object.fromEntries(Object.entries(v).map(([k, claim]) => [k, checkClaim(claim, `${at}.${k}`)]));
 }
 
-function objectClaim(v: Obj, at: string): Obj {
+function objectClaim(v: JsonObject, at: string): JsonObject {
   onlyKeys(v, ['type', 'description', 'properties', 'additionalProperties'], at);
   if (v.additionalProperties !== undefined && v.additionalProperties !== false) throw badRequest(`${at}.additionalProperties: must be false`);
   return { ...v, properties: claims(v.properties ?? {}, `${at}.properties`), additionalProperties: false };
 }
 
-function checkClaim(v: unknown, at: string): Obj {
+function checkClaim(v: unknown, at: string): JsonObject {
   if (!isObj(v)) throw badRequest(`${at}: must be an object`);
   if (typeof v.description !== 'string') throw badRequest(`${at}.description: required, a string describing the claim`);
   if (v.type === 'array') {
@@ -64,7 +64,7 @@ function checkClaim(v: unknown, at: string): Obj {
 }
 
 /** Checks a visitor schema's shape, filling `additionalProperties: false` in claims where it is left out; 400 naming the place otherwise. */
-export function checkAdaptiveSchema(input: Obj): Obj {
+export function checkAdaptiveSchema(input: JsonObject): JsonObject {
   const at = 'jsonSchema';
   // What the published schema (0.143.2) allows, in the request and in the answer; `$id` is not part of it.
   onlyKeys(input, ['$schema', 'type', 'properties', 'additionalProperties'], at);
@@ -75,7 +75,7 @@ export function checkAdaptiveSchema(input: Obj): Obj {
   const props = isObj(input.properties) ? { ...input.properties } : undefined;
   if (!props) throw badRequest(`${at}.properties: must be an object of claims`);
   const { unsigned, ...signed } = props;
-  const out: Obj = claims(signed, `${at}.properties`);
+  const out: JsonObject = claims(signed, `${at}.properties`);
   if (unsigned !== undefined) {
     if (!isObj(unsigned) || unsigned.type !== 'object') throw badRequest(`${at}.properties.unsigned: must be an object claim`);
     const description = unsigned.description ?? UNSIGNED_DESCRIPTION;
@@ -85,7 +85,7 @@ export function checkAdaptiveSchema(input: Obj): Obj {
   return { ...input, properties: out, additionalProperties: false };
 }
 
-export function emptyAdaptiveSchema(): Obj {
+export function emptyAdaptiveSchema(): JsonObject {
   return {
     $schema: DRAFT_07,
     type: 'object',
@@ -100,7 +100,7 @@ function toAdaptive(site: SiteRecord): z.input<typeof AdaptiveSchema> {
 }
 
 /** Conditions a section or site space can use, one per deterministic claim value. */
-export function templateConditions(jsonSchema: Obj): { description: string; condition: string }[] {
+export function templateConditions(jsonSchema: JsonObject): { description: string; condition: string }[] {
   const out: { description: string; condition: string }[] = [];
   const walk = (props: unknown, path: string, label: string) => {
     if (!isObj(props)) return;
@@ -127,7 +127,7 @@ export function templateConditions(jsonSchema: Obj): { description: string; cond
 export const adaptiveService = {
   get: (c: Ctx, organizationId: string, siteId: string) => c.read((tx: ReadTx) => toAdaptive(siteFor(c, tx, organizationId, siteId))),
 
-  put: (c: Ctx, organizationId: string, siteId: string, jsonSchema: Obj) =>
+  put: (c: Ctx, organizationId: string, siteId: string, jsonSchema: JsonObject) =>
     c.write((tx) => {
       const site = siteFor(c, tx, organizationId, siteId);
       const checked = checkAdaptiveSchema(jsonSchema);
@@ -135,5 +135,5 @@ export const adaptiveService = {
     }),
 
   conditions: (c: Ctx, organizationId: string, siteId: string) =>
-    c.read((tx) => ({ items: templateConditions(toAdaptive(siteFor(c, tx, organizationId, siteId)).jsonSchema as Obj) })),
+    c.read((tx) => ({ items: templateConditions(toAdaptive(siteFor(c, tx, organizationId, siteId)).jsonSchema as JsonObject) })),
 };

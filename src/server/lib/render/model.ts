@@ -169,13 +169,14 @@ function platformBlock(t: Token, inner: Block[], o: ModelOptions, counters: { st
   }
 }
 
-interface Walk {
+/** Where a walk over the tokens is: its options and how far it has gone. */
+interface TokenWalk {
   o: ModelOptions;
   counters: { step: number };
 }
 
 /** Blocks from tokens[from, to). */
-function blocks(tokens: readonly Token[], from: number, to: number, w: Walk): Block[] {
+function blocks(tokens: readonly Token[], from: number, to: number, w: TokenWalk): Block[] {
   const out: Block[] = [];
   let i = from;
   while (i < to) {

@@ -13,7 +13,7 @@ export interface NamedTest {
 }
 
 /** Walks a table: each record with its id (the table's own id string). */
-export type Walk = (fn: (id: string, row: Row) => void) => void;
+export type EachRecord = (fn: (id: string, row: Row) => void) => void;
 
 /**
  * What a derived list of one table is made from: the list kept in the index file with the
@@ -21,7 +21,7 @@ export type Walk = (fn: (id: string, row: Row) => void) => void;
  * the records.
  */
 export interface Origin {
-  walk: Walk;
+  walk: EachRecord;
   persisted(key: string): PersistedList | undefined;
   /** Each record changed since the snapshot: as the snapshot has it, and as it is now (undefined: absent). */
   changes(fn: (id: string, old: Row | undefined, next: Row | undefined) => void): void;
@@ -220,7 +220,7 @@ export class Memos {
  * with the snapshot when it has the list, else built by one walk. Keyed by names, it grows with
  * the filters declared, never with calls.
  */
-export class Derived {
+export class RecordIndexes {
   private readonly lists = new Map<string, Map<string, Held>>();
 
   constructor(readonly memos = new Memos()) {}

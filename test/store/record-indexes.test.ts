@@ -1,6 +1,6 @@
 import { Tx } from '../../src/store/tx.js';
 import { describe, expect, it } from 'vitest';
-import { Derived, type Origin, type Walk } from '../../src/store/derived.js';
+import { RecordIndexes, type Origin, type EachRecord } from '../../src/store/record-indexes.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { State } from '../../src/store/state.js';
 import { table, type ReadTx, type Row } from '../../src/store/store.js';
@@ -49,7 +49,7 @@ describe('named filters', () => {
 
   it('keep one counter and one id list per (table, field, filter name), however often and however asked', () => {
     const state = seeded();
-    const before = state.derived.sizes();
+    const before = state.indexes.sizes();
     for (let round = 0; round < 5; round++) {
       const tx = new Tx(state);
       for (const g of ['g', 'h', 'x']) {
@@ -61,10 +61,10 @@ describe('named filters', () => {
       }
     }
     expect(before).toEqual({ order: 0, index: 0, count: 0, filter: 0 });
-    expect(state.derived.sizes()).toEqual({ order: 0, index: 1, count: 1, filter: 1 });
+    expect(state.indexes.sizes()).toEqual({ order: 0, index: 1, count: 1, filter: 1 });
     new Tx(state).countWhere(items, 'group', 'g', 'big');
     new Tx(state).countWhere(items, 'n', 3, 'even');
-    expect(state.derived.sizes()).toEqual({ order: 0, index: 1, count: 3, filter: 1 });
+    expect(state.indexes.sizes()).toEqual({ order: 0, index: 1, count: 3, filter: 1 });
   });
 
   it('answer a function filter the same as a named one, from the records', () => {
@@ -76,20 +76,20 @@ describe('named filters', () => {
   });
 });
 
-describe('Derived', () => {
+describe('RecordIndexes', () => {
   const rows: Row[] = [{ id: 'a' }, { id: 'b' }];
-  const walk: Walk = (fn) => rows.forEach((r) => fn(r.id, r));
+  const walk: EachRecord = (fn) => rows.forEach((r) => fn(r.id, r));
   const origin: Origin = { walk, persisted: () => undefined, changes: () => {}, baseRow: () => undefined };
 
   it('refuses two different tests under one filter name of one table', () => {
-    const d = new Derived();
+    const d = new RecordIndexes();
     d.count('t', 'id', { name: 'f', test: () => true }, origin);
     expect(() => d.count('t', 'id', { name: 'f', test: () => false }, origin)).toThrow(/declared twice with different filters named "f"/);
     expect(d.sizes().count).toBe(1);
   });
 
   it('keys a counter by its filter name, not by the function it was first given', () => {
-    const d = new Derived();
+    const d = new RecordIndexes();
     const test = (r: Row) => r.id === 'a';
     for (let i = 0; i < 3; i++) {
       expect(d.count('t', 'id', { name: 'isA', test }, origin).get('a')).toBe(1);
