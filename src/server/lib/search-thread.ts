@@ -57,8 +57,40 @@ function versionsOf(rev: RevisionRecord): Versions {
   return v;
 }
 
-/** Pages whose text was handed to the search thread since the process started: what tests and diagnostics read. */
-export const searchCounts = { texts: 0 };
+/**
+ * Since the process started: pages whose text was handed to the search thread, and queries it
+ * ran (a repeated one is answered from `answered`). What tests and diagnostics read.
+ */
+export const searchCounts = { texts: 0, queries: 0 };
+
+/**
+ * Hits of recent queries, by index key, fingerprint and query. A revision never changes, so a
+ * query's hits on it never do: the next page of results, or the same search again, reads them
+ * here instead of scoring every match again. Bounded by queries and by hits held.
+ */
+const answered = new Map<string, { hits: Hit[] }>();
+const MAX_ANSWERS = 64;
+const MAX_HELD_HITS = 100_000;
+let heldHits = 0;
+
+function remember(id: string, hits: Hit[]): void {
+  answered.set(id, { hits });
+  heldHits += hits.length;
+  for (const [old, a] of answered) {
+    if (answered.size <= MAX_ANSWERS && heldHits <= MAX_HELD_HITS) break;
+    answered.delete(old);
+    heldHits -= a.hits.length;
+  }
+}
+
+function recall(id: string): Hit[] | undefined {
+  const a = answered.get(id);
+  if (!a) return undefined;
+  // Most recently used last: the first entries are the ones dropped.
+  answered.delete(id);
+  answered.set(id, a);
+  return a.hits;
+}
 
 /** Syncs under way, by key and fingerprint: concurrent first searches hand the text over once. */
 const syncing = new Map<string, Promise<void>>();
@@ -106,17 +138,22 @@ export interface Found {
 export async function searchRevision(t: SearchTarget, query: string): Promise<Found> {
   const v = versionsOf(t.rev);
   const key = keyOf(t);
+  const bodies = async (docs: string[]): Promise<string[]> => {
+    for (let again = 0; again < 3; again++) {
+      const b = await thread.call({ kind: 'search', op: 'bodies', key, fp: v.fp, docs });
+      if (b.state === 'ok') return b.bodies;
+      await syncOnce(t, v);
+    }
+    throw new Error('the search index moved on while a search was read');
+  };
+  const id = `${key}\n${v.fp}\n${query}`;
+  const known = recall(id);
+  if (known) return { hits: known, bodies };
   for (let attempt = 0; attempt < 3; attempt++) {
     const r = await thread.call({ kind: 'search', op: 'query', key, fp: v.fp, query });
     if (r.state === 'ok') {
-      const bodies = async (docs: string[]): Promise<string[]> => {
-        for (let again = 0; again < 3; again++) {
-          const b = await thread.call({ kind: 'search', op: 'bodies', key, fp: v.fp, docs });
-          if (b.state === 'ok') return b.bodies;
-          await syncOnce(t, v);
-        }
-        throw new Error('the search index moved on while a search was read');
-      };
+      searchCounts.queries++;
+      remember(id, r.hits);
       return { hits: r.hits, bodies };
     }
     await syncOnce(t, v);

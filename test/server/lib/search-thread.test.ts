@@ -93,6 +93,25 @@ describe('search indexes kept beside the store', () => {
     expect(hit.sections[0]).toMatchObject({ title: 'Requirements', body: 'A quokka and a samovar.' });
   });
 
+  it('answers a repeated query and its next pages from the hits it found, and searches again once the content changed', async () => {
+    const e = await opened();
+    const id = await space(e, 'Handbook');
+    const first = await call(e, 'GET', `/spaces/${id}/search?query=quokka&limit=1`);
+    const before = searchCounts.queries;
+    const second = await call(e, 'GET', `/spaces/${id}/search?query=quokka&limit=1&page=${first.next.page}`);
+    expect(titles(first).concat(titles(second)).sort()).toEqual(['FAQ', 'Install']);
+    expect(await call(e, 'GET', `/spaces/${id}/search?query=quokka&limit=1`)).toEqual(first);
+    expect(searchCounts.queries).toBe(before);
+
+    const root = writeTree(join(tmp.dir, 'changed'), {
+      'README.md': '# Welcome\n\nA quokka greets you.\n',
+      'SUMMARY.md': '# Table of contents\n\n* [Welcome](README.md)\n',
+    });
+    await call(e, 'POST', `/spaces/${id}/content/import`, { url: pathToFileURL(root).href, source: 'markdown' });
+    expect(titles(await call(e, 'GET', `/spaces/${id}/search?query=quokka`))).toEqual(['Welcome']);
+    expect(searchCounts.queries).toBe(before + 1);
+  });
+
   it('moves a kept index forward to the revision the space has now, by the pages that changed', async () => {
     const e = await opened();
     const id = await space(e, 'Handbook');
