@@ -273,7 +273,9 @@ async function content() {
       await api('POST', `${space}/change-requests/${c.id}/merge`);
       keep(r.merge3, performance.now() - t0);
     }
-    r.searchRepeated = await timeIt(REPS, () => api('GET', query));
+    // On the warm index, not from the hits kept of recent queries (see firstSearch).
+    let again = 0;
+    r.searchRepeated = await timeIt(REPS, () => api('GET', `${query}${'%20'.repeat(++again)}`));
     out.push(r);
     await s.stop();
   }
@@ -283,7 +285,7 @@ async function content() {
   const [, big] = out;
   const after = big.searchAfterEdit.slice().sort((x, y) => x - y)[Math.floor(big.searchAfterEdit.length / 2)];
   const repeated = big.searchRepeated.slice().sort((x, y) => x - y)[Math.floor(big.searchRepeated.length / 2)];
-  checkRow(`search, first after one page changed / repeated (${PAGES_L} pages)`, after / repeated, 5);
+  checkRow(`search, first after one page changed / repeated on the warm index (${PAGES_L} pages)`, after / repeated, 5);
   growthRow(`edit one page in a change request (${PAGES_L} / ${PAGES_S} pages)`, out[0].edit, out[1].edit, 2);
   growthRow(`merge, main unchanged, 2 pages changed (${PAGES_L} / ${PAGES_S} pages)`, out[0].mergeFast, out[1].mergeFast, 2);
   growthRow(`merge, main moved (3-way), 2+2 pages changed (${PAGES_L} / ${PAGES_S})`, out[0].merge3, out[1].merge3, 2);
@@ -292,7 +294,8 @@ async function content() {
 
 /**
  * The first search after `gbctl serve` starts, on a PAGES_L-page space that was searched before
- * (its index kept beside the store), against a repeated search: several fresh servers in turn.
+ * (its index kept beside the store), against the same search on the warm index (not answered from
+ * the hits kept of recent queries): several fresh servers in turn.
  */
 async function firstSearch() {
   const RESTARTS = Number(process.env.BENCH_RESTARTS ?? 5);
@@ -317,7 +320,10 @@ async function firstSearch() {
     t0 = performance.now();
     await call(fresh, token, 'GET', query);
     first.push(performance.now() - t0);
-    repeated.push(...(await timeIt(Math.max(10, Math.floor(REPS / 2)), () => call(fresh, token, 'GET', query), 5)));
+    // The same words under a new key each time (one trailing space more): the warm index scores
+    // them again, as the first search did, instead of answering from the hits kept of recent queries.
+    let again = 0;
+    repeated.push(...(await timeIt(Math.max(10, Math.floor(REPS / 2)), () => call(fresh, token, 'GET', `${query}${'%20'.repeat(++again)}`), 5)));
     await fresh.stop();
   }
   const med = (xs) => xs.slice().sort((x, y) => x - y)[Math.floor(xs.length / 2)];
@@ -326,8 +332,10 @@ async function firstSearch() {
     return `${t[0].toFixed(1)}/${med(t).toFixed(1)}/${t[t.length - 1].toFixed(1)} ms`;
   };
   console.log(`     first search of the first server (index built): ${built.toFixed(0)} ms; later servers start in ${mmm(starts)} (kept index read meanwhile)`);
-  console.log(`     on a fresh server: its first request (a space read) ${mmm(other)}; then its first search ${mmm(first)}; repeated ${mmm(repeated)}`);
-  checkRow(`search, first on a fresh server / repeated (${PAGES_L} pages)`, med(first) / med(repeated), 3);
+  console.log(
+    `     on a fresh server: its first request (a space read) ${mmm(other)}; then its first search ${mmm(first)}; repeated on the warm index ${mmm(repeated)}`,
+  );
+  checkRow(`search, first on a fresh server / repeated on the warm index (${PAGES_L} pages)`, med(first) / med(repeated), 3);
 }
 
 /** Store growth from 100 edits of one page of a PAGES_L-page space, after compaction. */
