@@ -6,7 +6,7 @@ import { crContent } from '../contract/endpoints/cr-content.js';
 import { removedBy } from '../server/lib/gitsync/apply.js';
 import { readGitSync } from '../server/lib/gitsync/read.js';
 import { readFileUrl } from '../server/lib/import-sources.js';
-import type { PageRecord } from '../server/model/revision.js';
+import type { PageRecord } from '../lib/page-record.js';
 import { recordsOfApi } from './plan.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/;

@@ -2,7 +2,7 @@ import { applyPages } from '../server/lib/gitsync/apply.js';
 import { recordFiles } from '../server/lib/gitsync/record-files.js';
 import { readGitSync, type Skipped, type SourceEntry, type SyncRead } from '../server/lib/gitsync/read.js';
 import { slugify } from '../lib/slug.js';
-import type { PageRecord } from '../server/model/revision.js';
+import type { PageRecord } from '../lib/page-record.js';
 import { buildFolder, type ApiFile, type ApiPage } from './write.js';
 
 /** Pages as the API shows them (views/revision.ts), for what export reads of them. */

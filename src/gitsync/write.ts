@@ -1,5 +1,5 @@
 import { stringify } from 'yaml';
-import type { PageGitSync, RevisionGitSync } from '../server/model/revision.js';
+import type { PageGitSync, RevisionGitSync } from '../lib/page-record.js';
 import { configFor } from '../server/lib/gitsync/config.js';
 import { frontMatterFor, LAYOUT_SWITCHES, type PageMeta } from '../lib/gitsync/frontmatter.js';
 import { assignPaths, type LayoutPage } from '../lib/gitsync/layout.js';

@@ -3,7 +3,7 @@ import { endpoints } from '../../../src/contract/index.js';
 import { makeCtx, type Ctx, type Env } from '../../../src/server/context.js';
 import { FakeClock, randomIds } from '../../../src/server/env.js';
 import { users } from '../../../src/server/model/org.js';
-import { flattenPages } from '../../../src/server/model/page-tree.js';
+import { flattenPages } from '../../../src/lib/page-tree.js';
 import { getRevision } from '../../../src/server/model/revision-store.js';
 import { spaces } from '../../../src/server/model/space.js';
 import { defaultOrganization, ensureSeeded } from '../../../src/server/admin/accounts.js';

@@ -1,5 +1,5 @@
 import { parse, parseDocument } from 'yaml';
-import type { RevisionGitSync } from '../../model/revision.js';
+import type { RevisionGitSync } from '../../../lib/page-record.js';
 import { folderPathProblem } from '../../../lib/gitsync/folder-names.js';
 
 /** What `.gitbook.yaml` says: where the content is, its first page, its table of contents, redirects. */

@@ -1,4 +1,4 @@
-import type { PageGitSync } from '../../model/revision.js';
+import type { PageGitSync } from '../../../lib/page-record.js';
 import { splitFrontMatter, type PageMeta } from '../../../lib/gitsync/frontmatter.js';
 
 /** A page's file cut in its parts: front matter, whitespace, `# heading`, body, ending. */

@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import type { RevisionGitSync } from '../../model/revision.js';
+import type { RevisionGitSync } from '../../../lib/page-record.js';
 import { parseGitbookYaml, DEFAULT_CONFIG } from './config.js';
 import { contentTypeOf, isMarkdownPath } from './content-types.js';
 import { slugify } from '../../../lib/slug.js';

@@ -1,5 +1,5 @@
-import { flatPages } from '../../model/flat-pages.js';
-import type { PageRecord } from '../../model/revision.js';
+import { flatPages } from '../../../lib/flat-pages.js';
+import type { PageRecord } from '../../../lib/page-record.js';
 import { assignPaths, derivedGitPath, type LayoutPage } from '../../../lib/gitsync/layout.js';
 
 /** Worked out once per page list: revisions do not change, a new revision has new lists. */

@@ -1,4 +1,4 @@
-import type { PageGitSync, RevisionGitSync } from '../../model/revision.js';
+import type { PageGitSync, RevisionGitSync } from '../../../lib/page-record.js';
 import type { PageMeta } from '../../../lib/gitsync/frontmatter.js';
 
 /** One file of the folder: its path from the folder's top, its size, and its bytes once read. */

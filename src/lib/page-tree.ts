@@ -1,5 +1,5 @@
-import { slugify } from '../../lib/slug.js';
-import type { PageRecord } from './revision.js';
+import { slugify } from './slug.js';
+import type { PageRecord } from './page-record.js';
 
 export interface FlatPage {
   page: PageRecord;

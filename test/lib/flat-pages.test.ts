@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { flatPages } from '../../../src/server/model/flat-pages.js';
-import { flattenPages, mapPage } from '../../../src/server/model/page-tree.js';
-import type { PageRecord } from '../../../src/server/model/revision.js';
+import { flatPages } from '../../src/lib/flat-pages.js';
+import { flattenPages, mapPage } from '../../src/lib/page-tree.js';
+import type { PageRecord } from '../../src/lib/page-record.js';
 
 const page = (id: string, title: string, pages: PageRecord[] = []): PageRecord => ({
   id,

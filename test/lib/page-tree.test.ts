@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { flattenPages, flattenSubtree, insertPage, mapPage, pathOfFile, removePage } from '../../../src/server/model/page-tree.js';
-import type { PageRecord } from '../../../src/server/model/revision.js';
+import { flattenPages, flattenSubtree, insertPage, mapPage, pathOfFile, removePage } from '../../src/lib/page-tree.js';
+import type { PageRecord } from '../../src/lib/page-record.js';
 
 const page = (id: string, title: string, gitPath?: string): PageRecord => ({
   id,

@@ -1,5 +1,5 @@
 import { flattenPages, type FlatPage } from './page-tree.js';
-import type { PageRecord } from './revision.js';
+import type { PageRecord } from './page-record.js';
 
 /**
  * A revision's pages with their paths, worked out once per page list. Page lists are never
