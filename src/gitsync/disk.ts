@@ -1,9 +1,9 @@
 import { readdir, stat } from 'node:fs/promises';
 import { walkFolder, type LeftOut } from '../lib/folder-walk.js';
 import { PathRefused, SafeRoot } from '../lib/safe-path.js';
-import { parseGitbookYaml } from '../server/lib/gitsync/config.js';
+import { parseGitbookYaml } from '../lib/gitsync/config.js';
 import { folderPathProblem, gitSyncKeeps } from '../lib/gitsync/folder-names.js';
-import { MAX_FILE_BYTES, type SourceEntry } from '../server/lib/gitsync/sync-types.js';
+import { MAX_FILE_BYTES, type SourceEntry } from '../lib/gitsync/sync-types.js';
 import { CliError, Exit } from '../cli/exit-codes.js';
 
 const failure = (what: string, e: unknown) => new CliError(`cannot ${what} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, Exit.error);

@@ -1,6 +1,6 @@
-import { applyPages } from '../server/lib/gitsync/apply.js';
-import { recordFiles } from '../server/lib/gitsync/record-files.js';
-import { readGitSync, type Skipped, type SourceEntry, type SyncRead } from '../server/lib/gitsync/read.js';
+import { applyPages } from '../lib/gitsync/apply.js';
+import { recordFiles } from '../lib/gitsync/record-files.js';
+import { readGitSync, type Skipped, type SourceEntry, type SyncRead } from '../lib/gitsync/read.js';
 import { slugify } from '../lib/slug.js';
 import type { PageRecord } from '../lib/page-record.js';
 import { buildFolder, type ApiFile, type ApiPage } from './write.js';

@@ -4,7 +4,7 @@ import { content } from '../contract/endpoints/content.js';
 import { crContent } from '../contract/endpoints/cr-content.js';
 import { CliError, Exit } from '../cli/exit-codes.js';
 import { DownloadRefused, fetchDownloadUrl } from '../client/downloads.js';
-import { MAX_FILE_BYTES } from '../server/lib/gitsync/sync-types.js';
+import { MAX_FILE_BYTES } from '../lib/gitsync/sync-types.js';
 import type { RevisionGitSync } from '../lib/page-record.js';
 import type { ApiPage, ExportInput } from './write.js';
 

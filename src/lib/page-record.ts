@@ -1,6 +1,6 @@
 /**
  * The content of a revision as both sides read it: its pages, and how the Git Sync folder it came
- * from was laid out. The server stores them (model/revision.ts); the Git Sync code of the command
+ * from was laid out. The server stores them (server/model/revision.ts); the Git Sync code of the command
  * line and of the server reads and writes them.
  */
 

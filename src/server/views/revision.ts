@@ -11,7 +11,7 @@ import { flattenSubtree, type FlatPage } from '../../lib/page-tree.js';
 import { flatPages } from '../../lib/flat-pages.js';
 import { pageDocument, pageOid } from './page-oids.js';
 import { urls } from '../lib/urls.js';
-import { recordFiles } from '../lib/gitsync/record-files.js';
+import { recordFiles } from '../../lib/gitsync/record-files.js';
 import { toChangeRequest } from './change-request.js';
 
 export interface ContentOptions {

@@ -1,4 +1,4 @@
-import { recordFiles } from '../lib/gitsync/record-files.js';
+import { recordFiles } from '../../lib/gitsync/record-files.js';
 import type { FlatPage } from '../../lib/page-tree.js';
 import type { FileRecord, RevisionRecord } from '../model/revision.js';
 import type { PageRecord } from '../../lib/page-record.js';

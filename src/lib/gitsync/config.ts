@@ -1,6 +1,6 @@
 import { parse, parseDocument } from 'yaml';
-import type { RevisionGitSync } from '../../../lib/page-record.js';
-import { folderPathProblem } from '../../../lib/gitsync/folder-names.js';
+import type { RevisionGitSync } from '../page-record.js';
+import { folderPathProblem } from './folder-names.js';
 
 /** What `.gitbook.yaml` says: where the content is, its first page, its table of contents, redirects. */
 export interface GitbookConfig {

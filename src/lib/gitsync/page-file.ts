@@ -1,5 +1,5 @@
-import type { PageGitSync } from '../../../lib/page-record.js';
-import { splitFrontMatter, type PageMeta } from '../../../lib/gitsync/frontmatter.js';
+import type { PageGitSync } from '../page-record.js';
+import { splitFrontMatter, type PageMeta } from './frontmatter.js';
 
 /** A page's file cut in its parts: front matter, whitespace, `# heading`, body, ending. */
 export interface PageFileParts {

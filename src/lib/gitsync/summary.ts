@@ -1,5 +1,5 @@
 import { parse } from 'yaml';
-import { slugify } from '../../../lib/slug.js';
+import { slugify } from '../slug.js';
 
 /** One entry of a SUMMARY.md: `* [Title](link "Navigation label")`, and the entries nested under it. */
 export interface SummaryEntry {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyPages, samePages } from '../../../../src/server/lib/gitsync/apply.js';
-import type { SyncPage } from '../../../../src/server/lib/gitsync/read.js';
+import { applyPages, samePages } from '../../../src/lib/gitsync/apply.js';
+import type { SyncPage } from '../../../src/lib/gitsync/read.js';
 
 let n = 0;
 const env = (now: string) => ({ newId: () => `id${n++}`, now });

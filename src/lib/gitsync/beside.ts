@@ -1,10 +1,10 @@
 import { dirname, posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LeftOut } from '../../../lib/folder-walk.js';
-import { PathRefused, SafeRoot } from '../../../lib/safe-path.js';
+import type { LeftOut } from '../folder-walk.js';
+import { PathRefused, SafeRoot } from '../safe-path.js';
 import { isMarkdownPath } from './content-types.js';
-import { folderPathProblem } from '../../../lib/gitsync/folder-names.js';
-import { splitFrontMatter } from '../../../lib/gitsync/frontmatter.js';
+import { folderPathProblem } from './folder-names.js';
+import { splitFrontMatter } from './frontmatter.js';
 import type { SourceEntry } from './sync-types.js';
 import { isExternal, listTargets, safeDecode, splitFragment } from './targets.js';
 

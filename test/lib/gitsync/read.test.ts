@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { readGitSync, type SyncPage } from '../../../../src/server/lib/gitsync/read.js';
-import { parseSummary, writeSummary } from '../../../../src/server/lib/gitsync/summary.js';
-import { assignPaths } from '../../../../src/lib/gitsync/layout.js';
+import { readGitSync, type SyncPage } from '../../../src/lib/gitsync/read.js';
+import { parseSummary, writeSummary } from '../../../src/lib/gitsync/summary.js';
+import { assignPaths } from '../../../src/lib/gitsync/layout.js';
 
 const entries = (files: Record<string, string>) => Object.entries(files).map(([path, text]) => ({ path, bytes: Buffer.from(text) }));
 const tree = (pages: SyncPage[]): unknown[] => pages.map((p) => (p.pages.length ? [`${p.kind}:${p.title}`, tree(p.pages)] : `${p.kind}:${p.title}`));

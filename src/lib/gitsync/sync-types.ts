@@ -1,5 +1,5 @@
-import type { PageGitSync, RevisionGitSync } from '../../../lib/page-record.js';
-import type { PageMeta } from '../../../lib/gitsync/frontmatter.js';
+import type { PageGitSync, RevisionGitSync } from '../page-record.js';
+import type { PageMeta } from './frontmatter.js';
 
 /** One file of the folder: its path from the folder's top, its size, and its bytes once read. */
 export interface SourceEntry {

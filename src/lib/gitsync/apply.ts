@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
-import { flattenPages, insertPage, mapPage, pathOfFile } from '../../../lib/page-tree.js';
-import { slugify } from '../../../lib/slug.js';
-import type { PageGitSync, PageRecord } from '../../../lib/page-record.js';
+import { flattenPages, insertPage, mapPage, pathOfFile } from '../page-tree.js';
+import { slugify } from '../slug.js';
+import type { PageGitSync, PageRecord } from '../page-record.js';
 import { recordFiles } from './record-files.js';
 import { ASSETS, fileRef, PAGE_MARK, type SyncPage } from './sync-types.js';
 import { mapTargets, type TargetMemo } from './targets.js';

@@ -1,5 +1,5 @@
 import { parse } from 'yaml';
-import { slugify } from '../../../lib/slug.js';
+import { slugify } from '../slug.js';
 import { defaultLink, resolveLink } from './spelling.js';
 import { blockLine, entryLine, groupLine, type SummaryEntry, type SummaryFile } from './summary.js';
 import type { SyncPage } from './sync-types.js';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { frontMatterFor, splitFrontMatter } from '../../../../src/lib/gitsync/frontmatter.js';
-import { fileHints, readPageFile, writePageFile } from '../../../../src/server/lib/gitsync/page-file.js';
-import { linkFits, resolveLink } from '../../../../src/server/lib/gitsync/spelling.js';
-import { parseSummary, writeSummary } from '../../../../src/server/lib/gitsync/summary.js';
-import { listTargets, mapTargets } from '../../../../src/server/lib/gitsync/targets.js';
+import { frontMatterFor, splitFrontMatter } from '../../../src/lib/gitsync/frontmatter.js';
+import { fileHints, readPageFile, writePageFile } from '../../../src/lib/gitsync/page-file.js';
+import { linkFits, resolveLink } from '../../../src/lib/gitsync/spelling.js';
+import { parseSummary, writeSummary } from '../../../src/lib/gitsync/summary.js';
+import { listTargets, mapTargets } from '../../../src/lib/gitsync/targets.js';
 
 describe('SUMMARY.md', () => {
   const text = [

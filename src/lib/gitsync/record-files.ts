@@ -1,6 +1,6 @@
-import { flatPages } from '../../../lib/flat-pages.js';
-import type { PageRecord } from '../../../lib/page-record.js';
-import { assignPaths, derivedGitPath, type LayoutPage } from '../../../lib/gitsync/layout.js';
+import { flatPages } from '../flat-pages.js';
+import type { PageRecord } from '../page-record.js';
+import { assignPaths, derivedGitPath, type LayoutPage } from './layout.js';
 
 /** Worked out once per page list: revisions do not change, a new revision has new lists. */
 const kept = new WeakMap<readonly PageRecord[], Map<string, string>>();

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mapTargets, TargetMemo, type TargetKind, type TargetMap } from '../../../../src/server/lib/gitsync/targets.js';
+import { mapTargets, TargetMemo, type TargetKind, type TargetMap } from '../../../src/lib/gitsync/targets.js';
 
 /** A map that records what it is asked, answering from a table (a target not in it is kept). */
 function recorder(table: Record<string, string>) {

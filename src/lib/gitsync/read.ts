@@ -1,8 +1,8 @@
 import { posix } from 'node:path';
-import type { RevisionGitSync } from '../../../lib/page-record.js';
+import type { RevisionGitSync } from '../page-record.js';
 import { parseGitbookYaml, DEFAULT_CONFIG } from './config.js';
 import { contentTypeOf, isMarkdownPath } from './content-types.js';
-import { slugify } from '../../../lib/slug.js';
+import { slugify } from '../slug.js';
 import { fileHints, readPageFile } from './page-file.js';
 import { defaultLink, resolveLink } from './spelling.js';
 import { DEFAULT_HEADER, parseSummary } from './summary.js';
