@@ -5,7 +5,7 @@ import { content } from '../contract/endpoints/content.js';
 import { crContent } from '../contract/endpoints/cr-content.js';
 import { removedBy } from '../lib/gitsync/apply.js';
 import { readGitSync } from '../lib/gitsync/read.js';
-import { readFileUrl } from '../server/lib/import-sources.js';
+import { readFileUrl } from '../lib/import-source.js';
 import type { PageRecord } from '../lib/page-record.js';
 import { recordsOfApi } from './plan.js';
 

@@ -1,6 +1,6 @@
 import { posix } from 'node:path';
 import { badRequest } from '../http-error.js';
-import type { Entry } from './import-sources.js';
+import type { Entry } from '../../lib/import-source.js';
 import type { SyncPage } from '../../lib/gitsync/sync-types.js';
 
 /** A page read from HTML (or markdown outside Git Sync), before it gets ids. */

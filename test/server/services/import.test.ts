@@ -7,7 +7,7 @@ import { flattenPages } from '../../../src/lib/page-tree.js';
 import { getRevision } from '../../../src/server/model/revision-store.js';
 import { spaces } from '../../../src/server/model/space.js';
 import { defaultOrganization, ensureSeeded } from '../../../src/server/admin/accounts.js';
-import { inMemory, type Entry } from '../../../src/server/lib/import-sources.js';
+import { inMemory, type Entry } from '../../../src/lib/import-source.js';
 import { TargetMemo } from '../../../src/lib/gitsync/targets.js';
 import { readGitSyncSource, storeImport } from '../../../src/server/services/import.js';
 import { spacesService } from '../../../src/server/services/spaces.js';
