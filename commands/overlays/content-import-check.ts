@@ -1,13 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import type { Client } from '../client/client.js';
-import type { Confirmation } from '../cli/prompt.js';
-import { content } from '../contract/endpoints/content.js';
-import { crContent } from '../contract/endpoints/cr-content.js';
-import { removedBy } from '../lib/gitsync/apply.js';
-import { readGitSync } from '../lib/gitsync/read.js';
-import { readFileUrl } from '../lib/import-source.js';
-import type { PageRecord } from '../lib/page-record.js';
-import { recordsOfApi } from './plan.js';
+import type { Client } from '../../src/client/client.js';
+import type { Confirmation } from '../../src/cli/prompt.js';
+import { content } from '../../src/contract/endpoints/content.js';
+import { crContent } from '../../src/contract/endpoints/cr-content.js';
+import { removedBy } from '../../src/lib/gitsync/apply.js';
+import { readGitSync } from '../../src/lib/gitsync/read.js';
+import { readFileUrl } from '../../src/lib/import-source.js';
+import type { PageRecord } from '../../src/lib/page-record.js';
+import { recordsOfApi } from '../../src/lib/gitsync/push-plan.js';
 
 const LOOPBACK = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/;
 

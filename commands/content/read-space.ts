@@ -1,12 +1,12 @@
-import type { Client } from '../client/client.js';
-import { changeRequests } from '../contract/endpoints/change-requests.js';
-import { content } from '../contract/endpoints/content.js';
-import { crContent } from '../contract/endpoints/cr-content.js';
-import { CliError, Exit } from '../cli/exit-codes.js';
-import { DownloadRefused, fetchDownloadUrl } from '../client/downloads.js';
-import { MAX_FILE_BYTES } from '../lib/gitsync/sync-types.js';
-import type { RevisionGitSync } from '../lib/page-record.js';
-import type { ApiPage, ExportInput } from './write.js';
+import type { Client } from '../../src/client/client.js';
+import { changeRequests } from '../../src/contract/endpoints/change-requests.js';
+import { content } from '../../src/contract/endpoints/content.js';
+import { crContent } from '../../src/contract/endpoints/cr-content.js';
+import { CliError, Exit } from '../../src/cli/exit-codes.js';
+import { DownloadRefused, fetchDownloadUrl } from '../../src/client/downloads.js';
+import { MAX_FILE_BYTES } from '../../src/lib/gitsync/sync-types.js';
+import type { RevisionGitSync } from '../../src/lib/page-record.js';
+import type { ApiPage, ExportInput } from '../../src/lib/gitsync/write.js';
 
 export interface SpaceSource {
   spaceId: string;

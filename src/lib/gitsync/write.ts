@@ -1,12 +1,12 @@
 import { stringify } from 'yaml';
-import type { PageGitSync, RevisionGitSync } from '../lib/page-record.js';
-import { configFor } from '../lib/gitsync/config.js';
-import { frontMatterFor, LAYOUT_SWITCHES, type PageMeta } from '../lib/gitsync/frontmatter.js';
-import { assignPaths, type LayoutPage } from '../lib/gitsync/layout.js';
-import { writePageFile } from '../lib/gitsync/page-file.js';
-import { defaultLink, linkFits, resolveLink, Spellings } from '../lib/gitsync/spelling.js';
-import { writeSummary, type SummaryEntry, type SummaryGroup } from '../lib/gitsync/summary.js';
-import { mapTargets, safeDecode, splitFragment } from '../lib/gitsync/targets.js';
+import type { PageGitSync, RevisionGitSync } from '../page-record.js';
+import { configFor } from './config.js';
+import { frontMatterFor, LAYOUT_SWITCHES, type PageMeta } from './frontmatter.js';
+import { assignPaths, type LayoutPage } from './layout.js';
+import { writePageFile } from './page-file.js';
+import { defaultLink, linkFits, resolveLink, Spellings } from './spelling.js';
+import { writeSummary, type SummaryEntry, type SummaryGroup } from './summary.js';
+import { mapTargets, safeDecode, splitFragment } from './targets.js';
 
 /** A page as the API answers it, with its markdown: what export reads of it. */
 export interface ApiPage {

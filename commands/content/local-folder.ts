@@ -1,10 +1,10 @@
 import { readdir, stat } from 'node:fs/promises';
-import { walkFolder, type LeftOut } from '../lib/folder-walk.js';
-import { PathRefused, SafeRoot } from '../lib/safe-path.js';
-import { parseGitbookYaml } from '../lib/gitsync/config.js';
-import { folderPathProblem, gitSyncKeeps } from '../lib/gitsync/folder-names.js';
-import { MAX_FILE_BYTES, type SourceEntry } from '../lib/gitsync/sync-types.js';
-import { CliError, Exit } from '../cli/exit-codes.js';
+import { walkFolder, type LeftOut } from '../../src/lib/folder-walk.js';
+import { PathRefused, SafeRoot } from '../../src/lib/safe-path.js';
+import { parseGitbookYaml } from '../../src/lib/gitsync/config.js';
+import { folderPathProblem, gitSyncKeeps } from '../../src/lib/gitsync/folder-names.js';
+import { MAX_FILE_BYTES, type SourceEntry } from '../../src/lib/gitsync/sync-types.js';
+import { CliError, Exit } from '../../src/cli/exit-codes.js';
 
 const failure = (what: string, e: unknown) => new CliError(`cannot ${what} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, Exit.error);
 

@@ -1,8 +1,8 @@
-import { applyPages } from '../lib/gitsync/apply.js';
-import { recordFiles } from '../lib/gitsync/record-files.js';
-import { readGitSync, type Skipped, type SourceEntry, type SyncRead } from '../lib/gitsync/read.js';
-import { slugify } from '../lib/slug.js';
-import type { PageRecord } from '../lib/page-record.js';
+import { applyPages } from './apply.js';
+import { recordFiles } from './record-files.js';
+import { readGitSync, type Skipped, type SourceEntry, type SyncRead } from './read.js';
+import { slugify } from '../slug.js';
+import type { PageRecord } from '../page-record.js';
 import { buildFolder, type ApiFile, type ApiPage } from './write.js';
 
 /** Pages as the API shows them (views/revision.ts), for what export reads of them. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildFolder, type ApiPage } from '../../src/gitsync/write.js';
+import { buildFolder, type ApiPage } from '../../../src/lib/gitsync/write.js';
 
 const text = (f: Map<string, string | Uint8Array>, p: string) => String(f.get(p));
 
