@@ -5,7 +5,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../helpers/run-cli.js';
 import { tempDir } from '../../helpers/server.js';
-import { PNG, writeTree } from '../../gitsync/fixture.js';
+import { PNG, writeTree } from '../../helpers/sync-folder.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let env: Record<string, string>;

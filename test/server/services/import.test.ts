@@ -12,7 +12,7 @@ import { TargetMemo } from '../../../src/lib/gitsync/targets.js';
 import { readGitSyncSource, storeImport } from '../../../src/server/services/import.js';
 import { spacesService } from '../../../src/server/services/spaces.js';
 import { MemoryStore } from '../../../src/store/memory-store.js';
-import { FOLDER } from '../../gitsync/fixture.js';
+import { FOLDER } from '../../helpers/sync-folder.js';
 
 let env: Env;
 let clock: FakeClock;

@@ -1,6 +1,6 @@
 import { truncateSync } from 'node:fs';
 import { join } from 'node:path';
-import { PNG, writeTree } from './fixture.js';
+import { PNG, writeTree } from '../../helpers/sync-folder.js';
 
 /** A second 1×1 image, so that files differ by their bytes. */
 const PNG2 = Buffer.concat([PNG, Buffer.from([0])]);

@@ -2,8 +2,9 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCliInProcess } from '../helpers/run-cli.js';
-import { cliStore, FOLDER, writeTree } from './fixture.js';
+import { runCliInProcess } from '../../helpers/run-cli.js';
+import { FOLDER, writeTree } from '../../helpers/sync-folder.js';
+import { cliStore } from './cli-store.js';
 
 const cli = cliStore('gbctl-push-');
 
@@ -91,7 +92,7 @@ describe('content push', () => {
 
 describe('content export and push over HTTP', () => {
   it('work against gbctl serve on loopback: the server reads the local folder, export downloads the files', async () => {
-    const { startServer, api } = await import('../helpers/server.js');
+    const { startServer, api } = await import('../../helpers/server.js');
     const s = await startServer();
     try {
       const http = { GITBOOK_ENDPOINT: s.url, GITBOOK_TOKEN: s.token, GITBOOK_ORGANIZATION: s.org, GBCTL_CONFIG_DIR: cli.env.GBCTL_CONFIG_DIR as string };

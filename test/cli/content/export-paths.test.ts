@@ -3,9 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCliInProcess } from '../helpers/run-cli.js';
-import { api, startServer, tempDir, type TestServer } from '../helpers/server.js';
-import { FOLDER, writeTree } from './fixture.js';
+import { runCliInProcess } from '../../helpers/run-cli.js';
+import { api, startServer, tempDir, type TestServer } from '../../helpers/server.js';
+import { FOLDER, writeTree } from '../../helpers/sync-folder.js';
 
 /*
  * A server answers with the paths export writes to (a page's git.path, a file's name and

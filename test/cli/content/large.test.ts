@@ -1,7 +1,7 @@
 import { mkdirSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { cliStore } from './fixture.js';
+import { cliStore } from './cli-store.js';
 
 const cli = cliStore('gbctl-large-');
 

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCliInProcess } from '../helpers/run-cli.js';
-import { tempDir } from '../helpers/server.js';
-import { componentErrors } from '../helpers/editing.js';
+import { runCliInProcess } from '../../helpers/run-cli.js';
+import { tempDir } from '../../helpers/server.js';
+import { componentErrors } from '../../helpers/editing.js';
 import { REAL, REAL_KEPT, writeReal } from './real-forms.js';
 
 let tmp: ReturnType<typeof tempDir>;

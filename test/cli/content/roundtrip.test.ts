@@ -2,8 +2,9 @@ import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { join, relative, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { runCliInProcess } from '../helpers/run-cli.js';
-import { cliStore, FOLDER, writeTree } from './fixture.js';
+import { runCliInProcess } from '../../helpers/run-cli.js';
+import { FOLDER, writeTree } from '../../helpers/sync-folder.js';
+import { cliStore } from './cli-store.js';
 
 const cli = cliStore('gbctl-gitsync-');
 

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { plain, runInPty, terminalTests } from '../helpers/pty.js';
-import { cliStore, FOLDER, writeTree } from './fixture.js';
+import { plain, runInPty, terminalTests } from '../../helpers/pty.js';
+import { FOLDER, writeTree } from '../../helpers/sync-folder.js';
+import { cliStore } from './cli-store.js';
 
 const terminal = terminalTests();
 const cli = cliStore('gbctl-guards-');
