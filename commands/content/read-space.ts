@@ -5,22 +5,12 @@ import { crContent } from '../../src/contract/endpoints/cr-content.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
 import { DownloadRefused, fetchDownloadUrl } from '../../src/client/downloads.js';
 import { MAX_FILE_BYTES } from '../../src/lib/gitsync/sync-types.js';
-import type { RevisionGitSync } from '../../src/lib/page-record.js';
 import type { ApiPage, ExportInput } from '../../src/lib/gitsync/write.js';
 
 export interface SpaceSource {
   spaceId: string;
   changeRequest?: string | undefined;
   revision?: string | undefined;
-}
-
-interface ApiRevision {
-  id: string;
-  pages: ApiPage[];
-  files: { id: string; name: string; downloadURL: string; git?: { path?: string } }[];
-  /** gbctl's own fields; absent from the hosted API, where export writes the platform's defaults. */
-  redirects?: Record<string, string>;
-  gitSync?: RevisionGitSync;
 }
 
 const flat = (pages: ApiPage[]): ApiPage[] => pages.flatMap((p) => [p, ...flat(p.pages ?? [])]);
@@ -57,11 +47,12 @@ export async function readSpace(client: Client, s: SpaceSource, progress: (done:
   const cr = s.revision !== undefined ? await scopeOfRevision(client, s) : s.changeRequest;
   const params = cr !== undefined ? { spaceId: s.spaceId, changeRequestId: cr } : { spaceId: s.spaceId };
   const revision = cr !== undefined ? crContent['cr-content.revision'] : content['content.revision'];
-  let rev = (await client.call(revision, { params, query: { computed: false } })) as ApiRevision;
+  let rev = await client.call(revision, { params, query: { computed: false } });
   // gbctl's own server (it says how the folder was laid out) lists computed pages as such, in
   // place, when asked to compute them: a SUMMARY.md entry that describes them is written back.
-  if (rev.gitSync) rev = (await client.call(revision, { params, query: {} })) as ApiRevision;
-  const docs = flat(rev.pages).filter((p) => p.type === 'document');
+  if (rev.gitSync) rev = await client.call(revision, { params, query: {} });
+  const pages: ApiPage[] = rev.pages;
+  const docs = flat(pages).filter((p) => p.type === 'document');
   const total = docs.length + rev.files.length;
   let done = 0;
   const pageEndpoint = cr !== undefined ? crContent['cr-content.page'] : content['content.page'];
@@ -76,7 +67,7 @@ export async function readSpace(client: Client, s: SpaceSource, progress: (done:
     files.push({ id: f.id, name: f.name, ...(f.git?.path ? { git: { path: f.git.path } } : {}), ...got });
     progress(++done, total, f.name);
   }
-  return { pages: rev.pages, files, ...(rev.redirects ? { redirects: rev.redirects } : {}), ...(rev.gitSync ? { gitSync: rev.gitSync } : {}) };
+  return { pages, files, ...(rev.redirects ? { redirects: rev.redirects } : {}), ...(rev.gitSync ? { gitSync: rev.gitSync } : {}) };
 }
 
 /** A file's bytes, fetched as downloads.ts allows; else why there are none. */
