@@ -70,7 +70,7 @@ export async function readSpace(client: Client, s: SpaceSource, progress: (done:
   return { pages, files, ...(rev.redirects ? { redirects: rev.redirects } : {}), ...(rev.gitSync ? { gitSync: rev.gitSync } : {}) };
 }
 
-/** A file's bytes, fetched as downloads.ts allows; else why there are none. */
+/** A file's bytes, fetched as src/client/downloads.ts allows; else why there are none. */
 async function download(client: Client, url: string): Promise<{ bytes: Uint8Array } | { missing: string }> {
   try {
     const got = await fetchDownloadUrl(client, url, MAX_FILE_BYTES);

@@ -5,7 +5,7 @@ import { slugify } from '../slug.js';
 import type { PageRecord } from '../page-record.js';
 import { buildFolder, type ApiFile, type ApiPage } from './write.js';
 
-/** Pages as the API shows them (views/revision.ts), for what export reads of them. */
+/** Pages as the API shows them (server/views/revision.ts), for what export reads of them. */
 export function apiPagesOf(pages: readonly PageRecord[]): ApiPage[] {
   const files = recordFiles(pages);
   const one = (p: PageRecord): ApiPage => {

@@ -4,7 +4,7 @@ import { MAX_ARCHIVE_BYTES, SourceRefused, type Entry, type Source } from '../..
 import { outboundFetch, OutboundError, TooLarge, type Fetched, type OutboundPolicy } from '../../lib/outbound.js';
 
 /**
- * A source of lib/import-source.ts as the API answers it: what that refuses (a file URL that
+ * A source of src/lib/import-source.ts as the API answers it: what that refuses (a file URL that
  * names nothing readable, an archive that is not one, too many files) is the caller's mistake, a
  * 400, whether it shows when the source is opened or when its files are read.
  */
