@@ -3,12 +3,12 @@ import { resolve } from 'node:path';
 import type { GlobalOptions, JsonFlag } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
-import { isGitSyncFolder, listFolder, writeFolder } from '../../src/gitsync/disk.js';
+import { isGitSyncFolder, listFolder, writeFolder } from './local-folder.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
-import { leftOutLines } from '../../src/gitsync/left-out.js';
+import { leftOutLines } from '../../src/lib/gitsync/left-out.js';
 import { safeLine } from '../../src/cli/terminal-text.js';
-import { readSpace } from '../../src/gitsync/read-space.js';
-import { buildFolder, exportPathOf } from '../../src/gitsync/write.js';
+import { readSpace } from './read-space.js';
+import { buildFolder, exportPathOf } from '../../src/lib/gitsync/write.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 
 interface ExportOptions extends GlobalOptions {

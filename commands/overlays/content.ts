@@ -4,7 +4,7 @@ import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
 import type { Endpoints, ResultOf } from '../../src/contract/index.js';
 import { checkOutput, fetchDownload, saveBytes } from './download.js';
 import { templateHelp } from '../../src/lib/template-list.js';
-import { leftOutLines } from '../../src/gitsync/left-out.js';
+import { leftOutLines } from '../../src/lib/gitsync/left-out.js';
 import { safeText } from '../../src/cli/terminal-text.js';
 
 interface Flat {
@@ -41,7 +41,7 @@ export const overlays: Overlays = {
       'gbctl content import SPACE --url "file://$PWD/docs.zip" --source zip --yes',
       'gbctl content import SPACE --url https://example.com/ --source website --change-request 2',
     ],
-    confirmFirst: async ({ client, input }) => (await import('../../src/gitsync/import-check.js')).importRemovals(client, input.params, input.body),
+    confirmFirst: async ({ client, input }) => (await import('./content-import-check.js')).importRemovals(client, input.params, input.body),
     options: [
       { short: 'y', name: 'yes', description: 'remove the pages the import does not have without asking (required without a terminal)' },
       {

@@ -7,7 +7,7 @@ import type { Browser } from 'puppeteer-core';
 import { runCliInProcess } from '../helpers/run-cli.js';
 import { startPreview } from '../helpers/preview.js';
 import { tempDir } from '../helpers/server.js';
-import { FOLDER, writeTree } from '../gitsync/fixture.js';
+import { FOLDER, writeTree } from '../helpers/sync-folder.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);

@@ -12,7 +12,7 @@ import { needs } from '../helpers/tools.js';
 const python = needs('python3', 'apt-get install python3');
 import { startPreview } from '../helpers/preview.js';
 import { tempDir } from '../helpers/server.js';
-import { FOLDER, writeTree } from '../gitsync/fixture.js';
+import { FOLDER, writeTree } from '../helpers/sync-folder.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let env: Record<string, string>;

@@ -76,6 +76,22 @@ export const ContentRefOut = z.discriminatedUnion('kind', [
 ]);
 export const PageCover = z.looseObject({ ref: ImageRef.optional(), refDark: ImageRef.optional(), yPos: z.number() });
 
+/**
+ * gbctl's own (absent from the hosted API): how the page's Git Sync file was written, beyond what
+ * the page's fields say, so that an export writes an unchanged page back byte for byte.
+ */
+export const PageGitSync = z.object({
+  frontMatter: z.string().optional(),
+  heading: z.string().optional(),
+  headless: z.boolean().optional(),
+  lead: z.string().optional(),
+  gap: z.string().optional(),
+  end: z.string().optional(),
+  line: z.string().optional(),
+  before: z.array(z.string()).optional(),
+  links: z.record(z.string(), z.array(z.string())).optional(),
+});
+
 const pageBase = {
   id: z.string(),
   title: z.string().min(1),
@@ -84,6 +100,7 @@ const pageBase = {
   createdAt: DateTime.optional(),
   updatedAt: DateTime.optional(),
   hidden: z.boolean().optional(),
+  gitSync: PageGitSync.optional(),
 };
 const indexing = { noIndex: z.boolean().optional(), noRobotsIndex: z.boolean().optional() };
 

@@ -38,6 +38,22 @@ export const GitCommit = z.looseObject({
   ref: z.string().optional(),
 });
 
+/**
+ * gbctl's own (absent from the hosted API, where export writes the platform's defaults): how the
+ * Git Sync folder the content came from was laid out, and its own files.
+ */
+export const RevisionGitSync = z.object({
+  root: z.string(),
+  readme: z.string(),
+  summary: z.string(),
+  config: z.string().optional(),
+  summaryHeader: z.string().optional(),
+  summaryIndent: z.string().optional(),
+  summaryBullet: z.string().optional(),
+  summaryEnd: z.string().optional(),
+  files: z.record(z.string(), z.string()).optional(),
+});
+
 const revisionFields = {
   object: z.literal('revision'),
   id: z.string(),
@@ -49,6 +65,9 @@ const revisionFields = {
   createdAt: DateTime,
   git: GitCommit.optional(),
   urls: z.looseObject({ app: z.string(), published: z.string().optional(), public: z.string().optional() }),
+  /** gbctl's own: the Git Sync folder's redirects (`.gitbook.yaml`), old path to the file it now is. */
+  redirects: z.record(z.string(), z.string()).optional(),
+  gitSync: RevisionGitSync.optional(),
 };
 
 /** A revision of a space's content; a merge revision names the change request it came from. */

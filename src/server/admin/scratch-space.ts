@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { endpoints } from '../../contract/index.js';
 import { makeCtx, type Ctx, type Env } from '../context.js';
-import { TargetMemo } from '../lib/gitsync/targets.js';
+import { TargetMemo } from '../../lib/gitsync/targets.js';
 import type { FolderChanges, LiveFolder } from '../lib/live-folder.js';
 import { users } from '../model/org.js';
 import { readGitSyncSource, storeImport } from '../services/import.js';

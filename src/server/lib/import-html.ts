@@ -1,7 +1,7 @@
 import { posix } from 'node:path';
 import { badRequest } from '../http-error.js';
-import type { Entry } from './import-sources.js';
-import type { SyncPage } from './gitsync/sync-types.js';
+import type { Entry } from '../../lib/import-source.js';
+import type { SyncPage } from '../../lib/gitsync/sync-types.js';
 
 /** A page read from HTML (or markdown outside Git Sync), before it gets ids. */
 export interface ImportedPage {

@@ -1,8 +1,9 @@
 import { posix } from 'node:path';
-import type { FlatPage } from '../model/page-tree.js';
-import type { FileRecord, PageRecord, RevisionRecord } from '../model/revision.js';
-import { recordFiles } from './gitsync/record-files.js';
-import { flatPages } from '../model/flat-pages.js';
+import type { FlatPage } from '../../lib/page-tree.js';
+import type { FileRecord, RevisionRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
+import { recordFiles } from '../../lib/gitsync/record-files.js';
+import { flatPages } from '../../lib/flat-pages.js';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
 

@@ -1,5 +1,6 @@
-import type { FlatPage } from '../model/page-tree.js';
-import type { PageRecord, RevisionRecord } from '../model/revision.js';
+import type { FlatPage } from '../../lib/page-tree.js';
+import type { RevisionRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
 import { indexRevision, pageFile, resolveTarget, type LinkStatus, type LinkTarget } from './links-resolve.js';
 import { writtenTargets, type HtmlUrls, type WrittenTarget } from './links-targets.js';
 

@@ -1,7 +1,8 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { badRequest } from '../http-error.js';
-import { MAX_ENTRIES, MAX_FILE_BYTES, readFirst, type Entry, type Source } from './import-sources.js';
+import { MAX_ENTRIES, readFirst, type Entry, type Source } from '../../lib/import-source.js';
+import { MAX_FILE_BYTES } from '../../lib/gitsync/sync-types.js';
 import { folderPathProblem, gitSyncKeeps } from '../../lib/gitsync/folder-names.js';
 
 interface Listed {

@@ -1,5 +1,5 @@
 import type { ConflictKind } from '../model/review.js';
-import type { PageRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
 
 interface Placed {
   page: PageRecord;

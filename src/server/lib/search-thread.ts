@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { flatPages } from '../model/flat-pages.js';
-import type { PageRecord, RevisionRecord } from '../model/revision.js';
+import { flatPages } from '../../lib/flat-pages.js';
+import type { RevisionRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
 import { contentHashes, contentOf, hashOf } from '../model/revision-store.js';
 import type { PageVersion } from './search-index.js';
 import { keptIn } from './search-files.js';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { table, type ReadTx, type WriteTx } from '../../store/store.js';
 import { LayeredMap } from './layered-map.js';
-import type { FileRecord, PageRecord, RevisionRecord } from './revision.js';
+import type { FileRecord, RevisionRecord } from './revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
 import { frozenCopy } from '../../store/frozen.js';
 
 /** A page without its children: what a content hash names. */

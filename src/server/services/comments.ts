@@ -19,7 +19,7 @@ import { toComment, toReply, type CommentViewer, type Format } from '../views/co
 import { toUser } from '../views/user.js';
 import { listKey, paginate, paginateOrdered, type PageQuery } from '../lib/paginate.js';
 import { contentScope } from './revisions.js';
-import { findPage } from '../model/page-tree.js';
+import { findPage } from '../../lib/page-tree.js';
 import { pageIndex } from '../views/revision.js';
 import { type Scope } from '../model/scope.js';
 

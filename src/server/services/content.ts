@@ -3,7 +3,7 @@ import { notFound } from '../http-error.js';
 import { listBacklinks, listLinks, type LinkQuery } from './links.js';
 import { listKey, paginate, type PageQuery } from '../lib/paginate.js';
 import { contentScope } from './revisions.js';
-import { findPage } from '../model/page-tree.js';
+import { findPage } from '../../lib/page-tree.js';
 import { pageIndex, toFile, toPage, toPages, toRevision, type ContentOptions } from '../views/revision.js';
 import { type Scope } from '../model/scope.js';
 

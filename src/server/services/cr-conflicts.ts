@@ -1,9 +1,10 @@
 import type { ReadTx, WriteTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { mergePages, sameFields, type Conflict } from '../lib/merge.js';
-import { flattenSubtree, mapPage, removePage } from '../model/page-tree.js';
+import { flattenSubtree, mapPage, removePage } from '../../lib/page-tree.js';
 import { changeRequests, type ChangeRequestRecord, type ConflictRecord } from '../model/review.js';
-import type { PageRecord, RevisionRecord } from '../model/revision.js';
+import type { RevisionRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
 import { getRevision } from '../model/revision-store.js';
 
 /** A page with the parent it sits under (undefined at the top level). */

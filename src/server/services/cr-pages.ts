@@ -1,9 +1,9 @@
 import type { BodyIn } from '../types.js';
 import { isoNow, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
-import type { PageRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
 import { commitRevision, contentScope } from './revisions.js';
-import { findPage, flattenSubtree, insertPage, mapPage, removePage } from '../model/page-tree.js';
+import { findPage, flattenSubtree, insertPage, mapPage, removePage } from '../../lib/page-tree.js';
 import { settleConflicts } from './cr-conflicts.js';
 import { pageIndexUnder, toPage } from '../views/revision.js';
 import { type Scope } from '../model/scope.js';

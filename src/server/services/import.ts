@@ -2,14 +2,16 @@ import { posix } from 'node:path';
 import type { Ctx } from '../context.js';
 import { isoNow } from '../context.js';
 import { badRequest } from '../http-error.js';
-import { blobs, type FileRecord, type RevisionGitSync } from '../model/revision.js';
-import { crawl, fetchUrl, inMemory, isZip, MAX_FILE_BYTES, nameFor, readFileUrl, unzip, type Source } from '../lib/import-sources.js';
-import { addPages, applyPages, renameFiles, samePages } from '../lib/gitsync/apply.js';
-import { besideFiles } from '../lib/gitsync/beside.js';
+import { blobs, type FileRecord } from '../model/revision.js';
+import type { RevisionGitSync } from '../../lib/page-record.js';
+import { answered, crawl, fetchUrl, nameFor } from '../lib/import-sources.js';
+import { inMemory, isZip, readFileUrl, unzip, type Source } from '../../lib/import-source.js';
+import { addPages, applyPages, renameFiles, samePages } from '../../lib/gitsync/apply.js';
+import { besideFiles } from '../../lib/gitsync/beside.js';
 import { folderPathProblem } from '../../lib/gitsync/folder-names.js';
-import { readGitSync } from '../lib/gitsync/read.js';
-import type { TargetMemo } from '../lib/gitsync/targets.js';
-import { MAX_PAGES, type Skipped, type SyncFile, type SyncPage } from '../lib/gitsync/sync-types.js';
+import { readGitSync } from '../../lib/gitsync/read.js';
+import type { TargetMemo } from '../../lib/gitsync/targets.js';
+import { MAX_FILE_BYTES, MAX_PAGES, type Skipped, type SyncFile, type SyncPage } from '../../lib/gitsync/sync-types.js';
 import { buildPages, ext, IMAGE_TYPES, isHtml, isMarkdown, syncPage } from '../lib/import-html.js';
 import { commitRevision, contentScope } from './revisions.js';
 import { editable } from './cr-pages.js';
@@ -93,7 +95,7 @@ export async function readImport(
   let src: Source;
   let discovered: number | undefined;
   if (u.protocol === 'file:' && opts.fileUrls === false) throw badRequest(FILE_URLS_OFF);
-  if (u.protocol === 'file:') src = await readFileUrl(u);
+  if (u.protocol === 'file:') src = await answered(readFileUrl(u));
   else if (u.protocol === 'http:' || u.protocol === 'https:') {
     if (source === 'website') {
       const crawled = await crawl(u, policy);
@@ -104,7 +106,7 @@ export async function readImport(
       if (!isZip(got.bytes) && got.bytes.length > MAX_FILE_BYTES)
         throw badRequest(`url: ${url} is larger than ${MAX_FILE_BYTES / 1024 / 1024} MB, the limit for one file`);
       src = isZip(got.bytes)
-        ? await unzip(got.bytes, url)
+        ? await answered(unzip(got.bytes, url))
         : inMemory([{ path: nameFor(got.finalUrl, got.contentType), size: got.bytes.length, bytes: got.bytes, contentType: got.contentType }], 'one');
     }
   } else throw badRequest(`url: ${u.protocol} URLs cannot be imported; use file:, http: or https:`);

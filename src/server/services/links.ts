@@ -4,7 +4,7 @@ import type { LinkStats, LinkStatus, Link, LinkTarget, RevisionLinks } from '../
 import { paginate, type PageQuery } from '../lib/paginate.js';
 import { urls } from '../lib/urls.js';
 import { getRevision } from '../model/revision-store.js';
-import type { FlatPage } from '../model/page-tree.js';
+import type { FlatPage } from '../../lib/page-tree.js';
 import type { Scope } from '../model/scope.js';
 import { baseRevisionOf } from '../views/change-request.js';
 import { linkPresenter, type FoundLink } from '../views/link.js';

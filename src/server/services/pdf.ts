@@ -1,7 +1,7 @@
 import type { ReadTx } from '../../store/store.js';
 import { type Ctx } from '../context.js';
 import { badRequest, notFound } from '../http-error.js';
-import { flatPages } from '../model/flat-pages.js';
+import { flatPages } from '../../lib/flat-pages.js';
 import { contentScope } from './revisions.js';
 import { renderPdf } from '../lib/render/pdf.js';
 import { resolverFor, type RevisionPages } from '../lib/render/resolve.js';

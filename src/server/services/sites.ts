@@ -3,7 +3,7 @@ import type { WriteTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';
 import { badRequest } from '../http-error.js';
 import { sectionGroups, sectionsOf, siteSections, sites, siteSpaceRows, siteSpacesIn, type SiteRecord } from '../model/site.js';
-import type { PageRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
 import type { BodyIn, QueryIn } from '../types.js';
 import { orgFor } from './orgs.js';
 import { listKey, paginateOrdered } from '../lib/paginate.js';

@@ -1,6 +1,6 @@
 import { isoNow, type Ctx } from '../context.js';
 import { badRequest } from '../http-error.js';
-import type { PageRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
 import { editable } from './cr-pages.js';
 import { commitRevision, contentScope } from './revisions.js';
 import { TEMPLATES, type ContentRef, type Template, type TemplatePage } from '../../lib/template-list.js';

@@ -4,7 +4,7 @@ import type { Translation, TranslationSettings } from '../../contract/schemas/tr
 import type { ReadTx, WriteTx } from '../../store/store.js';
 import { isoNow, roleAtLeast, roleIn, type Ctx } from '../context.js';
 import { badRequest, conflict, notFound } from '../http-error.js';
-import type { PageRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
 import { getRevision, putRevision } from '../model/revision-store.js';
 import { spaces } from '../model/space.js';
 import { translationRows, translationSettingsRows, type TranslationRecord, type TranslationSettingsRecord } from '../model/translation.js';

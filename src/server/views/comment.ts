@@ -6,7 +6,7 @@ import { roleAtLeast, type Ctx } from '../context.js';
 import { commentReplies, type CommentRecord, type CommentReplyRecord, type ReactionRecord } from '../model/review.js';
 import { crPath, userShape } from './change-request.js';
 import { bodyIn, markdownToDocument, nodeText } from '../lib/document.js';
-import { findPage } from '../model/page-tree.js';
+import { findPage } from '../../lib/page-tree.js';
 import { pageIndex } from './revision.js';
 import type { Scope } from '../model/scope.js';
 import { urls } from '../lib/urls.js';

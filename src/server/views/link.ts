@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import type { ContentLocation, LinkItem, LinkTarget as LinkTargetShape } from '../../contract/schemas/links.js';
 import type { LinkStatus } from '../lib/links.js';
-import type { FlatPage } from '../model/page-tree.js';
+import type { FlatPage } from '../../lib/page-tree.js';
 import type { FileRecord } from '../model/revision.js';
 import type { Scope } from '../model/scope.js';
 

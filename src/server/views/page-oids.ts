@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { JsonDocument } from '../lib/document.js';
 import { markdownToDocument } from '../lib/document.js';
-import type { PageRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
 
 /**
  * What the API shows of a page that is worked out from its text, kept by page record: records

@@ -4,13 +4,14 @@ import type { File, Page, Revision } from '../../contract/schemas/revision.js';
 import type { ReadTx } from '../../store/store.js';
 import type { Ctx } from '../context.js';
 import { changeRequests } from '../model/review.js';
-import type { FileRecord, PageRecord } from '../model/revision.js';
+import type { FileRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
 import type { Scope } from '../model/scope.js';
-import { flattenSubtree, type FlatPage } from '../model/page-tree.js';
-import { flatPages } from '../model/flat-pages.js';
+import { flattenSubtree, type FlatPage } from '../../lib/page-tree.js';
+import { flatPages } from '../../lib/flat-pages.js';
 import { pageDocument, pageOid } from './page-oids.js';
 import { urls } from '../lib/urls.js';
-import { recordFiles } from '../lib/gitsync/record-files.js';
+import { recordFiles } from '../../lib/gitsync/record-files.js';
 import { toChangeRequest } from './change-request.js';
 
 export interface ContentOptions {

@@ -1,6 +1,7 @@
-import type { FileRecord, PageRecord, RevisionRecord } from '../model/revision.js';
-import type { FlatPage } from '../model/page-tree.js';
-import { flatPages } from '../model/flat-pages.js';
+import type { FileRecord, RevisionRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
+import type { FlatPage } from '../../lib/page-tree.js';
+import { flatPages } from '../../lib/flat-pages.js';
 import { renderHtml, type RenderedPage } from '../lib/render/markdown.js';
 import { resolverFor } from '../lib/render/resolve.js';
 import { esc } from './html.js';

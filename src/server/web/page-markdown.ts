@@ -1,5 +1,5 @@
 import type { CoreResponse } from '../app.js';
-import type { FlatPage } from '../model/page-tree.js';
+import type { FlatPage } from '../../lib/page-tree.js';
 
 /**
  * A page's markdown as a file, at the page's address with `.md` after its path

@@ -1,5 +1,6 @@
-import type { FlatPage } from '../model/page-tree.js';
-import type { FileRecord, PageRecord, RevisionRecord } from '../model/revision.js';
+import type { FlatPage } from '../../lib/page-tree.js';
+import type { FileRecord, RevisionRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
 import { renderHtml, type RenderedPage } from '../lib/render/markdown.js';
 import type { MapPage, RenderJob, SiteMap } from '../lib/workers/protocol.js';
 import { linkResolver, type Addressing, type RevisionView } from './content.js';

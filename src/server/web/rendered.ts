@@ -1,6 +1,7 @@
-import { recordFiles } from '../lib/gitsync/record-files.js';
-import type { FlatPage } from '../model/page-tree.js';
-import type { FileRecord, PageRecord, RevisionRecord } from '../model/revision.js';
+import { recordFiles } from '../../lib/gitsync/record-files.js';
+import type { FlatPage } from '../../lib/page-tree.js';
+import type { FileRecord, RevisionRecord } from '../model/revision.js';
+import type { PageRecord } from '../../lib/page-record.js';
 import type { RenderedPage } from '../lib/render/options.js';
 import type { SiteMap } from '../lib/workers/protocol.js';
 import { JobThread } from '../lib/workers/thread.js';

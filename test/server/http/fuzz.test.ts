@@ -15,7 +15,7 @@ import { listen } from '../../../src/server/http.js';
 import { changeRequests, commentReplies, comments } from '../../../src/server/model/review.js';
 import { addMember, addOrg, addToken, addUser, mintAdminToken } from '../../../src/server/admin/accounts.js';
 import { orgs, users } from '../../../src/server/model/org.js';
-import type { PageRecord } from '../../../src/server/model/revision.js';
+import type { PageRecord } from '../../../src/lib/page-record.js';
 import { getRevision, storedRevisions } from '../../../src/server/model/revision-store.js';
 import { samlProviders } from '../../../src/server/model/saml.js';
 import { sectionGroups, siteSections, siteSpaceRows, sites } from '../../../src/server/model/site.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nameFor } from '../../../src/server/lib/import-sources.js';
+import { answered, nameFor } from '../../../src/server/lib/import-sources.js';
+import { SourceRefused } from '../../../src/lib/import-source.js';
 
 describe('nameFor', () => {
   it('names a download by its last path segment, decoded', () => {
@@ -19,5 +20,18 @@ describe('nameFor', () => {
 
   it('keeps a segment that does not decode as it is written', () => {
     expect(nameFor('https://example.com/%E0%A4%A', 'text/html')).toBe('%E0%A4%A.html');
+  });
+});
+
+describe('answered', () => {
+  it('turns what lib/import-source.ts refuses into a 400, on opening and on reading files', async () => {
+    await expect(answered(Promise.reject(new SourceRefused('url: nope')))).rejects.toMatchObject({ status: 400, message: 'url: nope' });
+    const src = await answered(Promise.resolve({ kind: 'many', entries: [], leftOut: [], load: () => Promise.reject(new SourceRefused('url: gone')) }));
+    await expect(src.load([])).rejects.toMatchObject({ status: 400, message: 'url: gone' });
+  });
+
+  it('passes other failures on as they are', async () => {
+    const boom = new Error('disk on fire');
+    await expect(answered(Promise.reject(boom))).rejects.toBe(boom);
   });
 });

@@ -1,4 +1,5 @@
-import type { FileRecord, PageRecord, RevisionRecord } from '../../../src/server/model/revision.js';
+import type { FileRecord, RevisionRecord } from '../../../src/server/model/revision.js';
+import type { PageRecord } from '../../../src/lib/page-record.js';
 
 const AT = '2026-01-01T00:00:00.000Z';
 

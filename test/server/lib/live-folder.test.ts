@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LiveFolder } from '../../../src/server/lib/live-folder.js';
 import { tempDir } from '../../helpers/server.js';
-import { PNG, writeTree } from '../../gitsync/fixture.js';
+import { PNG, writeTree } from '../../helpers/sync-folder.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let root: string;

@@ -1,5 +1,5 @@
-import type { PageRecord } from '../../../src/server/model/revision.js';
-import { findPage, insertPage, mapPage, removePage } from '../../../src/server/model/page-tree.js';
+import type { PageRecord } from '../../../src/lib/page-record.js';
+import { findPage, insertPage, mapPage, removePage } from '../../../src/lib/page-tree.js';
 
 interface Placed {
   page: PageRecord;

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { mergeFieldEdits, mergePages } from '../../../src/server/lib/merge.js';
-import { findPage, insertPage, mapPage, removePage } from '../../../src/server/model/page-tree.js';
-import type { PageRecord } from '../../../src/server/model/revision.js';
+import { findPage, insertPage, mapPage, removePage } from '../../../src/lib/page-tree.js';
+import type { PageRecord } from '../../../src/lib/page-record.js';
 import { referenceMerge } from './merge-reference.js';
 
 const page = (id: string, markdown = `text ${id}`): PageRecord => ({

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { RevisionIndex, type PageVersion } from '../../../src/server/lib/search-index.js';
-import type { PageRecord } from '../../../src/server/model/revision.js';
+import type { PageRecord } from '../../../src/lib/page-record.js';
 
 const WORDS = ['install', 'guide', 'alpha', 'beta', 'gamma', 'quick', 'start', 'token', 'space', 'deploy'];
 

@@ -8,7 +8,7 @@ import { openEmbedded, type Embedded } from '../../../src/server/embedded.js';
 import { INDEX_FORMAT, MAX_KEPT } from '../../../src/server/lib/search-files.js';
 import { flushSearch, searchCounts } from '../../../src/server/lib/search-thread.js';
 import { tempDir } from '../../helpers/server.js';
-import { writeTree } from '../../gitsync/fixture.js';
+import { writeTree } from '../../helpers/sync-folder.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let open: Embedded[] = [];

@@ -4,8 +4,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { getRevision, putRevision, storedRevisions } from '../../../src/server/model/revision-store.js';
 import { CONTENT_FORMAT_KEY, upgradeContent } from '../../../src/server/model/revision-upgrade.js';
 import { meta } from '../../../src/server/model/org.js';
-import type { PageRecord, RevisionRecord } from '../../../src/server/model/revision.js';
-import { mapPage } from '../../../src/server/model/page-tree.js';
+import type { RevisionRecord } from '../../../src/server/model/revision.js';
+import type { PageRecord } from '../../../src/lib/page-record.js';
+import { mapPage } from '../../../src/lib/page-tree.js';
 import { JsonFileStore } from '../../../src/store/json-file-store.js';
 import { tempDir } from '../../helpers/server.js';
 
@@ -137,7 +138,7 @@ describe('revisions stored by content', () => {
 describe('revisions stored by content, over random edits', () => {
   it('read back as written, from the process that wrote them and from a copy of the store', async () => {
     const { MemoryStore } = await import('../../../src/store/memory-store.js');
-    const { findPage, insertPage, removePage } = await import('../../../src/server/model/page-tree.js');
+    const { findPage, insertPage, removePage } = await import('../../../src/lib/page-tree.js');
     const fc = (await import('fast-check')).default;
     const ids = (ps: readonly PageRecord[]): string[] => ps.flatMap((p) => [p.id, ...ids(p.pages)]);
     const edit = fc.record({ kind: fc.constantFrom('text', 'remove', 'move', 'add', 'nest'), at: fc.nat(30), to: fc.nat(30) });

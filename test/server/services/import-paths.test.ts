@@ -5,7 +5,7 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../helpers/run-cli.js';
 import { tempDir } from '../../helpers/server.js';
-import { PNG, writeTree } from '../../gitsync/fixture.js';
+import { PNG, writeTree } from '../../helpers/sync-folder.js';
 
 let tmp: ReturnType<typeof tempDir>;
 let env: Record<string, string>;
@@ -125,5 +125,20 @@ describe('importing an archive whose names would leave the folder', () => {
     expect(reasons['.git/hooks/post-checkout']).toContain('.git');
     expect(answer.totalResources - answer.importedResources).toBe(answer.skipped.length);
     expect(titles((await json('content', 'revision', space)).pages)).toEqual(['Welcome']);
+  });
+});
+
+describe('importing a file URL that cannot be read', () => {
+  it.each([
+    ['a path to nothing', 'missing', 'no such file or folder'],
+    ['an archive that is not one', 'broken.zip', 'is not a readable zip archive'],
+  ])('refuses %s as the caller’s mistake: a 400, a usage exit, the reason named', async (_what, name, reason) => {
+    const at = join(tmp.dir, name);
+    if (name.endsWith('.zip')) writeFileSync(at, Buffer.concat([Buffer.from('PK\x03\x04'), Buffer.alloc(64, 7)]));
+    const space = await newSpace();
+    const r = await runCliInProcess(['content', 'import', space, '--url', pathToFileURL(at).href, '--source', 'markdown'], { env });
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(reason);
+    expect(r.stderr).not.toContain('internal error');
   });
 });

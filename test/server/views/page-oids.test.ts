@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { markdownToDocument } from '../../../src/server/lib/document.js';
-import type { PageRecord } from '../../../src/server/model/revision.js';
+import type { PageRecord } from '../../../src/lib/page-record.js';
 import { pageDocument, pageOid } from '../../../src/server/views/page-oids.js';
 
 const page = (id: string, markdown: string): PageRecord => ({ id, title: id, type: 'document', markdown, createdAt: '', updatedAt: '', pages: [] });

@@ -7,7 +7,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'puppeteer-core';
 import { api, startServer, tempDir, type TestServer } from '../../helpers/server.js';
-import { PNG, writeTree } from '../../gitsync/fixture.js';
+import { PNG, writeTree } from '../../helpers/sync-folder.js';
 
 /*
  * An imported SVG that carries script, opened by a signed-in member in Debian's chromium:

@@ -8,7 +8,7 @@ import type { Browser, Page } from 'puppeteer-core';
 import { api, startServer, tempDir, type TestServer } from '../../helpers/server.js';
 import { runCliInProcess } from '../../helpers/run-cli.js';
 import { startPreview } from '../../helpers/preview.js';
-import { writeTree } from '../../gitsync/fixture.js';
+import { writeTree } from '../../helpers/sync-folder.js';
 import { FORMS, formsSite, LINKED_ANCHORS, type FormsSite } from './forms-fixture.js';
 
 /** Debian's chromium; nothing is ever downloaded. */

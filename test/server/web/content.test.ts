@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PageRecord, RevisionRecord } from '../../../src/server/model/revision.js';
+import type { RevisionRecord } from '../../../src/server/model/revision.js';
+import type { PageRecord } from '../../../src/lib/page-record.js';
 import { article, pageAt, sidebar, viewOf } from '../../../src/server/web/content.js';
 
 const page = (id: string, title: string, extra: Partial<PageRecord> = {}): PageRecord => ({

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { api, type TestServer } from '../../helpers/server.js';
-import { FOLDER, writeTree } from '../../gitsync/fixture.js';
+import { FOLDER, writeTree } from '../../helpers/sync-folder.js';
 
 /** Page content that tries to run script every way markdown allows. */
 export const XSS_PAGE = [

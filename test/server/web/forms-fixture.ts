@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { api, type TestServer } from '../../helpers/server.js';
-import { PNG, writeTree } from '../../gitsync/fixture.js';
+import { PNG, writeTree } from '../../helpers/sync-folder.js';
 
 /**
  * A Git Sync folder whose pages hold each content form the platform writes, a few lines of

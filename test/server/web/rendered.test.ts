@@ -3,7 +3,7 @@ import { pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, startServer, tempDir, type TestServer } from '../../helpers/server.js';
-import { writeTree } from '../../gitsync/fixture.js';
+import { writeTree } from '../../helpers/sync-folder.js';
 import { RENDER_LIMIT_BYTES, THREAD_FROM_BYTES, renderCounts, renderLimits } from '../../../src/server/web/rendered.js';
 
 /** Markdown of about `bytes`, a realistic mix of blocks, linking to the other pages. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PageRecord, RevisionRecord } from '../../../src/server/model/revision.js';
+import type { RevisionRecord } from '../../../src/server/model/revision.js';
+import type { PageRecord } from '../../../src/lib/page-record.js';
 import { sidebar, viewOf } from '../../../src/server/web/content.js';
 
 const at = '2026-01-01T00:00:00.000Z';

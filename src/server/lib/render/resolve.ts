@@ -1,5 +1,6 @@
-import type { FlatPage } from '../../model/page-tree.js';
-import type { FileRecord, PageRecord } from '../../model/revision.js';
+import type { FlatPage } from '../../../lib/page-tree.js';
+import type { FileRecord } from '../../model/revision.js';
+import type { PageRecord } from '../../../lib/page-record.js';
 import { indexPages, pageFile, resolveTarget, type RevisionIndex } from '../links-resolve.js';
 
 /**

@@ -2,7 +2,7 @@ import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFRawStream, PDFName, PDFArray, StandardFonts, type PDFFont } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { renderPdf } from '../../../../src/server/lib/render/pdf.js';
-import { PNG } from '../../../gitsync/fixture.js';
+import { PNG } from '../../../helpers/sync-folder.js';
 
 interface Drawn {
   text: string;

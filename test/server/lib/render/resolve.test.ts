@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { indexRevision, pageFile, resolveTarget } from '../../../../src/server/lib/links-resolve.js';
 import { resolverFor, type RevisionPages } from '../../../../src/server/lib/render/resolve.js';
-import { flattenPages } from '../../../../src/server/model/page-tree.js';
+import { flattenPages } from '../../../../src/lib/page-tree.js';
 import { space } from '../links-fixture.js';
 
 const TARGETS = [
