@@ -1,7 +1,9 @@
 /*
  * The local-only operations on a store file, as the command line reaches them: `gbctl local …`
- * (users, organizations, memberships, tokens, the admin's token) and the checks `gbctl store
- * import` makes of a dataset before it replaces a store. None of it is reachable over HTTP.
+ * (users, organizations, memberships, tokens, the admin's token) and the check of a dataset's
+ * accounts `gbctl store import` makes before it replaces a store. None of it is reachable over
+ * HTTP. Reading a dataset back through the API is a door of its own (dataset-check.ts): it loads
+ * the whole catalogue, which no `gbctl local` command needs.
  */
 export { mintAdminToken, type AdminEnv } from './accounts.js';
 export { accountProblem } from './check-accounts.js';
@@ -21,6 +23,5 @@ export {
   type TokenView,
   type UserView,
 } from './local-admin.js';
-export { checkDataset } from '../dataset-check.js';
 /** What the operations refuse with: a status the command line turns into an exit code. */
 export { HttpError } from '../http-error.js';
