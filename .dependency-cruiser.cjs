@@ -4,8 +4,19 @@
  *   bin, src/main.ts, src/registry.ts  ->  commands/  ->  src/cli/  ->  src/client/
  *   ->  src/server/ (controls, admin, web  ->  handlers -> services -> views -> lib -> model)
  *   ->  src/store/  ->  src/contract/ (zod only)
+ * commands/, src/cli/ and src/client/ enter src/server/ only through its doors (`doors` below);
+ * the composition roots (src/main.ts, src/registry.ts, src/index.ts) wire the rest.
  */
 const server = '^src/server/';
+/** The server's doors: the only modules of src/server the command line, its framework and the client import. */
+const doors = [
+  'embedded', // the embedded store and its app (and the App and ServerResources types)
+  'serve', // startServer (gbctl serve) and startPreview (gbctl preview, gbctl open)
+  'admin/index', // gbctl local, and the accounts check of gbctl store import
+  'controls/index', // what gbctl emulator and gbctl api endpoints know of the test controls
+  'folder-preview', // what gbctl preview DIR follows a folder with
+  'dataset-check', // gbctl store import's reading of a dataset back through the API
+].map((d) => `^src/server/${d}\\.ts$`);
 module.exports = {
   forbidden: [
     {
@@ -36,6 +47,13 @@ module.exports = {
       comment: 'the framework is handed its commands by the composition root',
       from: { path: '^src/cli/' },
       to: { path: '^commands/' },
+    },
+    {
+      name: 'cli-reaches-server-through-doors',
+      severity: 'error',
+      comment: 'commands reach the server only through its doors, so that what lies behind them can change without the command line',
+      from: { path: '^(commands|src/cli|src/client)/' },
+      to: { path: server, pathNot: doors },
     },
     { name: 'client-not-cli', severity: 'error', from: { path: '^src/client/' }, to: { path: ['^src/cli/', '^commands/'] } },
     {
