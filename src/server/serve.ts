@@ -63,8 +63,8 @@ export interface RunningServer {
 
 /**
  * The embedded server on a socket: the store opened and seeded, the test controls when asked,
- * a token minted when asked, listening, and a graceful stop. `gbctl serve` and `gbctl preview`
- * start it from their flags; tests start it in process.
+ * a token minted when asked, listening, and a graceful stop. `gbctl serve` starts it from its
+ * flags, `gbctl preview` through `startPreview` below; tests start it in process.
  */
 export async function startServer(resources: ServerResources, o: ServerOptions): Promise<RunningServer> {
   const log = o.controls ? new RequestLog(1000, o.controls.log) : undefined;
