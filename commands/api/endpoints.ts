@@ -5,7 +5,7 @@ import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
 import { groupCommands } from '../../src/cli/manifest.js';
 import { printsJson } from '../../src/cli/output-flags.js';
-import { OWN_ROUTES } from '../../src/server/controls/catalogue.js';
+import { OWN_ROUTES } from '../../src/server/controls/index.js';
 
 /** Whose a route is: the platform's API (which gbctl emulates), or gbctl's own. */
 type Origin = 'platform' | 'gbctl';

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
-import { parseDuration } from '../../src/server/controls/clock.js';
+import { parseDuration } from '../../src/server/controls/index.js';
 import { control, examples, opts, show } from './control.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 

@@ -3,7 +3,7 @@ import { describeIssues } from '../../src/contract/issues.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
 import { readBodyData } from '../../src/cli/read-input.js';
-import { FaultRule } from '../../src/server/controls/faults.js';
+import { FaultRule } from '../../src/server/controls/index.js';
 import { control, examples, opts, show, type ControlOpts } from './control.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 import { objectFields } from '../../src/contract/response-fields.js';

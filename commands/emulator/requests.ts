@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
-import type { LoggedRequest as Logged } from '../../src/server/controls/request-log.js';
+import type { LoggedRequest } from '../../src/server/controls/index.js';
 import { control, examples, opts, show } from './control.js';
 import { keysOf, printsJson } from '../../src/cli/output-flags.js';
-import type { LoggedRequest } from '../../src/server/controls/request-log.js';
 
 export function registerRequests(parent: Command, cli: Cli): void {
   printsJson(parent.command('requests'), keysOf<LoggedRequest>({ time: true, method: true, path: true, status: true, ms: true, endpoint: true }))
@@ -23,7 +22,7 @@ export function registerRequests(parent: Command, cli: Cli): void {
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw usageError(`--limit: "${f.limit}" is not a whole number from 1 to 1000`);
       const list = await control(cli, o, 'GET', `requests?limit=${limit}`);
       await show(cli, o, (list as { items: unknown[] }).items, (items) =>
-        (items as Logged[]).map((r) => [r.time, r.method, r.path, r.status, `${r.ms}ms`, r.endpoint ?? ''].join('\t')).join('\n'),
+        (items as LoggedRequest[]).map((r) => [r.time, r.method, r.path, r.status, `${r.ms}ms`, r.endpoint ?? ''].join('\t')).join('\n'),
       );
     });
 }

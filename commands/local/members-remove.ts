@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { confirmOrFail } from '../../src/cli/prompt.js';
-import { removeMember } from '../../src/server/admin/local-admin.js';
+import { removeMember } from '../../src/server/admin/index.js';
 import { ORG_HELP, opts, requiredOrg, withStore } from './with-store.js';
 import { printsNoJson } from '../../src/cli/output-flags.js';
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
-import { mintAdminToken } from '../../src/server/admin/accounts.js';
+import { mintAdminToken } from '../../src/server/admin/index.js';
 import { withStore } from './with-store.js';
 import { printsNoJson } from '../../src/cli/output-flags.js';
 

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
-import { createToken } from '../../src/server/admin/local-admin.js';
+import { createToken } from '../../src/server/admin/index.js';
 import { FIELDS, ORG_HELP, opts, withStore } from './with-store.js';
 import { emitOrText } from '../../src/cli/emit.js';
 import { printsJson } from '../../src/cli/output-flags.js';

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
-import { listUsers } from '../../src/server/admin/local-admin.js';
+import { listUsers } from '../../src/server/admin/index.js';
 import { FIELDS, opts, outList, withStore } from './with-store.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 

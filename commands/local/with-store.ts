@@ -4,11 +4,9 @@ import type { Io } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { ListPrinter, type JsonFlag } from '../../src/cli/emit.js';
 import { CliError, Exit, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
-import type { Env } from '../../src/server/context.js';
 import { openEmbedded, type Embedded } from '../../src/server/embedded.js';
-import { HttpError } from '../../src/server/http-error.js';
 import { keysOf } from '../../src/cli/output-flags.js';
-import type { MemberView, OrgView, TokenView, UserView } from '../../src/server/admin/local-admin.js';
+import { HttpError, type AdminEnv, type MemberView, type OrgView, type TokenView, type UserView } from '../../src/server/admin/index.js';
 
 /** What --json may name in the local commands' results, by what they print. */
 const member = keysOf<MemberView>({ organization: true, user: true, displayName: true, role: true, joinedAt: true });
@@ -27,7 +25,6 @@ Local only: this edits the store file directly (--store, --data FILE or GBCTL_DA
 part of the platform API, and works whether or not "gbctl serve" is running on the file.`;
 
 type Opts = GlobalOptions & { json?: JsonFlag; jq?: string; color?: boolean };
-export type AdminEnv = Pick<Env, 'store' | 'clock' | 'ids'>;
 
 /** Opens the store file, makes sure it has its default organization and admin, runs `fn`, closes it. */
 export async function withStore<R>(cmd: Command, { io, deps }: Pick<Cli, 'io' | 'deps'>, fn: (env: AdminEnv, embedded: Embedded) => Promise<R>): Promise<R> {

@@ -6,7 +6,7 @@ import { emitOrText } from '../../src/cli/emit.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import { readText } from '../../src/cli/read-input.js';
 import { embeddedHint } from '../../src/cli/web-url.js';
-import { parseSpecDocument } from '../../src/server/lib/openapi-process.js';
+import { parseSpecDocument } from '../../src/lib/openapi-document.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 import { objectFields } from '../../src/contract/response-fields.js';
 

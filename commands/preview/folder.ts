@@ -5,9 +5,7 @@ import { basename, join, resolve, sep } from 'node:path';
 import type { GlobalOptions, Io } from '../../src/cli/context.js';
 import type { CliDeps } from '../../src/cli/deps.js';
 import { CliError, usageError } from '../../src/cli/exit-codes.js';
-import { openScratchSpace, type ScratchSpace, type ScratchUpdate } from '../../src/server/admin/scratch-space.js';
-import { LiveFolder } from '../../src/server/lib/live-folder.js';
-import { LiveEvents, withLiveReload } from '../../src/server/web/live-reload.js';
+import { LiveEvents, LiveFolder, openScratchSpace, type ScratchSpace, type ScratchUpdate } from '../../src/server/folder-preview.js';
 import { servePreview } from './serve.js';
 
 /** Changes closer together than this are read as one (an editor's save is often several writes). */
@@ -129,10 +127,10 @@ export async function previewFolder(io: Io, deps: CliDeps, g: GlobalOptions, dir
       io,
       deps,
       g,
-      async (e) => {
+      async (server) => {
         let space;
         try {
-          space = await openScratchSpace(e.env, e, folder, basename(root));
+          space = await openScratchSpace(server.embedded.env, server.embedded, folder, basename(root));
         } catch (err) {
           throw new CliError(`cannot preview ${root}: ${messageOf(err)}`);
         }
@@ -146,12 +144,7 @@ export async function previewFolder(io: Io, deps: CliDeps, g: GlobalOptions, dir
         serving: `${root}${o.watch ? ', following its changes,' : ''}`,
         ...(events
           ? {
-              web: (inner) => async (env, req, url) => {
-                // The version before the page is made: a change stored meanwhile reloads it again.
-                const version = events.version;
-                return withLiveReload(await inner(env, req, url), version);
-              },
-              stream: events.serve,
+              live: events,
               stopping: () => {
                 watcher?.close();
                 clearInterval(poll);

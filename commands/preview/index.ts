@@ -6,8 +6,7 @@ import type { GlobalOptions } from '../../src/cli/context.js';
 import { resolve } from '../../src/cli/config.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import { sites as siteEndpoints } from '../../src/contract/endpoints/sites.js';
-import { sites } from '../../src/server/model/site.js';
-import type { Embedded } from '../../src/server/embedded.js';
+import type { PreviewServer } from '../../src/server/serve.js';
 import { printsNoJson } from '../../src/cli/output-flags.js';
 import { PREVIEW_PORT } from '../../src/cli/web-url.js';
 import { isEmbeddedUrl } from '../../src/lib/embedded-origin.js';
@@ -24,19 +23,15 @@ export const command: BespokeModule = {
 };
 
 /** Where a site of the store is read: published, or (unpublished) its app page. */
-function sitePath(e: Embedded, id: string, io: Cli['io']): Promise<string> {
-  return e.store.read((tx) => {
-    const site = tx.get(sites, id) ?? tx.all(sites).find((s) => s.basename === id);
-    if (!site) throw new CliError(`site ${id} not found in the embedded store`, Exit.notFound);
-    if (!site.published) {
-      io.stderr.write(
-        `site ${site.id} is not published, so its published address answers 404; showing its app page (publish it with: gbctl sites publish ${site.id})\n`,
-      );
-      return `/app/o/${site.organization}/sites/${site.id}`;
-    }
-    const key = site.visibility === 'share-link' ? `?shareKey=${encodeURIComponent(site.shareKey)}` : '';
-    return `/published/${encodeURIComponent(site.organization)}/${encodeURIComponent(site.basename ?? site.id)}${key}`;
-  });
+async function sitePath(server: PreviewServer, id: string, io: Cli['io']): Promise<string> {
+  const found = await server.site(id);
+  if (!found) throw new CliError(`site ${id} not found in the embedded store`, Exit.notFound);
+  if (!found.published) {
+    io.stderr.write(
+      `site ${found.site} is not published, so its published address answers 404; showing its app page (publish it with: gbctl sites publish ${found.site})\n`,
+    );
+  }
+  return found.path;
 }
 
 function registerPreview(program: Command, cli: Cli): void {
@@ -100,6 +95,6 @@ Examples:
         return;
       }
       await conn.close();
-      await servePreview(io, cli.deps, o, (e) => (id ? sitePath(e, id, io) : '/app'), { port, ...(o.browser === false ? { browser: false } : {}) });
+      await servePreview(io, cli.deps, o, (server) => (id ? sitePath(server, id, io) : '/app'), { port, ...(o.browser === false ? { browser: false } : {}) });
     });
 }

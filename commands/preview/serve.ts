@@ -1,9 +1,6 @@
 import { spawn } from 'node:child_process';
-import type { Embedded } from '../../src/server/embedded.js';
-import type { ListenOptions } from '../../src/server/http.js';
-import { startServer } from '../../src/server/serve.js';
-import type { AppOptions } from '../../src/server/app.js';
-import { mintSignInCode } from '../../src/server/web/session.js';
+import type { LiveEvents } from '../../src/server/folder-preview.js';
+import { startPreview, type PreviewServer } from '../../src/server/serve.js';
 import { explicitStore, storePath, type GlobalOptions, type Io } from '../../src/cli/context.js';
 import type { CliDeps } from '../../src/cli/deps.js';
 import { CliError, usageError } from '../../src/cli/exit-codes.js';
@@ -52,15 +49,11 @@ export interface PreviewOptions {
   store?: string;
   /** What the preview serves, as its message names it (the store file, unless said). */
   serving?: string;
-  /** The pages as served: the app's own, or those wrapped (a folder preview's live pages). */
-  web?: (inner: WebPages) => WebPages;
-  /** Requests answered as a stream (see ListenOptions.stream). */
-  stream?: ListenOptions['stream'];
+  /** A folder preview's news of its content: its pages reload when it changes (see PreviewServerOptions.live). */
+  live?: LiveEvents;
   /** Called when the preview is told to stop, before its server closes: ends what it started (the store closes once that is done). */
   stopping?: () => Promise<void> | void;
 }
-
-type WebPages = NonNullable<AppOptions['web']>;
 
 /** How long a stopping preview lets requests in flight finish before it closes their connections. */
 const STOP_GRACE_MS = 500;
@@ -82,7 +75,7 @@ export async function servePreview(
   io: Io,
   deps: CliDeps,
   g: GlobalOptions,
-  target: string | ((e: Embedded) => Promise<string> | string),
+  target: string | ((server: PreviewServer) => Promise<string> | string),
   o: PreviewOptions = {},
 ): Promise<void> {
   const host = o.host ?? '127.0.0.1';
@@ -91,23 +84,18 @@ export async function servePreview(
   const port = o.port ?? PREVIEW_PORT;
   let running;
   try {
-    running = await startServer(deps.serverResources, {
+    running = await startPreview(deps.serverResources, {
       path,
       host,
       port,
       anyPort: !!o.anyPort,
-      fileUrls: true,
-      privateUrls: false,
-      ...(o.web ? { web: o.web } : {}),
-      ...(o.stream ? { stream: o.stream } : {}),
+      ...(o.live ? { live: o.live } : {}),
       warn: (m) => io.stderr.write(`${m}\n`),
     });
   } catch (err) {
     if ((err as NodeJS.ErrnoException).syscall === 'listen') throw listenError(host, port, err, 'gbctl preview');
     throw new CliError((err as Error).message);
   }
-  const e = running.embedded;
-  const listening = { url: running.url };
   // Listened for before "Ctrl-C stops" is printed, so that a Ctrl-C at once still stops cleanly.
   let stop = () => {};
   let ending: Promise<void> | void = undefined;
@@ -121,19 +109,19 @@ export async function servePreview(
     process.once('SIGTERM', stop);
   });
   try {
-    const raw = typeof target === 'string' ? target : await target(e);
-    const local = localPath(raw, listening.url);
-    const url = `${listening.url}${local}`;
-    const signIn = `${listening.url}/app/~/sign-in?code=${mintSignInCode(e.env, e.token)}&next=${encodeURIComponent(local.startsWith('/app') ? local : '/app')}`;
+    const raw = typeof target === 'string' ? target : await target(running);
+    const local = localPath(raw, running.url);
+    const url = `${running.url}${local}`;
+    const signIn = running.signInUrl(local.startsWith('/app') ? local : '/app');
     if (local.startsWith('/app')) {
       io.stdout.write(`${signIn}\n`);
       io.stderr.write(
-        `serving ${o.serving ?? path} at ${listening.url} (Ctrl-C stops); the link signs this browser in once as the store's admin, then shows ${url}\n`,
+        `serving ${o.serving ?? path} at ${running.url} (Ctrl-C stops); the link signs this browser in once as the store's admin, then shows ${url}\n`,
       );
       if (o.browser !== false) openInBrowser(io, signIn);
     } else {
       io.stdout.write(`${url}\n`);
-      io.stderr.write(`serving ${o.serving ?? path} at ${listening.url} (Ctrl-C stops); to read the app pages, sign in once with ${signIn}\n`);
+      io.stderr.write(`serving ${o.serving ?? path} at ${running.url} (Ctrl-C stops); to read the app pages, sign in once with ${signIn}\n`);
       if (o.browser !== false) openInBrowser(io, url);
     }
   } catch (err) {

@@ -2,7 +2,7 @@ import { storePath, type GlobalOptions, type Io } from '../../src/cli/context.js
 import { CliError, usageError } from '../../src/cli/exit-codes.js';
 import { VERSION } from '../../src/cli/version.js';
 import { startServer } from '../../src/server/serve.js';
-import type { ServerResources } from '../../src/server/resources.js';
+import type { ServerResources } from '../../src/server/embedded.js';
 import { favourFootprint, releaseLoadGarbage } from './footprint.js';
 import { checkHandoffPaths, needsToken, removePidFile, writeHandoff, type Handoff } from './handoff.js';
 import { listenError } from './listen-error.js';

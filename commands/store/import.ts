@@ -3,7 +3,7 @@ import { storePath, type GlobalOptions } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { CliError } from '../../src/cli/exit-codes.js';
 import { readText } from '../../src/cli/read-input.js';
-import { accountProblem } from '../../src/server/admin/check-accounts.js';
+import { accountProblem } from '../../src/server/admin/index.js';
 import { checkDataset } from '../../src/server/dataset-check.js';
 import { JsonFileStore } from '../../src/store/json-file-store.js';
 import { migrate } from '../../src/store/migrate.js';

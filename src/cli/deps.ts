@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { ServerResources } from '../server/resources.js';
+import type { ServerResources } from '../server/embedded.js';
 import { connect, type Connection, type GlobalOptions, type Io, type OpenEmbedded } from './context.js';
 import type { Manifest } from './manifest.js';
 import type { CliResources } from './resources.js';

@@ -1,4 +1,4 @@
-import type { App } from '../server/app.js';
+import type { App } from '../server/embedded.js';
 import { NetworkError } from './errors.js';
 
 export interface WireRequest {

@@ -16,6 +16,9 @@ import { getRevision } from './model/revision-store.js';
 import { spaces } from './model/space.js';
 import { searchDir } from './lib/search-files.js';
 
+// What the command line names of the server it embeds: the app its in-process transport calls, and the resources it hands in.
+export type { App, ServerResources };
+
 export interface EmbeddedOptions {
   /** The store file; created when absent. */
   path: string;

@@ -8,7 +8,10 @@ import type { Env } from './context.js';
 import { listen, shutdown } from './http.js';
 import type { ServerResources } from './resources.js';
 import { fileStoreDataset } from './store-dataset.js';
+import { sites } from './model/site.js';
 import { serveWeb } from './web/index.js';
+import { withLiveReload, type LiveEvents } from './web/live-reload.js';
+import { mintSignInCode } from './web/session.js';
 
 type WebPages = NonNullable<AppOptions['web']>;
 
@@ -60,8 +63,8 @@ export interface RunningServer {
 
 /**
  * The embedded server on a socket: the store opened and seeded, the test controls when asked,
- * a token minted when asked, listening, and a graceful stop. `gbctl serve` and `gbctl preview`
- * start it from their flags; tests start it in process.
+ * a token minted when asked, listening, and a graceful stop. `gbctl serve` starts it from its
+ * flags, `gbctl preview` through `startPreview` below; tests start it in process.
  */
 export async function startServer(resources: ServerResources, o: ServerOptions): Promise<RunningServer> {
   const log = o.controls ? new RequestLog(1000, o.controls.log) : undefined;
@@ -122,4 +125,89 @@ export async function startServer(resources: ServerResources, o: ServerOptions):
     await e.close();
     throw err;
   }
+}
+
+export interface PreviewServerOptions {
+  /** The store file; created when absent. */
+  path: string;
+  host: string;
+  /** 0 picks a free port. */
+  port: number;
+  /** When the port is taken, listen on a free one instead of failing. */
+  anyPort?: boolean;
+  /**
+   * A folder preview's news of its content: each HTML page carries the live script and the
+   * version it was made from, and the events are answered at their path.
+   */
+  live?: LiveEvents;
+  warn: (line: string) => void;
+}
+
+/** A site of the store as a preview shows it: at its published address, or at its app page while it is unpublished. */
+export interface SitePreview {
+  site: string;
+  published: boolean;
+  path: string;
+}
+
+export interface PreviewServer {
+  /** `http://host:port`, the origin every URL it answers starts with. */
+  url: string;
+  embedded: Embedded;
+  /** A link that signs a browser in once as the store's admin, then shows `next` (a path on this server); the token is not in it. */
+  signInUrl(next: string): string;
+  /** The site `ref` names (an id, else a basename) and where this server shows it; undefined when the store has none. */
+  site(ref: string): Promise<SitePreview | undefined>;
+  /** Stops listening, lets requests in flight finish for up to `graceMs`, and closes the store. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/**
+ * The server of `gbctl preview` (and of an embedded address opened in a browser): the store's
+ * pages for a browser on this machine, with `file://` import sources allowed and private
+ * addresses not, and no test controls.
+ */
+export async function startPreview(resources: ServerResources, o: PreviewServerOptions): Promise<PreviewServer> {
+  const live = o.live;
+  const running = await startServer(resources, {
+    path: o.path,
+    host: o.host,
+    port: o.port,
+    anyPort: !!o.anyPort,
+    fileUrls: true,
+    privateUrls: false,
+    ...(live
+      ? {
+          web: (inner) => async (env, req, url) => {
+            // The version before the page is made: a change stored meanwhile reloads it again.
+            const version = live.version;
+            return withLiveReload(await inner(env, req, url), version);
+          },
+          stream: live.serve,
+        }
+      : {}),
+    warn: o.warn,
+  });
+  const e = running.embedded;
+  return {
+    url: running.url,
+    embedded: e,
+    signInUrl: (next) => `${running.url}/app/~/sign-in?code=${mintSignInCode(e.env, e.token)}&next=${encodeURIComponent(next)}`,
+    site: (ref) => sitePreview(e, ref),
+    stop: (graceMs) => running.stop(graceMs),
+  };
+}
+
+function sitePreview(e: Embedded, ref: string): Promise<SitePreview | undefined> {
+  return e.store.read((tx) => {
+    const site = tx.get(sites, ref) ?? tx.all(sites).find((s) => s.basename === ref);
+    if (!site) return undefined;
+    if (!site.published) return { site: site.id, published: false, path: `/app/o/${site.organization}/sites/${site.id}` };
+    const key = site.visibility === 'share-link' ? `?shareKey=${encodeURIComponent(site.shareKey)}` : '';
+    return {
+      site: site.id,
+      published: true,
+      path: `/published/${encodeURIComponent(site.organization)}/${encodeURIComponent(site.basename ?? site.id)}${key}`,
+    };
+  });
 }

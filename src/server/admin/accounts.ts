@@ -5,6 +5,9 @@ import { hashToken, meta, memberships, membershipId, orgs, tokens, users, type O
 import type { Role } from '../../contract/schemas/common.js';
 import { contentUpgraded, upgradeContent, upgradeContentIn } from '../model/revision-upgrade.js';
 
+/** What the local operations read and write through: the store, its clock and its ids. */
+export type AdminEnv = Pick<Env, 'store' | 'clock' | 'ids'>;
+
 /** The organization the embedded CLI works in when none is given. */
 export const DEFAULT_ORG_KEY = 'defaultOrganization';
 /**
@@ -63,7 +66,7 @@ function readAdmin(tx: ReadTx): LocalAdmin | undefined {
  * someone will hold them (mintAdminToken), so none lies unused. A store that still holds its admin token in plaintext (`meta.localToken`) keeps the token, as
  * its hash, and loses the plaintext: then it is compacted, so that no file of it holds the secret.
  */
-export async function ensureSeeded(env: Pick<Env, 'store' | 'clock' | 'ids'>): Promise<LocalAdmin> {
+export async function ensureSeeded(env: AdminEnv): Promise<LocalAdmin> {
   // One read on the usual path (start-up of every embedded command): the admin and the content form together.
   const seen = await env.store.read((tx) => ({ admin: readAdmin(tx), upgraded: contentUpgraded(tx) }));
   if (seen.admin) {
@@ -119,7 +122,7 @@ function adminLabel(tx: ReadTx): string {
 }
 
 /** A new token of the store's admin (`gbctl local token`): its secret, shown once; the store keeps its hash. */
-export async function mintAdminToken(env: Pick<Env, 'store' | 'clock' | 'ids'>): Promise<string> {
+export async function mintAdminToken(env: AdminEnv): Promise<string> {
   const admin = await ensureSeeded(env);
   return env.store.write((tx) => addToken(env, tx, admin.user, adminLabel(tx)));
 }
