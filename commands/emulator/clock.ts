@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
-import { parseDuration } from '../../src/server/controls/index.js';
+import { ClockAnswer, parseDuration } from '../../src/server/controls/index.js';
 import { control, examples, opts, show } from './control.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 
@@ -41,9 +41,9 @@ export function registerClock(parent: Command, cli: Cli): void {
     .action(async (f: ClockFlags, cmd: Command) => {
       const o = opts(cmd);
       const body = change(f);
-      const state = await control(cli, o, body ? 'POST' : 'GET', 'clock', body);
+      const state = await control(cli, o, body ? 'POST' : 'GET', 'clock', ClockAnswer, body);
       await show(cli, o, state, (s) => {
-        const c = s as { now: string; frozen: boolean };
+        const c = s;
         return `${c.now}${c.frozen ? ' (frozen)' : ''}`;
       });
     });

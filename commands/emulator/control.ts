@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
+import type { z } from 'zod';
 import { chooseBackend, type GlobalOptions, type JsonFlag } from '../../src/cli/context.js';
 import { resolve } from '../../src/cli/config.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
 import { explainAuthFailure } from '../../src/cli/errors.js';
-import { usageError } from '../../src/cli/exit-codes.js';
+import { CliError, usageError } from '../../src/cli/exit-codes.js';
 
 export type ControlOpts = GlobalOptions & { json?: JsonFlag; jq?: string; yes?: boolean; input?: boolean };
 
@@ -23,8 +24,20 @@ export function checkServed(cli: Cli, o: ControlOpts): string {
   return backend.endpoint;
 }
 
-/** Sends one request to `/_gbctl/PATH` of the configured server with the configured token, and answers its JSON. */
-export async function control(cli: Cli, o: ControlOpts, method: string, path: string, body?: unknown, how: { retry?: boolean } = {}): Promise<unknown> {
+/**
+ * Sends one request to `/_gbctl/PATH` of the configured server with the configured token, and
+ * answers its JSON read through `answer` (the control's schema, from the controls' door): an
+ * answer of another shape is a server that is not gbctl serve, said so.
+ */
+export async function control<S extends z.ZodType>(
+  cli: Cli,
+  o: ControlOpts,
+  method: string,
+  path: string,
+  answer: S,
+  body?: unknown,
+  how: { retry?: boolean } = {},
+): Promise<z.output<S>> {
   checkServed(cli, o);
   const conn = await cli.connect(o);
   try {
@@ -36,16 +49,33 @@ export async function control(cli: Cli, o: ControlOpts, method: string, path: st
       // twice. A readiness check answers now: a retry would hide that the server is down.
       { idempotent: method === 'GET' && how.retry !== false },
     );
-    return res.body ? (JSON.parse(res.body) as unknown) : undefined;
+    return answerOf(answer, `${method} /_gbctl/${path}`, res.body);
   } catch (e) {
+    if (e instanceof CliError) throw e;
     throw explainAuthFailure(e, conn.resolved.sources.token);
   } finally {
     await conn.close();
   }
 }
 
+/** A control's answer read through its schema; one that is not JSON, or of another shape, is refused with what it was. */
+export function answerOf<S extends z.ZodType>(answer: S, route: string, body: string): z.output<S> {
+  let json: unknown;
+  try {
+    json = body ? JSON.parse(body) : undefined;
+  } catch {
+    throw new CliError(`the answer to ${route} is not JSON: is the server gbctl serve?`);
+  }
+  const read = answer.safeParse(json);
+  if (!read.success)
+    throw new CliError(
+      `the answer to ${route} is not what gbctl serve answers (${read.error.issues[0]?.message ?? 'another shape'}): is the server gbctl serve, and of this version?`,
+    );
+  return read.data;
+}
+
 /** Prints the answer as JSON (whole, some fields, or through --jq), or as `text` when no JSON was asked for. */
-export async function show(cli: Cli, o: ControlOpts, data: unknown, text: (data: unknown) => string): Promise<void> {
+export async function show<T>(cli: Cli, o: ControlOpts, data: T, text: (data: T) => string): Promise<void> {
   await emitOrText(cli.io, o, data, () => text(data));
 }
 

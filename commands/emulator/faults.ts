@@ -3,7 +3,7 @@ import { describeIssues } from '../../src/contract/issues.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
 import { readBodyData } from '../../src/cli/read-input.js';
-import { FaultRule } from '../../src/server/controls/index.js';
+import { DeletedAnswer, FaultRule, itemsOf, ListedFault, Named, type Listed } from '../../src/server/controls/index.js';
 import { control, examples, opts, show, type ControlOpts } from './control.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 import { objectFields } from '../../src/contract/response-fields.js';
@@ -77,17 +77,6 @@ function rule(f: FaultFlags, o: ControlOpts, readStdin: () => string): Record<st
 const adding = (f: FaultFlags) =>
   [f.path, f.method, f.status, f.latency, f.retryAfter, f.resetConnection, f.message, f.count, f.probability].some((v) => v !== undefined);
 
-interface Listed {
-  id: string;
-  method: string;
-  path: string;
-  status?: number;
-  latencyMs?: number | [number, number];
-  reset?: boolean;
-  hits: number;
-  remaining?: number;
-}
-
 function line(r: Listed): string {
   const what = [
     r.status !== undefined ? `status ${r.status}` : '',
@@ -129,23 +118,23 @@ ${examples(
       const modes = [adding(f) || o.data !== undefined, f.remove !== undefined, !!f.clear].filter(Boolean).length;
       if (modes > 1) throw usageError('add a rule, --remove one or --clear them all: one at a time');
       if (f.clear) {
-        await control(cli, o, 'DELETE', 'faults');
+        await control(cli, o, 'DELETE', 'faults', itemsOf(ListedFault));
         cli.io.stderr.write('✓ Removed every fault rule\n');
         return;
       }
       if (f.remove !== undefined) {
         if (!/^[\w-]+$/.test(f.remove)) throw usageError(`--remove: "${f.remove}" is not a rule id`, 'ids look like fault-1; see "gbctl emulator faults"');
-        await control(cli, o, 'DELETE', `faults/${f.remove}`);
+        await control(cli, o, 'DELETE', `faults/${f.remove}`, DeletedAnswer);
         cli.io.stderr.write(`✓ Removed fault rule ${f.remove}\n`);
         return;
       }
       if (adding(f) || o.data !== undefined) {
-        const added = await control(cli, o, 'POST', 'faults', rule(f, o, cli.io.readStdin));
-        cli.io.stderr.write(`✓ Added fault rule ${(added as { id: string }).id}\n`);
-        await show(cli, o, added, (r) => (r as { id: string }).id);
+        const added = await control(cli, o, 'POST', 'faults', Named, rule(f, o, cli.io.readStdin));
+        cli.io.stderr.write(`✓ Added fault rule ${added.id}\n`);
+        await show(cli, o, added, (r) => r.id);
         return;
       }
-      const list = await control(cli, o, 'GET', 'faults');
-      await show(cli, o, (list as { items: unknown[] }).items, (items) => (items as Listed[]).map(line).join('\n'));
+      const list = await control(cli, o, 'GET', 'faults', itemsOf(ListedFault));
+      await show(cli, o, list.items, (items) => items.map(line).join('\n'));
     });
 }

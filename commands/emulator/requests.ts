@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
-import type { LoggedRequest } from '../../src/server/controls/index.js';
+import { itemsOf, LoggedRequestAnswer, type LoggedRequest } from '../../src/server/controls/index.js';
 import { control, examples, opts, show } from './control.js';
 import { keysOf, printsJson } from '../../src/cli/output-flags.js';
 
@@ -14,15 +14,13 @@ export function registerRequests(parent: Command, cli: Cli): void {
     .action(async (f: { limit: string; clear?: boolean }, cmd: Command) => {
       const o = opts(cmd);
       if (f.clear) {
-        await control(cli, o, 'DELETE', 'requests');
+        await control(cli, o, 'DELETE', 'requests', itemsOf(LoggedRequestAnswer));
         cli.io.stderr.write('✓ Cleared the request log\n');
         return;
       }
       const limit = Number(f.limit);
       if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw usageError(`--limit: "${f.limit}" is not a whole number from 1 to 1000`);
-      const list = await control(cli, o, 'GET', `requests?limit=${limit}`);
-      await show(cli, o, (list as { items: unknown[] }).items, (items) =>
-        (items as LoggedRequest[]).map((r) => [r.time, r.method, r.path, r.status, `${r.ms}ms`, r.endpoint ?? ''].join('\t')).join('\n'),
-      );
+      const list = await control(cli, o, 'GET', `requests?limit=${limit}`, itemsOf(LoggedRequestAnswer));
+      await show(cli, o, list.items, (items) => items.map((r) => [r.time, r.method, r.path, r.status, `${r.ms}ms`, r.endpoint ?? ''].join('\t')).join('\n'));
     });
 }

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { confirmOrFail, sayDone } from '../../src/cli/prompt.js';
+import { ResetAnswer } from '../../src/server/controls/index.js';
 import { checkServed, control, examples, opts, show } from './control.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 
@@ -18,7 +19,7 @@ export function registerReset(parent: Command, cli: Cli): void {
         !!o.yes,
         o.input === false,
       );
-      const r = await control(cli, o, 'POST', 'reset');
+      const r = await control(cli, o, 'POST', 'reset', ResetAnswer);
       sayDone(cli.io, 'Reset the server to its start-up state');
       await show(cli, o, r, () => '');
     });

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { confirmOrFail, sayDone } from '../../src/cli/prompt.js';
+import { RestoredAnswer } from '../../src/server/controls/index.js';
 import { control, examples, opts, show, checkServed } from './control.js';
 import { checkName } from './snapshot.js';
 import { printsJson } from '../../src/cli/output-flags.js';
@@ -21,7 +22,7 @@ export function registerRestore(parent: Command, cli: Cli): void {
         !!o.yes,
         o.input === false,
       );
-      const r = await control(cli, o, 'POST', `snapshots/${name}/restore`);
+      const r = await control(cli, o, 'POST', `snapshots/${name}/restore`, RestoredAnswer);
       sayDone(cli.io, `Restored snapshot ${name}`);
       await show(cli, o, r, () => '');
     });

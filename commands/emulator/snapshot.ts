@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import type { Cli } from '../../src/cli/deps.js';
 import { usageError } from '../../src/cli/exit-codes.js';
+import { itemsOf, Named } from '../../src/server/controls/index.js';
 import { control, examples, opts, show } from './control.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 
@@ -22,12 +23,12 @@ export function registerSnapshot(parent: Command, cli: Cli): void {
       const o = opts(cmd);
       if (f.list) {
         if (name !== undefined) throw usageError('--list takes no name');
-        const list = await control(cli, o, 'GET', 'snapshots');
-        await show(cli, o, (list as { items: unknown[] }).items, (items) => (items as { id: string }[]).map((s) => s.id).join('\n'));
+        const list = await control(cli, o, 'GET', 'snapshots', itemsOf(Named));
+        await show(cli, o, list.items, (items) => items.map((s) => s.id).join('\n'));
         return;
       }
-      const saved = await control(cli, o, 'POST', 'snapshots', name !== undefined ? { name: checkName(name) } : {});
-      cli.io.stderr.write(`✓ Saved snapshot ${(saved as { id: string }).id}\n`);
-      await show(cli, o, saved, (s) => (s as { id: string }).id);
+      const saved = await control(cli, o, 'POST', 'snapshots', Named, name !== undefined ? { name: checkName(name) } : {});
+      cli.io.stderr.write(`✓ Saved snapshot ${saved.id}\n`);
+      await show(cli, o, saved, (s) => s.id);
     });
 }

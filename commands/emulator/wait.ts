@@ -5,8 +5,9 @@ import { explainAuthFailure } from '../../src/cli/errors.js';
 import { CliError, Exit, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
 import { parseDuration } from '../../src/cli/global-flags.js';
 import { printsJson } from '../../src/cli/output-flags.js';
-import { checkServed, examples, opts, show } from './control.js';
-import { HEALTH_FIELDS, healthLine, type Health } from './health.js';
+import { HealthAnswer } from '../../src/server/controls/index.js';
+import { answerOf, checkServed, examples, opts, show } from './control.js';
+import { HEALTH_FIELDS, healthLine } from './health.js';
 
 /** Between two probes: short, so a job goes on soon after the server listens, and fixed, never backing off. */
 const INTERVAL_MS = 100;
@@ -65,8 +66,8 @@ ${examples(
           const res = await Promise.race([probe, late]);
           probe.catch(() => undefined);
           if (res !== 'late') {
-            const health = JSON.parse(res.body) as Health;
-            await show(cli, o, health, (x) => `ready: ${endpoint} answers (${healthLine(x as Health)})`);
+            const health = answerOf(HealthAnswer, 'GET /_gbctl/health', res.body);
+            await show(cli, o, health, (x) => `ready: ${endpoint} answers (${healthLine(x)})`);
             return;
           }
           last = `no answer within ${(budget / 1000).toFixed(1)} s`;

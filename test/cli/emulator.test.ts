@@ -145,6 +145,31 @@ describe('gbctl emulator', () => {
     expect(Date.now() - started).toBeLessThan(1500);
   });
 
+  it('reads every answer through the control’s schema: a server answering another shape is said not to be gbctl serve', async () => {
+    const { createServer: httpServer } = await import('node:http');
+    const other = httpServer((req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(req.url?.startsWith('/_gbctl/clock') ? '{"now":3}' : '{"items":[{"name":"x"}]}');
+    });
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', () => r()));
+    const env = { ...s.env, GITBOOK_ENDPOINT: `http://127.0.0.1:${(other.address() as AddressInfo).port}` };
+    try {
+      for (const args of [
+        ['emulator', 'clock'],
+        ['emulator', 'faults'],
+        ['emulator', 'snapshot', '--list'],
+        ['emulator', 'requests'],
+      ]) {
+        const r = await runCli(args, { env });
+        expect(r.code, args.join(' ')).toBe(1);
+        expect(r.stderr).toMatch(/the answer to (GET|POST) \/_gbctl\/\S+ is not what gbctl serve answers .*is the server gbctl serve/);
+        expect(r.stdout).toBe('');
+      }
+    } finally {
+      await new Promise((r) => other.close(r));
+    }
+  });
+
   it('waits for a server that is starting, and returns as soon as it answers', async () => {
     const ready = await gb(['emulator', 'wait', '--json', 'status']);
     expect(ready.code, ready.stderr).toBe(0);

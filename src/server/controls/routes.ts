@@ -11,6 +11,7 @@ import { advanceProblem, ControlClock, parseDuration, setProblem } from './clock
 import { FaultRule, Faults } from './faults.js';
 import { RequestLog } from './request-log.js';
 import { CONTROL_PREFIX } from './prefix.js';
+import type { ClockAnswer, DeletedAnswer, HealthAnswer, itemsOf, ListedFault, LoggedRequestAnswer, Named, ResetAnswer, RestoredAnswer } from './answers.js';
 
 /**
  * Snapshot, restore and reset of the whole dataset; provided by the store the server runs on,
@@ -89,7 +90,7 @@ function checkBodyFields(route: string, body: Record<string, unknown>): void {
     );
 }
 
-function clockState(c: Controls) {
+function clockState(c: Controls): z.input<typeof ClockAnswer> {
   return { now: c.clock.now().toISOString(), frozen: c.clock.frozen };
 }
 
@@ -113,7 +114,13 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
 
   switch (route) {
     case 'GET health':
-      return { status: 'ok', version: controls.version, uptimeMs: Date.now() - controls.startedAt, jit: controls.jit, rssBytes: process.memoryUsage.rss() };
+      return {
+        status: 'ok',
+        version: controls.version,
+        uptimeMs: Date.now() - controls.startedAt,
+        jit: controls.jit,
+        rssBytes: process.memoryUsage.rss(),
+      } satisfies z.input<typeof HealthAnswer>;
     case 'GET clock':
       return clockState(controls);
     case 'POST clock': {
@@ -139,12 +146,12 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
       return clockState(controls);
     }
     case 'GET faults':
-      return { items: controls.faults.list() };
+      return { items: controls.faults.list() } satisfies z.input<ReturnType<typeof itemsOf<typeof ListedFault>>>;
     case 'POST faults': {
       // Checked here so that the 400 names the field at fault ("status: …"), as the API's do.
       const rule = FaultRule.safeParse(body);
       if (!rule.success) throw badRequest(describeIssues(rule.error, { topLevel: 'fault rule' }));
-      return controls.faults.add(rule.data);
+      return controls.faults.add(rule.data) satisfies z.input<typeof Named>;
     }
     case 'DELETE faults':
       controls.faults.clear();
@@ -152,13 +159,13 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
     case 'GET requests': {
       const limit = Number(r.query.get('limit') ?? 100);
       if (!Number.isInteger(limit) || limit < 1) throw badRequest(`limit: "${r.query.get('limit')}" is not a whole number of requests, 1 or more`);
-      return { items: controls.log.entries(limit) };
+      return { items: controls.log.entries(limit) } satisfies z.input<ReturnType<typeof itemsOf<typeof LoggedRequestAnswer>>>;
     }
     case 'DELETE requests':
       controls.log.clear();
       return { items: [] };
     case 'GET snapshots':
-      return { items: [...saved.keys()].map((id) => ({ id })) };
+      return { items: [...saved.keys()].map((id) => ({ id })) } satisfies z.input<ReturnType<typeof itemsOf<typeof Named>>>;
     case 'POST snapshots': {
       const dataset = need(controls);
       const id = snapshotName(body, saved.size);
@@ -166,7 +173,7 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
       const before = saved.get(id);
       saved.set(id, taken);
       if (before !== undefined) dataset.release?.(before);
-      return { id };
+      return { id } satisfies z.input<typeof Named>;
     }
     case 'POST reset': {
       const dataset = need(controls);
@@ -175,7 +182,7 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
       await restoreKeepingTokens(env, dataset, base);
       // "As at start" holds for time too: a clock moved or frozen by a test goes back to running.
       controls.clock.reset();
-      return { reset: true, clock: clockState(controls) };
+      return { reset: true, clock: clockState(controls) } satisfies z.input<typeof ResetAnswer>;
     }
   }
   const restore = /^POST snapshots\/([\w-]+)\/restore$/.exec(route);
@@ -183,12 +190,12 @@ export async function serveControl(env: Env, controls: Controls, caller: UserRec
     const taken = saved.get(restore[1] as string);
     if (taken === undefined) throw notFound(`snapshot ${restore[1]} not found`);
     await restoreKeepingTokens(env, need(controls), taken);
-    return { restored: restore[1] };
+    return { restored: restore[1] as string } satisfies z.input<typeof RestoredAnswer>;
   }
   const del = /^DELETE faults\/([\w-]+)$/.exec(route);
   if (del) {
     if (!controls.faults.remove(del[1] as string)) throw notFound(`fault rule ${del[1]} not found`);
-    return { deleted: del[1] };
+    return { deleted: del[1] as string } satisfies z.input<typeof DeletedAnswer>;
   }
   throw notFound(`no test control ${r.method} ${CONTROL_PREFIX}${r.path}; see "gbctl serve --help"`);
 }
