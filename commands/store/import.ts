@@ -4,7 +4,7 @@ import type { Cli } from '../../src/cli/deps.js';
 import { CliError } from '../../src/cli/exit-codes.js';
 import { readText } from '../../src/cli/read-input.js';
 import { accountProblem } from '../../src/server/admin/index.js';
-import { checkDataset } from '../../src/server/dataset-check.js';
+import { checkDataset, pathProblems } from '../../src/server/dataset-check.js';
 import { JsonFileStore } from '../../src/store/json-file-store.js';
 import { migrate } from '../../src/store/migrate.js';
 import { validateDocument } from '../../src/store/validate.js';
@@ -27,7 +27,9 @@ export function registerImport(store: Command, { io, deps }: Cli): void {
       `
 Before anything is replaced, the file is checked: its format and version, string ids unique per
 table, its accounts (roles that exist; memberships and tokens of users that exist; a default
-organization that exists, with the admin user the embedded CLI acts as), and then every object is read back through the API (on a copy in memory) with each answer
+organization that exists, with the admin user the embedded CLI acts as), the paths of its pages
+and files (none that leaves a folder or that a Git Sync folder cannot hold: content export
+writes there), and then every object is read back through the API (on a copy in memory) with each answer
 checked against its schema, so that broken references and malformed records are refused.
 When the store file exists, what it holds is replaced: that asks on a terminal and needs --yes
 otherwise (off a terminal it is refused before the file is read).`,
@@ -50,6 +52,14 @@ otherwise (off a terminal it is refused before the file is read).`,
       // Checked even with --no-check: roles and references are what every request is authorized by.
       const accounts = accountProblem(doc.tables);
       if (accounts) throw new CliError(`${file}: ${accounts}; nothing was changed`, 1, 'fix the file, or export a good store with "gbctl store export"');
+      // Checked even with --no-check: content export writes where these say, and must stay in its folder.
+      const paths = await pathProblems(doc.tables);
+      if (paths.length)
+        throw new CliError(
+          `${file} names paths a Git Sync folder cannot hold, which content export would refuse; nothing was changed:\n${paths.map((p) => `  ${p}`).join('\n')}`,
+          1,
+          'fix the file, or export a good store with "gbctl store export"',
+        );
       if (o.check !== false) {
         const { problems } = await checkDataset({ tables: doc.tables }, deps.serverResources);
         if (problems.length) {

@@ -16,6 +16,9 @@ import { collections, spaces } from './model/space.js';
 import { translationRows, translationSettingsRows } from './model/translation.js';
 import { addMember, addToken, addUser } from './admin/accounts.js';
 
+/** Checked with the dataset by gbctl store import, with or without --no-check: the paths export would write to. */
+export { pathProblems } from './admin/check-paths.js';
+
 /** Every status a change request can have: the lists answer open ones unless asked. */
 const CR_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;
 

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
 import { tsvRecordOf } from '../helpers/tsv.js';
 import { tempDir } from '../helpers/server.js';
+import { PNG, writeTree } from '../helpers/sync-folder.js';
 
 const tmp = tempDir('gbctl-store-cli-');
 afterAll(() => tmp.cleanup());
@@ -119,6 +120,46 @@ describe('gbctl store', () => {
     }
     const unchecked = await runCli(['store', 'import', join(tmp.dir, 'bad-visibility.json'), '--store', path, '--no-check', '--yes']);
     expect(unchecked.code).toBe(0);
+  });
+
+  it('import refuses, even with --no-check, page and file paths that content export could not write inside its folder', async () => {
+    const path = fresh();
+    const folder = writeTree(join(tmp.dir, 'paths-folder'), {
+      'README.md': '# Home\n\n![Logo](.gitbook/assets/logo.png)\n',
+      'guide/intro.md': '# Intro\n\nHello.\n',
+      'SUMMARY.md': '# Table of contents\n\n* [Home](README.md)\n* [Intro](guide/intro.md)\n',
+      '.gitbook/assets/logo.png': PNG,
+    });
+    const space = JSON.parse((await runCli(['spaces', 'create', '--title', 'Paths', '--json', 'id', '--store', path])).stdout).id as string;
+    const imported = await runCli(['content', 'import', space, '--path', folder, '--store', path]);
+    expect(imported.code, imported.stderr).toBe(0);
+    const good = join(tmp.dir, 'paths-good.json');
+    expect((await runCli(['store', 'export', good, '--store', path])).code).toBe(0);
+    const text = readFileSync(good, 'utf8');
+    expect(text).toContain('"gitPath": "guide/intro.md"');
+    const before = snapshotOf(path);
+    const cases: [string, string, RegExp][] = [
+      [
+        'up-and-out.json',
+        text.replaceAll('"gitPath": "guide/intro.md"', '"gitPath": "../../outside.md"'),
+        /page \S+ gitPath "\.\.\/\.\.\/outside\.md": "\.\." in the path/,
+      ],
+      ['absolute.json', text.replaceAll('"gitPath": "guide/intro.md"', '"gitPath": "/etc/cron.d/x.md"'), /gitPath "\/etc\/cron\.d\/x\.md": an absolute path/],
+      ['git-hooks.json', text.replaceAll('"gitPath": "guide/intro.md"', '"gitPath": ".git/hooks/post-checkout"'), /a \.git folder/],
+      ['file-name.json', text.replaceAll('"name": "logo.png"', '"name": "../logo.png"'), /file \S+ name "\.\.\/logo\.png": a file name holds no folder/],
+    ];
+    for (const [name, changed, why] of cases) {
+      expect(changed, name).not.toBe(text);
+      const file = join(tmp.dir, name);
+      writeFileSync(file, changed);
+      const r = await runCli(['store', 'import', file, '--store', path, '--yes', '--no-check']);
+      expect(r.code, name).toBe(1);
+      expect(r.stderr, name).toContain('names paths a Git Sync folder cannot hold');
+      expect(r.stderr, name).toMatch(why);
+      expect(snapshotOf(path), name).toEqual(before);
+    }
+    const back = await runCli(['store', 'import', good, '--store', path, '--yes']);
+    expect(back.code, back.stderr).toBe(0);
   });
 
   it('refuses to write over a hand edit, and compact --force accepts it', async () => {
