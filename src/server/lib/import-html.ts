@@ -2,6 +2,8 @@ import { posix } from 'node:path';
 import { badRequest } from '../http-error.js';
 import type { Entry } from '../../lib/import-source.js';
 import type { SyncPage } from '../../lib/gitsync/sync-types.js';
+import { extOf } from '../../lib/gitsync/content-types.js';
+import { titleFromName } from '../../lib/gitsync/read.js';
 
 /** A page read from HTML (or markdown outside Git Sync), before it gets ids. */
 export interface ImportedPage {
@@ -19,9 +21,8 @@ export const IMAGE_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
   webp: 'image/webp',
 };
-export const ext = (p: string) => (/\.([a-z0-9]+)$/i.exec(p)?.[1] ?? '').toLowerCase();
-export const isMarkdown = (p: string) => ['md', 'markdown', 'mdx'].includes(ext(p));
-export const isHtml = (p: string) => ['html', 'htm'].includes(ext(p));
+export { extOf as ext, isMarkdownPath as isMarkdown } from '../../lib/gitsync/content-types.js';
+export const isHtml = (p: string) => ['html', 'htm'].includes(extOf(p));
 
 function decode(e: Entry): string {
   try {
@@ -29,16 +30,6 @@ function decode(e: Entry): string {
   } catch {
     throw badRequest(`url: ${e.path} is not readable UTF-8 text`);
   }
-}
-
-/** "02-getting_started.md" → "Getting started". */
-export function titleFromName(name: string): string {
-  const t = name
-    .replace(/\.[a-z0-9]+$/i, '')
-    .replace(/^\d+[-_. ]+/, '')
-    .replace(/[-_]+/g, ' ')
-    .trim();
-  return t ? t.charAt(0).toUpperCase() + t.slice(1) : 'Untitled';
 }
 
 /** Title and description from front matter or the first `# heading`, which leaves the body. */
