@@ -7,51 +7,25 @@ import { z } from 'zod';
  * keys pass) and closed where it closes them (`additionalProperties: false`).
  */
 
-const blockBase = { object: z.literal('block'), key: z.string().optional() };
-const inlineBase = { object: z.literal('inline'), key: z.string().optional() };
-const meta = z.looseObject({ id: z.string() }).optional();
-const isVoid = (v: boolean) => z.literal(v);
-const closed = <S extends z.ZodRawShape>(shape: S) => z.strictObject(shape);
-const open = <S extends z.ZodRawShape>(shape: S) => z.looseObject(shape);
-
-const TextAlignment = z.enum(['start', 'center', 'end']);
-const VerticalAlignment = z.enum(['top', 'middle', 'bottom']);
-const Length = z.union([z.number(), open({ unit: z.string(), value: z.number() })]);
-const Icon = z.string().max(50);
-
-// Content references
-const RefFile = open({ kind: z.literal('file'), file: z.string() });
-const RefUrl = open({ kind: z.literal('url'), url: z.string() });
-const RefPage = open({ kind: z.literal('page'), page: z.string(), space: z.string().optional() });
-const RefAnchor = open({ kind: z.literal('anchor'), anchor: z.string(), space: z.string().optional(), page: z.string().optional() });
-const RefUser = open({ kind: z.literal('user'), user: z.string() });
-const RefCollection = open({ kind: z.literal('collection'), collection: z.string() });
-const RefSpace = open({ kind: z.literal('space'), space: z.string() });
-const RefReusable = open({ kind: z.literal('reusable-content'), reusableContent: z.string(), space: z.string().optional() });
-const RefOpenApi = open({ kind: z.literal('openapi'), spec: z.string() });
-const ContentRef = z.discriminatedUnion('kind', [RefFile, RefUrl, RefPage, RefAnchor, RefUser, RefCollection, RefSpace, RefReusable, RefOpenApi]);
-const ImageRef = z.discriminatedUnion('kind', [RefUrl, RefFile]);
-
-/** Values of the platform's `PlainObject`: nested objects of strings, booleans, numbers and arrays of them. */
-const PlainObject: z.ZodType<Record<string, unknown>> = z.lazy(() =>
-  z.record(z.string(), z.union([PlainObject, z.string(), z.boolean(), z.number(), z.array(z.union([z.string(), z.boolean(), z.number(), PlainObject]))])),
-);
-
-// Text
-const Color = z.enum(['default', 'green', 'blue', 'red', 'orange', 'yellow', 'purple', '$primary', '$info', '$success', '$warning', '$danger']);
-const simpleMark = (type: string) => open({ object: z.literal('mark'), type: z.literal(type) });
-const Mark = z.discriminatedUnion('type', [
-  simpleMark('bold'),
-  simpleMark('italic'),
-  simpleMark('code'),
-  simpleMark('keyboard'),
-  simpleMark('strikethrough'),
-  simpleMark('superscript'),
-  simpleMark('subscript'),
-  open({ object: z.literal('mark'), type: z.literal('color'), data: open({ text: Color, background: Color }) }),
-]);
-const Leaf = open({ object: z.literal('leaf'), text: z.string(), marks: z.array(Mark) });
-const Text = open({ object: z.literal('text'), key: z.string().optional(), leaves: z.array(Leaf) });
+import {
+  blockBase,
+  closed,
+  ContentRef,
+  Icon,
+  ImageRef,
+  inlineBase,
+  isVoid,
+  Length,
+  meta,
+  open,
+  PlainObject,
+  RefFile,
+  RefOpenApi,
+  RefReusable,
+  Text,
+  TextAlignment,
+  VerticalAlignment,
+} from './rich-text-leaves.js';
 
 /** A fragment: a named list of blocks held by a block (captions, expandable parts, table cells). */
 const fragment = <S extends z.ZodRawShape>(shape: S) =>

@@ -1,6 +1,7 @@
 import type { PDFDocument, PDFFont, PDFImage, PDFPage } from 'pdf-lib';
 import { documentModel, type Block, type ModelOptions, type Run } from './model.js';
 import { flushPage } from './pdf-stream.js';
+import { printable, W, H, M, HINT_COLOURS, type Fonts, type Word, type Line } from './pdf-style.js';
 
 export interface PdfPage {
   title: string;
@@ -17,34 +18,6 @@ export interface PdfImage {
   contentType: string;
   bytes: Uint8Array;
 }
-
-/** The standard fonts encode WinAnsi only: keep Latin text, drop what they cannot draw. */
-function printable(s: string): string {
-  return s
-    .replace(/\t/g, '    ')
-    .replace(/[\u2018\u2019]/g, "'")
-    .replace(/[\u201C\u201D]/g, '"')
-    .replace(/[\u2013\u2014]/g, '-')
-    .replace(/[^\x20-\x7E\xA0-\xFF\u2022\n]/g, '');
-}
-
-const [W, H, M] = [595, 842, 56];
-const HINT_COLOURS: Record<string, [number, number, number]> = {
-  info: [0.2, 0.43, 0.86],
-  warning: [1, 0.6, 0],
-  danger: [0.98, 0.17, 0.21],
-  success: [0, 0.79, 0.31],
-};
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
-  italic: PDFFont;
-  mono: PDFFont;
-}
-
-type Word = { text: string; font: PDFFont; link: boolean; width: number };
-type Line = Word[];
 
 /** Lays blocks out down the pages, breaking to a new page only when the next line does not fit. */
 class Layout {
