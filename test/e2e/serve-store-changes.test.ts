@@ -55,7 +55,8 @@ describe('serve, when its journal is changed under it by another process', () =>
       );
       expect(refused.body.error.message).toContain(`"gbctl store info --store ${path}" shows what the files hold now`);
       expect(refused.body.error.message).toContain('restart this process');
-      expect(s.stderr()).toContain(`gbctl: gbctl stopped writing to the store ${path}`);
+      // The warning goes to stderr as the 503 goes out: it may arrive after the answer.
+      await expect.poll(() => s.stderr(), { timeout: 5000 }).toContain(`gbctl: gbctl stopped writing to the store ${path}`);
 
       // Reads answer from what it had read; writes stay refused; nothing more reaches the files.
       expect(await titles(s, s.org)).toEqual(['One']);
