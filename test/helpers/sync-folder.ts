@@ -1,5 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 
 /** A 1×1 PNG. */
 export const PNG = Buffer.from(
@@ -88,4 +88,18 @@ export function writeTree(root: string, files: Record<string, string | Buffer>):
     writeFileSync(full, data);
   }
   return root;
+}
+
+/** Every file under `root`, by its path from there with forward slashes, with its bytes. */
+export function listFiles(root: string): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const full = join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.set(relative(root, full).split(sep).join('/'), readFileSync(full));
+    }
+  };
+  walk(root);
+  return out;
 }

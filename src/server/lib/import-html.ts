@@ -2,7 +2,7 @@ import { posix } from 'node:path';
 import { badRequest } from '../http-error.js';
 import type { Entry } from '../../lib/import-source.js';
 import type { SyncPage } from '../../lib/gitsync/sync-types.js';
-import { extOf } from '../../lib/gitsync/content-types.js';
+import { contentTypeOf, extOf } from '../../lib/gitsync/content-types.js';
 import { titleFromName } from '../../lib/gitsync/read.js';
 
 /** A page read from HTML (or markdown outside Git Sync), before it gets ids. */
@@ -13,14 +13,8 @@ export interface ImportedPage {
   pages: ImportedPage[];
 }
 
-export const IMAGE_TYPES: Record<string, string> = {
-  png: 'image/png',
-  jpg: 'image/jpeg',
-  jpeg: 'image/jpeg',
-  gif: 'image/gif',
-  svg: 'image/svg+xml',
-  webp: 'image/webp',
-};
+/** The images a web page or archive import keeps, by extension, typed as a Git Sync folder's are. */
+export const IMAGE_TYPES: Record<string, string> = Object.fromEntries(['png', 'jpg', 'jpeg', 'gif', 'svg', 'webp'].map((e) => [e, contentTypeOf(`x.${e}`)]));
 export { extOf as ext, isMarkdownPath as isMarkdown } from '../../lib/gitsync/content-types.js';
 export const isHtml = (p: string) => ['html', 'htm'].includes(extOf(p));
 

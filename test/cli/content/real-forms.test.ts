@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../helpers/run-cli.js';
 import { tempDir } from '../../helpers/server.js';
 import { componentErrors } from '../../helpers/editing.js';
+import { listFiles } from '../../helpers/sync-folder.js';
 import { REAL, REAL_KEPT, writeReal } from './real-forms.js';
 
 let tmp: ReturnType<typeof tempDir>;
@@ -48,19 +48,6 @@ const flat = (ps: P[]): P[] => ps.flatMap((p) => [p, ...flat(p.pages ?? [])]);
 const revision = async () =>
   json('content', 'revision', space) as Promise<{ id: string; pages: P[]; files: { id: string; name: string; git: { path: string } }[] }>;
 const byTitle = async (title: string) => flat((await revision()).pages).find((p) => p.title === title) as P;
-
-function listFiles(root: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else out.set(relative(root, full).split(sep).join('/'), readFileSync(full));
-    }
-  };
-  walk(root);
-  return out;
-}
 
 describe('a Git Sync repository in its real forms', () => {
   it('lists what it left out, each with its reason, and counts it', () => {

@@ -1,9 +1,9 @@
-import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runCliInProcess } from '../../helpers/run-cli.js';
-import { FOLDER, writeTree } from '../../helpers/sync-folder.js';
+import { FOLDER, listFiles, writeTree } from '../../helpers/sync-folder.js';
 import { cliStore } from './cli-store.js';
 
 const cli = cliStore('gbctl-gitsync-');
@@ -12,19 +12,6 @@ const { ok: gb, json } = cli;
 
 async function newSpace(title: string): Promise<string> {
   return (await json('spaces', 'create', '--title', title)).id as string;
-}
-
-function listFiles(root: string): Map<string, Buffer> {
-  const out = new Map<string, Buffer>();
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const full = join(dir, name);
-      if (statSync(full).isDirectory()) walk(full);
-      else out.set(relative(root, full).split(sep).join('/'), readFileSync(full));
-    }
-  };
-  walk(root);
-  return out;
 }
 
 interface P {
