@@ -56,7 +56,7 @@ otherwise (off a terminal it is refused before the file is read).`,
       const paths = await pathProblems(doc.tables);
       if (paths.length)
         throw new CliError(
-          `${file} names paths a Git Sync folder cannot hold, which content export would refuse; nothing was changed:\n${paths.map((p) => `  ${p}`).join('\n')}`,
+          `${file} holds content that content export could not write safely into a folder; nothing was changed:\n${paths.map((p) => `  ${p}`).join('\n')}`,
           1,
           'fix the file, or export a good store with "gbctl store export"',
         );

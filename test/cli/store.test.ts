@@ -147,6 +147,7 @@ describe('gbctl store', () => {
       ['absolute.json', text.replaceAll('"gitPath": "guide/intro.md"', '"gitPath": "/etc/cron.d/x.md"'), /gitPath "\/etc\/cron\.d\/x\.md": an absolute path/],
       ['git-hooks.json', text.replaceAll('"gitPath": "guide/intro.md"', '"gitPath": ".git/hooks/post-checkout"'), /a \.git folder/],
       ['file-name.json', text.replaceAll('"name": "logo.png"', '"name": "../logo.png"'), /file \S+ name "\.\.\/logo\.png": a file name holds no folder/],
+      ['unreadable.json', text.replace(/"root": \[[^\]]*\]/, '"root": 5'), /revision \S+ cannot be read/],
     ];
     for (const [name, changed, why] of cases) {
       expect(changed, name).not.toBe(text);
@@ -154,7 +155,7 @@ describe('gbctl store', () => {
       writeFileSync(file, changed);
       const r = await runCli(['store', 'import', file, '--store', path, '--yes', '--no-check']);
       expect(r.code, name).toBe(1);
-      expect(r.stderr, name).toContain('names paths a Git Sync folder cannot hold');
+      expect(r.stderr, name).toContain('holds content that content export could not write safely into a folder');
       expect(r.stderr, name).toMatch(why);
       expect(snapshotOf(path), name).toEqual(before);
     }

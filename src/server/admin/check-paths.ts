@@ -18,9 +18,16 @@ export async function pathProblems(tables: Record<string, Row[]>, max = 10): Pro
   await store.read((tx) => {
     for (const { id } of tx.all(storedRevisions)) {
       if (out.length >= max) return;
-      const rev = getRevision(tx, id);
-      if (!rev) continue;
       const at = `revision ${id}`;
+      let rev;
+      try {
+        rev = getRevision(tx, id);
+      } catch (e) {
+        // A record too broken to read is refused here, where --no-check would not read it back.
+        out.push(`${at} cannot be read: ${(e as Error).message}`);
+        continue;
+      }
+      if (!rev) continue;
       const check = (what: string, path: string | undefined, test = folderPathProblem) => {
         const problem = path === undefined || path === '' ? undefined : test(path);
         if (problem && out.length < max) out.push(`${at}: ${what} ${JSON.stringify(path)}: ${problem}`);
