@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Overlays } from '../../src/cli/overlay.js';
 import { sourceManifest } from '../../src/manifest-source.js';
 import { runCli } from '../helpers/cli.js';
+import { startControlled } from '../helpers/controlled-server.js';
 import { tempDir } from '../helpers/server.js';
 
 const tmp = tempDir('gbctl-aliases-');
@@ -51,5 +52,24 @@ describe('commands that send an endpoint with a fixed body (overlay aliases)', (
     const cr = (await json(['change-requests', 'create', space, '--subject', 'Review', '--json', 'number'])).number as number;
     const inCr = (await json(['comments', 'create', space, '--change-request', String(cr), '--markdown', 'In review', '--json', 'id'])).id as string;
     expect(await json(['comments', 'resolve', space, inCr, '--change-request', String(cr), '--json', 'status'])).toEqual({ status: 'resolved' });
+  });
+
+  it('send the same request over HTTP as embedded: the fixed body, and nothing else', async () => {
+    const served = await startControlled();
+    try {
+      const http = async (args: string[]) => {
+        const r = await runCli(args, { env: served.env });
+        if (r.code !== 0) throw new Error(`exit ${r.code}: ${r.stderr}`);
+        return JSON.parse(r.stdout) as Record<string, unknown>;
+      };
+      const space = (await http(['spaces', 'create', '--title', 'Over HTTP', '--json', 'id'])).id as string;
+      const comment = (await http(['comments', 'create', space, '--markdown', 'Remote', '--json', 'id'])).id as string;
+      served.controls.log.clear();
+      expect(await http(['comments', 'resolve', space, comment, '--json', 'status'])).toEqual({ status: 'resolved' });
+      expect(served.controls.log.entries().map((e) => `${e.method} ${e.endpoint ?? e.path}`)).toEqual(['PUT comments.update']);
+      expect(await http(['comments', 'reopen', space, comment, '--json', 'status'])).toEqual({ status: 'open' });
+    } finally {
+      await served.stop();
+    }
   });
 });

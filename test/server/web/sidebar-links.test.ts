@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { RevisionRecord } from '../../../src/server/model/revision.js';
 import type { PageRecord } from '../../../src/lib/page-record.js';
 import { sidebar, viewOf } from '../../../src/server/web/content.js';
+import { page, revision } from '../lib/links-fixture.js';
 
-const at = '2026-01-01T00:00:00.000Z';
-const link = (id: string, href: string): PageRecord => ({ id, title: id, type: 'link', markdown: '', href, createdAt: at, updatedAt: at, pages: [] });
+const link = (id: string, href: string): PageRecord => page(id, id, '', { type: 'link', href });
 
 describe('link pages in the sidebar', () => {
   it('link to http(s) targets only; any other scheme renders without an href', () => {
@@ -17,17 +16,7 @@ describe('link pages in the sidebar', () => {
       link('vb', 'vbscript:x'),
       link('rel', '//evil.example'),
     ];
-    const rev: RevisionRecord = {
-      id: 'r-sidebar-links',
-      space: 's',
-      parents: [],
-      type: 'edits',
-      createdAt: at,
-      pages,
-      files: [],
-      reusableContents: [],
-      variables: {},
-    };
+    const rev = revision('r-sidebar-links', pages);
     const html = sidebar(pages, viewOf(rev), undefined, { key: 'p', page: (p) => `/p/${p}`, file: () => '#' });
     const hrefs = [...html.matchAll(/href="([^"]*)"/g)].map((m) => m[1]);
     expect(hrefs).toEqual(['https://example.com/x', 'http://example.com']);
