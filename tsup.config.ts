@@ -11,9 +11,10 @@ import type { Plugin } from 'esbuild';
  * store's modules are imported by every command. Inside the bundle each is an object whose
  * properties require the module on first use. Named imports compile to property reads at the
  * point of use (`(0, m.randomBytes)(4)`), which keeps this transparent; the names are those of
- * the Node that builds.
+ * the Node that builds. node:tty is among them: standard output off a terminal is told apart
+ * without it (src/cli/stdio.ts).
  */
-const LAZY_BUILTINS = ['child_process', 'crypto', 'dns', 'dns/promises', 'http', 'https', 'net', 'stream', 'zlib'];
+const LAZY_BUILTINS = ['child_process', 'crypto', 'dns', 'dns/promises', 'http', 'https', 'net', 'stream', 'tty', 'zlib'];
 const lazyBuiltins: Plugin = {
   name: 'lazy-builtins',
   setup(build) {
@@ -27,8 +28,11 @@ const lazyBuiltins: Plugin = {
       const id = `node:${args.path}`;
       const names = Object.keys((await import(id)) as object).filter((n) => n !== 'default');
       const props = names.map((n) => `${JSON.stringify(n)}: { get: () => get()[${JSON.stringify(n)}], enumerable: true }`).join(',\n');
+      // The getters sit on the prototype of an object with no properties of its own: every module
+      // that imports a built-in gets its own copy of the exports (esbuild's __toESM), and a copy
+      // of an object with none is one allocation instead of a property defined per name.
       return {
-        contents: `let m;\nconst get = () => (m ??= require(${JSON.stringify(id)}));\nObject.defineProperties(module.exports, {\n${props}\n});\n`,
+        contents: `let m;\nconst get = () => (m ??= require(${JSON.stringify(id)}));\nmodule.exports = Object.create(Object.defineProperties({}, {\n${props}\n}));\n`,
         loader: 'js',
       };
     });

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 'use strict';
 // A CommonJS shim: `--version` and `--help` answer from files made at build time; everything
-// else runs the bundled CLI, dist/cli.cjs, compiled with a V8 code cache (load-cli.js).
+// else runs the bundled CLI, dist/cli.cjs, compiled with a V8 code cache of the command's own (load-cli.js).
 const args = process.argv.slice(2);
 if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
   process.stdout.write(`${require('../package.json').version}\n`);
@@ -10,7 +10,8 @@ if (args.length === 1 && (args[0] === '--version' || args[0] === '-V')) {
 } else {
   let cli;
   try {
-    cli = require('./load-cli.js').load(require('node:path').join(__dirname, '..', 'dist', 'cli.cjs'));
+    const loader = require('./load-cli.js');
+    cli = loader.load(require('node:path').join(__dirname, '..', 'dist', 'cli.cjs'), loader.commandOf(args));
   } catch (err) {
     console.error(err);
     process.exitCode = 1;

@@ -3,12 +3,14 @@
 /**
  * Requires the bundle the way Node would, but compiled with a V8 code cache: parsing and compiling
  * the 1.3 MB bundle (zod included) is a large part of a short command's run. Node 20 has no
- * module.enableCompileCache, so this is the v8-compile-cache technique. The cache lives in the
- * user's cache folder, keyed by Node's version and the bundle's size and time; it is written once,
- * at exit (so it holds the functions the run compiled), and any failure to read or write it only
- * means compiling as usual. GBCTL_NO_CODE_CACHE=1 turns it off.
+ * module.enableCompileCache, so this is the v8-compile-cache technique. The caches live in the
+ * user's cache folder, keyed by Node's version and the bundle's size and time, one per command
+ * (`command`, see commandOf): a cache is written at exit of the command's first run, so it holds
+ * the functions that command compiled, and a cache made by another command would hold the wrong
+ * ones. Any failure to read or write one only means compiling as usual. GBCTL_NO_CODE_CACHE=1
+ * turns them off.
  */
-function load(file) {
+function load(file, command = 'none') {
   const fs = require('node:fs');
   const path = require('node:path');
   const vm = require('node:vm');
@@ -18,7 +20,7 @@ function load(file) {
   // times faster than decoding UTF-8 (which is kept for a bundle that is not ASCII).
   const bytes = fs.readFileSync(file);
   const source = require('node:buffer').isAscii(bytes) ? bytes.toString('latin1') : bytes.toString('utf8');
-  const cacheFile = process.env.GBCTL_NO_CODE_CACHE ? undefined : codeCachePath(fs, path, file);
+  const cacheFile = process.env.GBCTL_NO_CODE_CACHE ? undefined : codeCachePath(fs, path, file, command);
   let cachedData;
   try {
     if (cacheFile) cachedData = fs.readFileSync(cacheFile);
@@ -40,12 +42,36 @@ function load(file) {
   return mod.exports;
 }
 
-function codeCachePath(fs, path, file) {
+/**
+ * The global options that take a value (rootCommand in src/cli/program.ts; a test holds the two equal): their
+ * values are skipped when the command's words are looked for.
+ */
+const VALUED_GLOBALS = new Set(['--endpoint', '--token', '--profile', '--store', '--data', '--org', '--jq', '--retries', '--timeout']);
+
+/**
+ * A command's name for its cache, from its arguments: its first two words (`spaces-list`). An
+ * argument order this does not foresee only gives the command a cache of its own.
+ */
+function commandOf(args) {
+  const words = [];
+  for (let i = 0; i < args.length && words.length < 2; i++) {
+    const a = args[i];
+    if (VALUED_GLOBALS.has(a)) i++;
+    else if (/^[a-z][a-z-]{0,40}$/.test(a)) words.push(a);
+    else if (!a.startsWith('-')) break;
+  }
+  return words.join('-') || 'none';
+}
+
+/** At most this many commands' caches are kept: the newest. */
+const KEPT_CACHES = 16;
+
+function codeCachePath(fs, path, file, command) {
   try {
     const { size, mtimeMs } = fs.statSync(file);
     const base = process.env.XDG_CACHE_HOME || path.join(require('node:os').homedir(), '.cache');
     const key = `${process.version}-${process.arch}-${size}-${Math.floor(mtimeMs)}`;
-    return path.join(base, 'gbctl', `cli-${key}.v8cache`);
+    return path.join(base, 'gbctl', `cli-${key}.${command}.v8cache`);
   } catch {
     return undefined;
   }
@@ -77,15 +103,26 @@ function writeCodeCache(fs, path, cacheFile, script) {
   sweepCaches(fs, path, cacheFile);
 }
 
-/** Caches of earlier builds or Node versions, and temp files of runs killed while writing one, are dead weight. */
+/**
+ * Caches of earlier builds or Node versions, temp files of runs killed while writing one, and
+ * the oldest of this build's beyond KEPT_CACHES are dead weight.
+ */
 function sweepCaches(fs, path, cacheFile) {
   const dir = path.dirname(cacheFile);
+  const build = path.basename(cacheFile).replace(/\.[^.]+\.v8cache$/, '.');
   try {
+    const mine = [];
     for (const f of fs.readdirSync(dir)) {
       const tmp = /^cli-.*\.v8cache\.(\d+)\.tmp$/.exec(f);
-      const stale = tmp ? !running(Number(tmp[1])) : /^cli-.*\.v8cache$/.test(f) && f !== path.basename(cacheFile);
-      if (stale) fs.rmSync(path.join(dir, f), { force: true });
+      if (tmp) {
+        if (!running(Number(tmp[1]))) fs.rmSync(path.join(dir, f), { force: true });
+      } else if (/^cli-.*\.v8cache$/.test(f)) {
+        if (f.startsWith(build)) mine.push({ f, t: fs.statSync(path.join(dir, f)).mtimeMs });
+        else fs.rmSync(path.join(dir, f), { force: true });
+      }
     }
+    mine.sort((a, b) => b.t - a.t);
+    for (const { f } of mine.slice(KEPT_CACHES)) if (f !== path.basename(cacheFile)) fs.rmSync(path.join(dir, f), { force: true });
   } catch {
     // left for the next run
   }
@@ -100,4 +137,4 @@ function running(pid) {
   }
 }
 
-module.exports = { load };
+module.exports = { load, commandOf, VALUED_GLOBALS };

@@ -5,6 +5,7 @@ import type { CliDeps, ShowWeb } from './cli/deps.js';
 import type { Manifest } from './cli/manifest.js';
 import { builtManifest } from './cli/build-output.js';
 import { runCli } from './cli/run.js';
+import { processOutput } from './cli/stdio.js';
 import { inProcessTransport } from './client/transport.js';
 import { cliResources, serverResources } from './registry.js';
 import { openEmbedded as openStore } from './server/embedded.js';
@@ -19,7 +20,7 @@ const openEmbedded: OpenEmbedded = async (path, io) => {
   const translations = io.env.GBCTL_TRANSLATIONS === 'settings' ? ('settings' as const) : ('translation' as const);
   // The user's own machine: imports and OpenAPI sources may read its private addresses.
   const e = await openStore(serverResources, { path, origin: EMBEDDED_ORIGIN, translations, privateUrls: true, warn: (m) => io.stderr.write(`${m}\n`) });
-  return { transport: inProcessTransport(e.app), token: e.token, organization: e.organization, close: e.close };
+  return { transport: inProcessTransport(e.app, e.session), organization: e.organization, close: e.close };
 };
 
 /** `--web` is served by the preview command's module, loaded (through its table entry) only when asked for. */
@@ -38,18 +39,15 @@ export function cliDeps(manifest: Manifest): CliDeps {
  * A reader that closes early (`gbctl spaces list --all | head -1`) is normal in a pipeline: the
  * command ends quietly with the code it would have had, and --all stops fetching with it.
  */
-function quietOnClosedPipe(): void {
-  process.stdout.on('error', (e: NodeJS.ErrnoException) => {
-    if (e.code !== 'EPIPE') throw e;
-    process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
-  });
+function readerGone(): never {
+  process.exit(typeof process.exitCode === 'number' ? process.exitCode : 0);
 }
 
 function processIo(): Io {
-  quietOnClosedPipe();
   return {
-    stdout: process.stdout,
-    stderr: process.stderr,
+    stdout: processOutput(1, readerGone),
+    // Nobody reads what is said after standard error closes.
+    stderr: processOutput(2, () => {}),
     // Asked only before a prompt: process.stdin builds a stream (and loads node:tty and
     // node:net), milliseconds of start-up that most commands never use.
     get stdinIsTTY() {

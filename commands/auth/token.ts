@@ -18,10 +18,12 @@ export function registerToken(auth: Command, cli: Cli): void {
         return;
       }
       if (!r.endpoint) {
-        const conn = await cli.connect(o);
-        await conn.close();
-        io.stdout.write(`${conn.resolved.token}\n`);
-        return;
+        // A token made here would mean nothing outside this process: say where a usable one comes from.
+        throw new CliError(
+          'the embedded store needs no token: gbctl acts as its admin in process',
+          Exit.auth,
+          'for a token a client of "gbctl serve" over this store can send, run "gbctl local token"',
+        );
       }
       throw new CliError(`no token for ${r.endpoint}`, Exit.auth, 'run "gbctl auth login" or set GITBOOK_TOKEN');
     });

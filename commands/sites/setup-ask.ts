@@ -3,6 +3,7 @@ import type { Connection, Io } from '../../src/cli/context.js';
 import type { SetupPlan } from './setup-run.js';
 import { importEsm } from '../../src/cli/esm.js';
 import { safeLine } from '../../src/cli/terminal-text.js';
+import { promptOutput } from '../../src/cli/stdio.js';
 
 type Visibility = SetupPlan['visibility'];
 
@@ -58,7 +59,7 @@ async function chooseOrganization(
 /** Asks a person for every answer the flags did not give. Prompts go to stderr. */
 export async function ask(conn: Connection, io: Io, given: Given): Promise<SetupPlan> {
   const { input, select, checkbox, confirm } = await importEsm('@inquirer/prompts');
-  const ctx = { output: io.stderr as NodeJS.WritableStream as never };
+  const ctx = { output: promptOutput(io.stderr) as never };
 
   const organization = conn.resolved.organization ?? (await chooseOrganization(conn, select, input, ctx));
 

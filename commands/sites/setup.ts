@@ -4,6 +4,7 @@ import type { Cli } from '../../src/cli/deps.js';
 import { importEsm } from '../../src/cli/esm.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import { canPrompt } from '../../src/cli/prompt.js';
+import { promptOutput } from '../../src/cli/stdio.js';
 import { ask } from './setup-ask.js';
 import { runSetup, type SetupPlan } from './setup-run.js';
 import { printsJson } from '../../src/cli/output-flags.js';
@@ -121,7 +122,7 @@ Examples:
           const { confirm } = await importEsm('@inquirer/prompts');
           let ok: boolean;
           try {
-            ok = await confirm({ message: 'Create this site?', default: true }, { output: io.stderr as NodeJS.WritableStream as never });
+            ok = await confirm({ message: 'Create this site?', default: true }, { output: promptOutput(io.stderr) as never });
           } catch (e) {
             if (isPromptExit(e)) throw cancelled();
             throw e;

@@ -8,6 +8,7 @@ import { CliError, Exit, usageError } from './exit-codes.js';
 import { checkTuning } from './global-flags.js';
 import { soleOrganization } from './sole-organization.js';
 import { VERSION } from './version.js';
+import type { Output } from './stdio.js';
 
 /** Options every command accepts that decide where gbctl talks, as whom, and how. */
 /** --json as commander parsed it (see jsonFields in emit.ts): true for the whole value, the fields named, or absent. */
@@ -28,8 +29,8 @@ export interface GlobalOptions {
 
 /** The process's streams and environment, passed in so that the CLI can run inside a test. */
 export interface Io {
-  stdout: NodeJS.WritableStream & { isTTY?: boolean };
-  stderr: NodeJS.WritableStream & { isTTY?: boolean };
+  stdout: Output;
+  stderr: Output;
   stdinIsTTY: boolean;
   env: NodeJS.ProcessEnv;
   /** All of standard input, read when a command is told to ("-"). */
@@ -38,9 +39,8 @@ export interface Io {
 
 /** The embedded store opened in this process, as a connection needs it. */
 export interface EmbeddedBackend {
+  /** Acts as the store's admin when no token is configured: in process, no secret is needed. */
   transport: Transport;
-  /** The store's admin token, used when no token is configured. */
-  token: string;
   /** The store's default organization. */
   organization: string;
   close(): Promise<void>;
@@ -179,7 +179,7 @@ export async function connect(g: GlobalOptions, io: Io, openEmbedded: OpenEmbedd
   } catch (e) {
     throw e instanceof CliError ? e : new CliError((e as Error).message, Exit.error);
   }
-  const resolved: Resolved = local.token ? local : { ...local, token: embedded.token, sources: { ...local.sources, token: `the embedded store (${path})` } };
+  const resolved: Resolved = local.token ? local : { ...local, sources: { ...local.sources, token: `none needed: the embedded store's admin acts (${path})` } };
   const client = new Client({ transport: embedded.transport, token: resolved.token, ...extras, retries: 0, parseResponses: false });
   return {
     client,

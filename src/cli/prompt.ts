@@ -2,6 +2,7 @@ import type { Io } from './context.js';
 import { CliError, Exit, usageError } from './exit-codes.js';
 import { importEsm } from './esm.js';
 import { safeText } from './terminal-text.js';
+import { promptOutput } from './stdio.js';
 
 /** Prompts only when a person is there: stdin and stdout are TTYs and neither CI nor --no-input says otherwise. */
 export function canPrompt(io: Io, noInput = false): boolean {
@@ -34,7 +35,7 @@ export async function confirmOrFail(io: Io, c: Confirmation, yes: boolean, noInp
   const { confirm } = await importEsm('@inquirer/prompts');
   let ok: boolean;
   try {
-    ok = await confirm({ message: safeText(c.question), default: false }, { output: io.stderr as NodeJS.WritableStream & { isTTY?: boolean } as never });
+    ok = await confirm({ message: safeText(c.question), default: false }, { output: promptOutput(io.stderr) as never });
   } catch {
     throw new CliError('cancelled', Exit.cancelled);
   }

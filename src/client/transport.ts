@@ -1,4 +1,4 @@
-import type { App } from '../server/embedded.js';
+import type { App, InProcessSession } from '../server/embedded.js';
 import { NetworkError } from './errors.js';
 
 export interface WireRequest {
@@ -68,11 +68,16 @@ export function httpTransport(origin: string, timeoutMs = 30_000, env: NodeJS.Pr
 }
 
 /** Straight into the app's request handler, with no socket. */
-export function inProcessTransport(app: App): Transport {
+/**
+ * Requests handed to an app in this process. With `session`, a request without an Authorization
+ * header acts as the session's user (the embedded store's admin); one with a token is checked as
+ * any other.
+ */
+export function inProcessTransport(app: App, session?: InProcessSession): Transport {
   return {
     target: 'embedded store',
     async send(req) {
-      const out = await app.handle({ method: req.method, url: req.path, headers: lower(req.headers), body: req.body });
+      const out = await app.handle({ method: req.method, url: req.path, headers: lower(req.headers), body: req.body, ...(session ? { session } : {}) });
       // In process, a 503 is the store's file failing (a full disk, no permission, a folder where
       // its file should be): a problem on this machine to fix, not a server's, so no HTTP status.
       if (out.status === 503) throw new LocalStoreError(errorText(out.body));

@@ -9,7 +9,7 @@ import { makeCtx, type Env } from './context.js';
 import type { CoreRequest, CoreResponse } from './exchange.js';
 import { HttpError, badRequest, unauthorized } from './http-error.js';
 import type { UserRecord } from './model/org.js';
-import { authenticateToken, header, JSON_HEADERS, readJsonObject } from './request.js';
+import { authenticateToken, hasCredentials, header, JSON_HEADERS, readJsonObject } from './request.js';
 import type { Route, ServerResources } from './resources.js';
 import { Router } from './router.js';
 
@@ -27,8 +27,7 @@ function parseBody(req: CoreRequest, endpoint: Endpoint): unknown {
 }
 
 function authenticate(env: Env, req: CoreRequest, endpoint: Endpoint, shareKey: string | undefined): Promise<UserRecord | undefined> {
-  const auth = header(req, 'authorization');
-  if (!auth) {
+  if (!hasCredentials(req)) {
     if (shareKey !== undefined && endpoint.query?.shape && 'shareKey' in endpoint.query.shape) return Promise.resolve(undefined);
     throw unauthorized('authentication required: send "Authorization: Bearer <token>"');
   }

@@ -2,6 +2,7 @@ import type { Access } from '../contract/endpoint.js';
 import type { Role } from '../contract/schemas/common.js';
 import type { ReadTx, Store, WriteTx } from '../store/store.js';
 import type { Clock, IdSource } from './env.js';
+import type { InProcessSession } from './exchange.js';
 import { forbidden, notFound } from './http-error.js';
 import { memberships, membershipId, type UserRecord } from './model/org.js';
 import { siteShareKeyOpensSpace } from './model/site.js';
@@ -35,10 +36,12 @@ export interface Env {
    */
   privateUrls?: boolean;
   /**
-   * In-process credentials (the embedded CLI's: see admin/session.ts): the SHA-256 of a secret
-   * that exists only in this process's memory, and the user it acts as.
+   * In-process credentials (see admin/session.ts): the SHA-256 of a secret that exists only in
+   * this process's memory, and the user it acts as; a read-only server hands it to its client.
    */
   sessions?: ReadonlyMap<string, string>;
+  /** The one InProcessSession whose requests this app takes (the embedded CLI's). */
+  inProcess?: InProcessSession;
   /**
    * A folder beside the store file for what is worked out from the store and may be thrown away
    * (search indexes); none for a store in memory.

@@ -9,6 +9,7 @@ import { mintOperatorToken } from './admin/operator-token.js';
 import { embeddedSession } from './admin/session.js';
 import { createApp, type App, type AppOptions } from './app.js';
 import type { Env } from './context.js';
+import type { InProcessSession } from './exchange.js';
 import { randomIds, systemClock } from './env.js';
 import type { ServerResources } from './resources.js';
 import { flushSearch, preloadSearch } from './lib/search-thread.js';
@@ -17,7 +18,7 @@ import { spaces } from './model/space.js';
 import { searchDir } from './lib/search-files.js';
 
 // What the command line names of the server it embeds: the app its in-process transport calls, and the resources it hands in.
-export type { App, ServerResources };
+export type { App, InProcessSession, ServerResources };
 
 export interface EmbeddedOptions {
   /** The store file; created when absent. */
@@ -75,12 +76,14 @@ export interface Embedded {
   organization: string;
   /** The store's admin, whom `token` acts as. */
   user: string;
+  /** What the embedded CLI's requests carry to act as the store's admin (CoreRequest.session). */
+  session: InProcessSession;
   /**
-   * A secret that authenticates as the store's admin in this process only, through `app` (the
-   * embedded CLI acts with it, and a read-only server hands it to its client); the store does
-   * not hold it and no other process accepts it.
+   * A secret that authenticates as the store's admin through this process's server only (a
+   * read-only server hands it to its client), made on first use; the store does not hold it and
+   * no other process accepts it.
    */
-  token: string;
+  readonly token: string;
   /** This open made the store's organization and admin (a new store). */
   created: boolean;
   close(): Promise<void>;
@@ -109,7 +112,7 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
     });
     // Backups of older formats written before they were kept without the plaintext admin token.
     if (!readOnly) for (const p of scrubBackups(opts.path)) opts.warn?.(`gbctl: removed the plaintext admin token from the backup ${p}`);
-    const { token, sessions } = embeddedSession(admin.user);
+    const session = embeddedSession(admin.user);
     const env: Env = {
       store,
       clock: opts.clock ?? systemClock,
@@ -118,7 +121,8 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
       translations: opts.translations ?? 'translation',
       ...(opts.fileUrls !== undefined ? { fileUrls: opts.fileUrls } : {}),
       ...(opts.privateUrls !== undefined ? { privateUrls: opts.privateUrls } : {}),
-      sessions,
+      sessions: session.sessions,
+      inProcess: session.inProcess,
       cacheDir: `${store.path}.cache`,
     };
     // The search route's code is loaded meanwhile: a resource's code loads on first use.
@@ -129,7 +133,10 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
       app: createApp(env, resources, opts.app),
       organization: admin.organization,
       user: admin.user,
-      token,
+      session: session.inProcess,
+      get token() {
+        return session.token;
+      },
       created: !!admin.created,
       // Search indexes moved forward are written out before the store closes.
       close: async () => {

@@ -10,6 +10,17 @@ export interface CoreRequest {
   url: string;
   headers: Record<string, string | string[] | undefined>;
   body?: string | Buffer;
+  /**
+   * Who calls, for a request made in this process (the embedded CLI's): the app's own
+   * InProcessSession object. It is an object, not a header, so a request that came over a socket
+   * can never carry one; an Authorization header, when sent too, is what counts.
+   */
+  session?: InProcessSession;
+}
+
+/** The standing of the embedded CLI's requests: the store's admin, acting in this process. */
+export interface InProcessSession {
+  readonly user: string;
 }
 
 export interface CoreResponse {

@@ -1,7 +1,7 @@
 import { badRequest, unauthorized } from './http-error.js';
 import type { Env } from './context.js';
-import type { CoreRequest } from './exchange.js';
-import type { UserRecord } from './model/org.js';
+import type { CoreRequest, InProcessSession } from './exchange.js';
+import { users, type UserRecord } from './model/org.js';
 import { userFromToken } from './services/orgs.js';
 
 /*
@@ -50,7 +50,14 @@ export function readJsonObject(text: string): Record<string, unknown> {
   return data as Record<string, unknown>;
 }
 
+/** Whether the request says who calls: a bearer token, or the session of a request made in process. */
+export function hasCredentials(req: CoreRequest): boolean {
+  return !!header(req, 'authorization') || req.session !== undefined;
+}
+
+/** The caller: the Authorization header's bearer token, or, with none, the in-process session. */
 export function authenticateToken(env: Env, req: CoreRequest): Promise<UserRecord> {
+  if (!header(req, 'authorization') && req.session) return inProcessCaller(env, req.session);
   const auth = header(req, 'authorization') ?? '';
   const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
   if (!m) throw unauthorized('the Authorization header must be "Bearer <token>"');
@@ -58,6 +65,15 @@ export function authenticateToken(env: Env, req: CoreRequest): Promise<UserRecor
     .read((tx) => userFromToken(tx, m[1] as string, env.sessions))
     .then((u) => {
       if (!u) throw unauthorized('the token is not valid for this server');
+      return u;
+    });
+}
+
+function inProcessCaller(env: Env, session: InProcessSession): Promise<UserRecord> {
+  return env.store
+    .read((tx) => (session === env.inProcess ? tx.get(users, session.user) : undefined))
+    .then((u) => {
+      if (!u) throw unauthorized('the in-process session is not valid for this server');
       return u;
     });
 }

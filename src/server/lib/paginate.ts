@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { DEFAULT_PAGE_SIZE } from '../../contract/schemas/common.js';
 import type { OrderedQuery, Position, ReadTx, Row, Table } from '../../store/store.js';
+import { crc32 } from '../../store/crc32.js';
 import { badRequest } from '../http-error.js';
 
 export interface PageQuery {
@@ -28,12 +28,16 @@ interface Token {
   o?: number;
 }
 
-/** The name of one list: tokens of any other are refused. */
+/**
+ * The name of one list: tokens of any other are refused. It guards against a mix-up, not an
+ * attacker (a token is no secret), so two 32-bit digests of what names the list do, CRC-32 and
+ * FNV-1a: no crypto module to load for a command that lists one page.
+ */
 export function listKey(kind: string, ...parts: readonly (string | number | boolean | readonly string[] | undefined)[]): string {
-  return createHash('sha256')
-    .update(JSON.stringify([kind, ...parts]))
-    .digest('base64url')
-    .slice(0, 12);
+  const text = JSON.stringify([kind, ...parts]);
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return `${crc32(text).toString(36)}${(h >>> 0).toString(36)}`;
 }
 
 function encode(t: Token): string {

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BIN, nodeCommand } from '../helpers/cli.js';
+import { tempDir } from '../helpers/server.js';
+
+const tmp = tempDir();
+afterAll(() => tmp.cleanup());
+const store = join(tmp.dir, 'store.json');
+let runs = 0;
+beforeAll(async () => {
+  const { seedSpaces } = (await import(join('..', '..', 'dist', 'index.mjs'))) as { seedSpaces: (p: string, n: number) => Promise<void> };
+  await seedSpaces(store, 60);
+});
+
+/**
+ * The built-in modules Node loads for one run of the built gbctl beyond those it starts with, its
+ * output and errors going to pipes as in a script.
+ */
+function loadedBy(args: string[]): Promise<{ code: number; loaded: string[]; stdout: string }> {
+  const report = join(tmp.dir, `modules-${++runs}.json`);
+  const script = `
+    const before = new Set(process.moduleLoadList);
+    const { load, commandOf } = require(${JSON.stringify(join(BIN, '..', 'load-cli.js'))});
+    const args = ${JSON.stringify(args)};
+    load(${JSON.stringify(join(BIN, '..', '..', 'dist', 'cli.cjs'))}, commandOf(args))
+      .run([process.execPath, 'gbctl', ...args])
+      .then((code) => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({ code, loaded: process.moduleLoadList.filter((m) => !before.has(m)) })));
+  `;
+  return new Promise((resolve, reject) => {
+    const [command, argv] = nodeCommand(['-e', script]);
+    const child = spawn(command, argv, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, NO_COLOR: '1', GBCTL_NO_CODE_CACHE: '1' } });
+    let stdout = '';
+    child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
+    child.stderr.resume();
+    child.on('error', reject);
+    child.on('close', () => resolve({ ...(JSON.parse(readFileSync(report, 'utf8')) as { code: number; loaded: string[] }), stdout }));
+  });
+}
+
+describe('a command that reads the embedded store, piped', () => {
+  it('loads neither crypto nor the stream, socket and terminal modules: no secret to make, no stream to build', async () => {
+    for (const args of [
+      ['--store', store, 'spaces', 'list'],
+      ['--store', store, 'spaces', 'list', '--json', 'id'],
+    ]) {
+      const r = await loadedBy(args);
+      expect(r.code, args.join(' ')).toBe(0);
+      expect(r.stdout.split('\n').length, args.join(' ')).toBeGreaterThan(10);
+      expect(r.loaded.filter((m) => /crypto|stream|^NativeModule (net|tty)$|_wrap$/.test(m))).toEqual([]);
+    }
+  });
+});
