@@ -162,7 +162,9 @@ export class FileView {
         if (mode === 'unlocked') return 'need-lock';
         throw this.changedUnder(checked);
       }
-      this.journal = checked;
+      this.journal = checked.pos;
+      // Nothing was appended since this process last read: the journal need not be looked at again.
+      if (!checked.grown) return 'ok';
     }
     const read = readJournal(this.journalFile, this.journal);
     if (read.kind === 'changing') return 'retry';

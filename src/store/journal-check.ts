@@ -19,16 +19,22 @@ import type { JournalPos } from './journal.js';
  * opened.
  *
  * Answers the position (its time brought up to date) when the file is as it was, with at most
- * records appended; else what is wrong with it.
+ * records appended, and whether any were (`grown`: the one look at the file tells, so a reader
+ * need not look again to learn there is nothing new); else what is wrong with it.
  */
-export function journalChange(file: string, pos: JournalPos, verify: boolean): JournalPos | string {
+export function journalChange(file: string, pos: JournalPos, verify: boolean): { pos: JournalPos; grown: boolean } | string {
+  const at = journalState(file, pos, verify);
+  return typeof at === 'string' ? at : { pos: at.pos, grown: at.size > pos.offset };
+}
+
+function journalState(file: string, pos: JournalPos, verify: boolean): { pos: JournalPos; size: number } | string {
   const st = statSync(file, { throwIfNoEntry: false });
   if (!st) return 'it was removed';
   if (!st.isFile()) return `it was replaced by ${st.isDirectory() ? 'a folder' : 'something that is not a file'}`;
   if (st.ino !== pos.ino) return 'it was replaced by another file';
   if (st.size < pos.offset) return `it was cut short, to ${st.size} bytes, where gbctl had read or written ${pos.offset}`;
   const untouched = st.size === pos.offset && st.mtimeMs === pos.mtimeMs;
-  if (untouched && !verify) return pos;
+  if (untouched && !verify) return { pos, size: st.size };
   const fd = openIfExists(file);
   if (fd === undefined) return 'it was removed';
   try {
@@ -37,9 +43,9 @@ export function journalChange(file: string, pos: JournalPos, verify: boolean): J
     if (!sameBytes(fd, pos.tail.at, pos.offset - pos.tail.at, pos.tail.crc)) {
       return `its last line (line ${pos.lines}, from byte offset ${pos.tail.at}) is not what gbctl read or wrote there`;
     }
-    if (st.size > pos.offset || untouched) return pos;
+    if (st.size > pos.offset || untouched) return { pos, size: st.size };
     const changed = changedLine(fd, pos);
-    return changed ?? { ...pos, mtimeMs: st.mtimeMs };
+    return changed ?? { pos: { ...pos, mtimeMs: st.mtimeMs }, size: st.size };
   } finally {
     closeSync(fd);
   }

@@ -36,15 +36,15 @@ function editInPlace(file: string, from: string, to: string): void {
 describe('a journal followed by this process, looked at again', () => {
   it('is as it was: unread, or verified, the position comes back', async () => {
     const { file, pos } = await written();
-    expect(journalChange(file, pos, false)).toBe(pos);
-    expect(journalChange(file, pos, true)).toEqual(pos);
+    expect(journalChange(file, pos, false)).toEqual({ pos, grown: false });
+    expect(journalChange(file, pos, true)).toEqual({ pos, grown: false });
   });
 
   it('as it was read (not written) by this process: the same', async () => {
     const { file } = await written();
     const read = readJournal(file, undefined);
     if (read.kind !== 'lines') throw new Error('expected lines');
-    expect(journalChange(file, read.pos, true)).toEqual(read.pos);
+    expect(journalChange(file, read.pos, true)).toEqual({ pos: read.pos, grown: false });
   });
 
   it('with records appended by another writer: the position comes back, to read on from', async () => {
@@ -53,7 +53,8 @@ describe('a journal followed by this process, looked at again', () => {
     other.attach(pos);
     await other.append(pos.offset, 4, put('n4'));
     other.close();
-    expect(journalChange(file, pos, true)).toEqual(pos);
+    expect(journalChange(file, pos, true)).toEqual({ pos, grown: true });
+    expect(journalChange(file, pos, false)).toEqual({ pos, grown: true });
   });
 
   it('cut short', async () => {
