@@ -67,9 +67,8 @@ export function httpTransport(origin: string, timeoutMs = 30_000, env: NodeJS.Pr
   };
 }
 
-/** Straight into the app's request handler, with no socket. */
 /**
- * Requests handed to an app in this process. With `session`, a request without an Authorization
+ * Straight into the app's request handler, with no socket. With `session`, a request without an Authorization
  * header acts as the session's user (the embedded store's admin); one with a token is checked as
  * any other.
  */

@@ -9,7 +9,7 @@ import { makeCtx, type Env } from './context.js';
 import type { CoreRequest, CoreResponse } from './exchange.js';
 import { HttpError, badRequest, unauthorized } from './http-error.js';
 import type { UserRecord } from './model/org.js';
-import { authenticateToken, hasCredentials, header, JSON_HEADERS, readJsonObject } from './request.js';
+import { authenticateCaller, hasCredentials, header, JSON_HEADERS, readJsonObject } from './request.js';
 import type { Route, ServerResources } from './resources.js';
 import { Router } from './router.js';
 
@@ -31,7 +31,7 @@ function authenticate(env: Env, req: CoreRequest, endpoint: Endpoint, shareKey: 
     if (shareKey !== undefined && endpoint.query?.shape && 'shareKey' in endpoint.query.shape) return Promise.resolve(undefined);
     throw unauthorized('authentication required: send "Authorization: Bearer <token>"');
   }
-  return authenticateToken(env, req);
+  return authenticateCaller(env, req);
 }
 
 async function resolveRoute(resources: ServerResources, route: RouteEntry): Promise<Route> {

@@ -5,7 +5,7 @@ import type { Controls } from './controls/routes.js';
 import { CONTROL_PREFIX } from './controls/prefix.js';
 import type { CoreRequest, CoreResponse } from './exchange.js';
 import { HttpError, badRequest, errorBody } from './http-error.js';
-import { authenticateToken, hasCredentials, JSON_HEADERS, readJsonObject, requestTarget } from './request.js';
+import { authenticateCaller, hasCredentials, JSON_HEADERS, readJsonObject, requestTarget } from './request.js';
 import type { ServerResources } from './resources.js';
 import { percentEncodingProblem, withSecurityHeaders } from './security-headers.js';
 import { BLOB_PREFIX, serveBlob } from './web/blobs.js';
@@ -46,7 +46,7 @@ function controlsDoor(env: Env, controls: Controls): Door {
   return {
     takes: (p) => p.startsWith(CONTROL_PREFIX),
     serve: async (req, url) => {
-      const caller = hasCredentials(req) ? await authenticateToken(env, req) : undefined;
+      const caller = hasCredentials(req) ? await authenticateCaller(env, req) : undefined;
       const text = req.body === undefined ? '' : req.body.toString();
       const body = text.trim() ? readJsonObject(text) : undefined;
       // Loaded here: their schemas and state are gbctl serve's alone, never the embedded CLI's.

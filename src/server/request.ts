@@ -56,7 +56,7 @@ export function hasCredentials(req: CoreRequest): boolean {
 }
 
 /** The caller: the Authorization header's bearer token, or, with none, the in-process session. */
-export function authenticateToken(env: Env, req: CoreRequest): Promise<UserRecord> {
+export function authenticateCaller(env: Env, req: CoreRequest): Promise<UserRecord> {
   if (!header(req, 'authorization') && req.session) return inProcessCaller(env, req.session);
   const auth = header(req, 'authorization') ?? '';
   const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
