@@ -112,7 +112,7 @@ export function rankOf(sources: readonly Source[], after: (Position & { g?: stri
 export function pageOf<T extends Row>(sources: readonly Source[], q: OrderedQuery<T>, after: Ranked | undefined, read: (ids: string[]) => T[]): OrderedPage<T> {
   const rows: T[] = [];
   let last: (Position & { g: string }) | undefined;
-  const walk = merged(sources, after, !!q.desc, !!q.rankGroups);
+  const walk = merged(sources, after, !!q.desc, q.ranks !== undefined);
   let done = false;
   while (!done && rows.length <= q.limit) {
     const batch: (Position & { g: string })[] = [];

@@ -95,8 +95,9 @@ export function keptTables(): Kept[] {
 /**
  * A page of an ordered list: the records after `after` (a position a previous page ended on) in
  * the groups named, merged by their order (`desc`: from the end), narrowed by `test`, at most
- * `limit`. `rankGroups` orders records of equal keys by the rank of their group in `groups`
- * before the order they joined in.
+ * `limit`. `ranks`, one for each group, orders records of equal keys by the rank of their group
+ * before the order they joined in: groups of one rank (the lists of one space by status) keep
+ * the order of their records' joining among them, as one list of theirs would.
  */
 export interface OrderedQuery<T> {
   groups: readonly string[];
@@ -104,7 +105,7 @@ export interface OrderedQuery<T> {
   limit: number;
   desc?: boolean | undefined;
   test?: ((row: T) => boolean) | undefined;
-  rankGroups?: boolean | undefined;
+  ranks?: readonly number[] | undefined;
 }
 
 export interface OrderedPage<T> {

@@ -94,7 +94,7 @@ export class Tx implements WriteTx, ReadTx {
   }
 
   page<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: NoInfer<O>, q: OrderedQuery<T>): OrderedPage<T> {
-    const sources = this.sources(t, order, q.groups);
+    const sources = this.sources(t, order, q.groups, q.ranks);
     const after = q.after && this.refreshed(sources, q.after);
     return pageOf(sources, q, rankOf(sources, after), (ids) => this.read(t, ids));
   }
@@ -140,11 +140,17 @@ export class Tx implements WriteTx, ReadTx {
   }
 
   /** The groups of an ordered list, with this transaction's writes to the table merged in. */
-  private sources<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: O, groups: readonly string[]): Source[] {
+  private sources<T extends Row, F extends string, O extends string>(
+    t: Table<T, F, O>,
+    order: O,
+    groups: readonly string[],
+    ranks?: readonly number[],
+  ): Source[] {
     const named = declaredOrder(t, order);
     const idx = this.state.ordered(t.name, named);
     const p = this.pending.get(t.name);
-    return groups.map((g, rank) => {
+    return groups.map((g, i) => {
+      const rank = ranks?.[i] ?? i;
       if (!p) return { g, rank, lists: idx.lists(g), size: idx.size(g), position: (id: string) => idx.position(g, id) };
       const ids = withPending(idx, g, p, named.order);
       return { g, rank, lists: [ids], size: ids.size, position: (id: string) => ids.get(id) };

@@ -116,6 +116,9 @@ export const comments = table<CommentRecord>('comments')
     byStatus: { group: (cm) => `${scopeOf(cm)}|${cm.status}`, key: byPosted, keepSeq: true },
     byPage: { group: (cm) => (cm.page ? `${scopeOf(cm)}|${cm.page.id}` : undefined), key: byPosted, keepSeq: true },
     byAuthor: { group: (cm) => `${scopeOf(cm)}|${cm.postedBy}`, key: byPosted, keepSeq: true },
+    // A page's or an author's comments of one status, read without testing the others.
+    byPageStatus: { group: (cm) => (cm.page ? `${scopeOf(cm)}|${cm.page.id}|${cm.status}` : undefined), key: byPosted, keepSeq: true },
+    byAuthorStatus: { group: (cm) => `${scopeOf(cm)}|${cm.postedBy}|${cm.status}`, key: byPosted, keepSeq: true },
   });
 export const commentReplies = table<CommentReplyRecord>('commentReplies').withOrders({
   byComment: { group: (r) => r.comment },
@@ -135,8 +138,10 @@ export const changeRequests = table<ChangeRequestRecord>('changeRequests')
   .withOrders({
     bySpace: { group: (r) => r.space, key: byCreated, keepSeq: true },
     byStatus: { group: (r) => `${r.space}|${r.status}`, key: byCreated, keepSeq: true },
-    byCreator: { group: (r) => `${r.space}|${r.createdBy}`, key: byCreated, keepSeq: true },
-    byContributor: { group: (r) => r.contributors.map((u) => `${r.space}|${u}`), key: byCreated, keepSeq: true },
+    // With the status in the group: every list is asked with a status (open unless another is
+    // named), and a list tested for it would read all of a creator's change requests to count.
+    byCreatorStatus: { group: (r) => `${r.space}|${r.createdBy}|${r.status}`, key: byCreated, keepSeq: true },
+    byContributorStatus: { group: (r) => r.contributors.map((u) => `${r.space}|${u}|${r.status}`), key: byCreated, keepSeq: true },
     byNumber: { group: (r) => r.space, key: (r) => r.number },
   });
 

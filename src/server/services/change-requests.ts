@@ -32,30 +32,30 @@ function statusesOf(q: CrListQuery): ReadonlySet<ChangeRequestStatus> | undefine
 
 /**
  * The ordered lists that serve a change-request query in the spaces given, newest first: those of
- * its most selective filter (contributor, then creator, then a single status), the others tested
- * on the change requests walked. Several spaces merge by creation time, equal times by space order.
+ * its most selective filter (contributor, then creator, then status) for each status asked for,
+ * merged (or the space's whole list, all statuses asked and nothing else); a creator asked with a
+ * contributor is tested on the change requests walked. Several
+ * spaces merge by creation time, equal times by space order, and within a space in the order
+ * created, whatever their status.
  */
 function crList(spaceIds: readonly string[], q: CrListQuery, list: string) {
   const { creator, contributor } = q;
-  const statuses = statusesOf(q);
+  const statuses = [...(statusesOf(q) ?? ALL_STATUSES)];
   const base = { table: changeRequests, list, desc: true };
-  const query = (groups: (space: string) => string, test?: (r: ChangeRequestRecord) => boolean) => ({
-    groups: spaceIds.map(groups),
+  const query = (prefix: (space: string) => string, test?: (r: ChangeRequestRecord) => boolean) => ({
+    groups: spaceIds.flatMap((s) => statuses.map((status) => `${prefix(s)}|${status}`)),
+    ranks: spaceIds.flatMap((_, rank) => statuses.map(() => rank)),
     desc: true,
-    rankGroups: true,
     ...(test ? { test } : {}),
   });
-  const statusTest = statuses ? (r: ChangeRequestRecord) => statuses.has(r.status) : undefined;
   if (contributor) {
-    const test = statuses || creator ? (r: ChangeRequestRecord) => (!statuses || statuses.has(r.status)) && (!creator || r.createdBy === creator) : undefined;
-    return { ...base, order: 'byContributor' as const, query: query((s) => `${s}|${contributor}`, test) };
+    const test = creator ? (r: ChangeRequestRecord) => r.createdBy === creator : undefined;
+    return { ...base, order: 'byContributorStatus' as const, query: query((s) => `${s}|${contributor}`, test) };
   }
-  if (creator) return { ...base, order: 'byCreator' as const, query: query((s) => `${s}|${creator}`, statusTest) };
-  if (statuses?.size === 1) {
-    const [status] = statuses;
-    return { ...base, order: 'byStatus' as const, query: query((s) => `${s}|${status as string}`) };
-  }
-  return { ...base, order: 'bySpace' as const, query: query((s) => s, statusTest) };
+  if (creator) return { ...base, order: 'byCreatorStatus' as const, query: query((s) => `${s}|${creator}`) };
+  if (statusesOf(q) === undefined)
+    return { ...base, order: 'bySpace' as const, query: { groups: spaceIds, ranks: spaceIds.map((_, rank) => rank), desc: true } };
+  return { ...base, order: 'byStatus' as const, query: query((s) => s) };
 }
 
 /** The statuses in a list's cache key: in one order, whatever order they were asked in. */

@@ -100,22 +100,22 @@ function mayResolve(c: Ctx, tx: ReadTx, s: Scope, cm: CommentRecord): void {
 
 /**
  * The ordered list that serves a comment query: the one of its most selective filter (authors,
- * then page, then status), the others tested on the comments it walks. Ordered by time posted,
- * equal times in the order posted, so desc is the exact reverse of asc.
+ * then page, then status), of the status asked for when one is; a page asked with authors is
+ * tested on the comments walked. Ordered by time posted, equal times in the order posted, so
+ * desc is the exact reverse of asc.
  */
 function commentList(s: Scope, q: ListQuery) {
   const scope = commentScope(s.space.id, s.cr?.id);
   const status = q.status && q.status !== 'all' ? q.status : undefined;
   const page = q.targetPage;
   const desc = (q.order ?? 'desc') === 'desc';
+  const of = (group: string) => (status ? `${group}|${status}` : group);
   if (q.authors?.length) {
-    const test = status || page ? (cm: CommentRecord) => (!status || cm.status === status) && (!page || cm.page?.id === page) : undefined;
-    return { order: 'byAuthor' as const, query: { groups: [...new Set(q.authors)].map((a) => `${scope}|${a}`), desc, test } };
+    const test = page ? (cm: CommentRecord) => cm.page?.id === page : undefined;
+    const groups = [...new Set(q.authors)].map((a) => of(`${scope}|${a}`));
+    return { order: status ? ('byAuthorStatus' as const) : ('byAuthor' as const), query: { groups, desc, test } };
   }
-  if (page) {
-    const test = status ? (cm: CommentRecord) => cm.status === status : undefined;
-    return { order: 'byPage' as const, query: { groups: [`${scope}|${page}`], desc, test } };
-  }
+  if (page) return { order: status ? ('byPageStatus' as const) : ('byPage' as const), query: { groups: [of(`${scope}|${page}`)], desc } };
   if (status) return { order: 'byStatus' as const, query: { groups: [`${scope}|${status}`], desc } };
   return { order: 'byScope' as const, query: { groups: [scope], desc } };
 }

@@ -1,0 +1,102 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Tx } from '../../../src/store/tx.js';
+import { newSpace } from '../../helpers/editing.js';
+import { api, startServer, type TestServer } from '../../helpers/server.js';
+
+let s: TestServer;
+let user: string;
+beforeAll(async () => {
+  s = await startServer();
+  user = (await api(s, 'GET', '/user')).body.id as string;
+});
+afterAll(() => s.stop());
+
+/** How many records the store reads for `fn` (the records a list walks, the page's included). */
+async function recordsRead<R>(fn: () => Promise<R>): Promise<{ result: R; read: number }> {
+  type Reader = { read(t: unknown, ids: string[]): unknown[] };
+  const proto = Tx.prototype as unknown as Reader;
+  const original = proto.read;
+  let read = 0;
+  const spy = vi.spyOn(proto, 'read').mockImplementation(function (this: Reader, t: unknown, ids: string[]) {
+    read += ids.length;
+    return original.call(this, t, ids);
+  });
+  try {
+    return { result: await fn(), read };
+  } finally {
+    spy.mockRestore();
+  }
+}
+afterEach(() => vi.restoreAllMocks());
+
+const ids = (r: { body: { items: { id: string }[] } }) => r.body.items.map((i) => i.id);
+
+describe('a list asked with a filter and a status', () => {
+  it("reads its page, not the filter's whole group: change requests by creator or contributor, open by default", async () => {
+    const space = await newSpace(s, 'Many requests');
+    // 60 change requests at one instant (the clock stands still): 20 open, 40 drafts.
+    const made: { id: string; open: boolean }[] = [];
+    for (let i = 0; i < 60; i++) {
+      const cr = (await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: `Change ${i}` })).body as { id: string };
+      const open = i % 3 === 0;
+      if (open) expect((await api(s, 'PATCH', `/spaces/${space}/change-requests/${cr.id}`, { status: 'open' })).status).toBe(200);
+      made.push({ id: cr.id, open });
+    }
+    const newestOpen = made.filter((m) => m.open).reverse();
+    for (const filter of [`creator=${user}`, `contributor=${user}`]) {
+      const { result, read } = await recordsRead(() => api(s, 'GET', `/spaces/${space}/change-requests?limit=5&${filter}`));
+      expect(result.status).toBe(200);
+      expect(result.body.count, filter).toBe(20);
+      expect(ids(result), filter).toEqual(newestOpen.slice(0, 5).map((m) => m.id));
+      // The page (and the one record past it that says there is more), the space and the user: not the 60.
+      expect(read, filter).toBeLessThan(20);
+    }
+  });
+
+  it('keeps equal times in the order created across statuses, in a space and across the organization, page after page', async () => {
+    const space = await newSpace(s, 'Ties');
+    const made: string[] = [];
+    for (let i = 0; i < 12; i++) {
+      const cr = (await api(s, 'POST', `/spaces/${space}/change-requests`, { subject: `Tie ${i}` })).body as { id: string };
+      if (i % 2) await api(s, 'PATCH', `/spaces/${space}/change-requests/${cr.id}`, { status: 'open' });
+      made.push(cr.id);
+    }
+    const newest = [...made].reverse();
+    const walk = async (path: string) => {
+      const seen: string[] = [];
+      let page: string | undefined;
+      do {
+        const r = await api(s, 'GET', `${path}&limit=5${page ? `&page=${encodeURIComponent(page)}` : ''}`);
+        expect(r.status).toBe(200);
+        seen.push(...ids(r));
+        page = r.body.next?.page;
+      } while (page);
+      return seen;
+    };
+    const mine = (all: string[]) => all.filter((id) => made.includes(id));
+    expect(await walk(`/spaces/${space}/change-requests?creator=${user}&status=draft`)).toEqual(newest.filter((_, i) => i % 2 === 1));
+    expect(mine(await walk(`/orgs/${s.org}/change-requests?status=draft&status=open&creator=${user}`))).toEqual(newest);
+    expect(mine(await walk(`/orgs/${s.org}/change-requests?status=draft&status=open`))).toEqual(newest);
+  });
+
+  it('reads its page of comments by author or by page, of one status', async () => {
+    const space = await newSpace(s, 'Many comments');
+    await api(s, 'POST', `/spaces/${space}/content/template`, { id: 'getting-started' });
+    const page = (await api(s, 'GET', `/spaces/${space}/content/pages`)).body.pages[0].id as string;
+    const posted: { id: string; resolved: boolean }[] = [];
+    for (let i = 0; i < 45; i++) {
+      const cm = (await api(s, 'POST', `/spaces/${space}/comments`, { page, body: { markdown: `Note ${i}` } })).body as { id: string };
+      const resolved = i % 3 !== 0;
+      if (resolved) expect((await api(s, 'PUT', `/spaces/${space}/comments/${cm.id}`, { resolved: true })).status).toBe(200);
+      posted.push({ id: cm.id, resolved });
+    }
+    const newestOpen = posted.filter((p) => !p.resolved).reverse();
+    for (const filter of [`authors=${user}`, `targetPage=${page}`, `authors=${user}&targetPage=${page}`]) {
+      const { result, read } = await recordsRead(() => api(s, 'GET', `/spaces/${space}/comments?limit=4&status=open&${filter}`));
+      expect(result.status, filter).toBe(200);
+      expect(result.body.count, filter).toBe(15);
+      expect(ids(result), filter).toEqual(newestOpen.slice(0, 4).map((p) => p.id));
+      if (!filter.includes('&')) expect(read, filter).toBeLessThan(20);
+    }
+  });
+});
