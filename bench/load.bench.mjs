@@ -96,7 +96,7 @@ async function gbctl() {
   const { seedSpaces, JsonFileStore } = await import(join(root, 'dist', 'index.mjs'));
   await seedSpaces(data, RECORDS);
   const store = JsonFileStore.open(data, { readOnly: true });
-  const dump = await store.export();
+  const dump = await store.snapshot();
   await store.close();
   const ids = dump.tables.spaces.map((s) => s.id);
   const org = dump.tables.spaces[0].organization;
