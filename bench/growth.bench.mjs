@@ -232,14 +232,21 @@ async function content() {
     const found = (await cases[at].api('GET', `${thirdOf(cases[at])}&limit=1`)).count;
     console.log(`     "${THIRD}" is on ${found} of ${n} pages`);
   }
-  for (const [at, n] of [PAGES_S, PAGES_L].entries()) {
+  // One page edited in a change request of each space, the two sizes in alternating turns.
+  const editOf = async (at, n) => {
+    const { api, seed } = cases[at];
+    const space = `/spaces/${seed.space.id}`;
+    const cr = await api('POST', `${space}/change-requests`, { subject: 'edits' });
+    const page = `pg${Math.floor(n / 2)}`;
+    return (i) => api('PATCH', `${space}/change-requests/${cr.id}/gbctl/pages/${page}`, { markdown: `# Edited ${i}\n\n${text(i, 300)}` });
+  };
+  const edits = await timePaired(REPS, await editOf(0, PAGES_S), await editOf(1, PAGES_L));
+  for (const at of [0, 1]) {
     const { api, seed, s } = cases[at];
     const space = `/spaces/${seed.space.id}`;
     const r = { search: searched[at] };
     const query = searchOf(cases[at]);
-    const cr = await api('POST', `${space}/change-requests`, { subject: 'edits' });
-    const page = `pg${Math.floor(n / 2)}`;
-    r.edit = await timeIt(REPS, (i) => api('PATCH', `${space}/change-requests/${cr.id}/gbctl/pages/${page}`, { markdown: `# Edited ${i}\n\n${text(i, 300)}` }));
+    r.edit = edits[at];
     // Merges with 2 pages changed on each side: main unchanged, then main moved (3-way), and update from main.
     const reps = Math.max(5, Math.floor(REPS / 4));
     const edit2 = async (crId, a, b, i) => {

@@ -25,3 +25,16 @@ describe("a revision's pages with their paths", () => {
     expect(flatPages(edited).at(-1)?.path).toBe('tutorials');
   });
 });
+
+describe('a new page list of the same shape (an edit of a page text)', () => {
+  it('takes the paths worked out for the list before, with its own pages', () => {
+    const tree = [page('a', 'Intro', [page('b', 'Install'), page('c', 'Install')]), page('d', 'Guides')];
+    const flat = flatPages(tree);
+    const edited = mapPage(tree, 'c', (p) => ({ ...p, markdown: 'new words' }));
+    const again = flatPages(edited);
+    expect(again.map((f) => [f.path, f.slug, f.parent])).toEqual(flat.map((f) => [f.path, f.slug, f.parent]));
+    // The pages are the new list's: the edited page's text is the new one.
+    expect(again.find((f) => f.page.id === 'c')?.page.markdown).toBe('new words');
+    expect(again).toEqual(flattenPages(edited));
+  });
+});

@@ -1,9 +1,15 @@
 import { flatPages } from '../flat-pages.js';
 import type { PageRecord } from '../page-record.js';
+import { ByShape, shapeOf } from '../page-shape.js';
 import { assignPaths, derivedGitPath, type LayoutPage } from './layout.js';
 
-/** Worked out once per page list: revisions do not change, a new revision has new lists. */
+/**
+ * Worked out once per page list: revisions do not change, a new revision has new lists; and once
+ * per shape seen lately: files follow ids, titles and nesting, which an edit of a page's text
+ * leaves as they were.
+ */
 const kept = new WeakMap<readonly PageRecord[], Map<string, string>>();
+const byShape = new ByShape<Map<string, string>>();
 
 /**
  * The file of every document page of a revision: the one export writes it to, which is what the
@@ -15,6 +21,12 @@ const kept = new WeakMap<readonly PageRecord[], Map<string, string>>();
 export function recordFiles(pages: readonly PageRecord[]): Map<string, string> {
   let files = kept.get(pages);
   if (files) return files;
+  files = byShape.get(shapeOf(pages), () => filesOf(pages));
+  kept.set(pages, files);
+  return files;
+}
+
+function filesOf(pages: readonly PageRecord[]): Map<string, string> {
   const pathOf = new Map(flatPages(pages).map((f) => [f.page.id, f.path]));
   const layout = (list: readonly PageRecord[]): LayoutPage[] =>
     list.map((p) => ({
@@ -24,7 +36,5 @@ export function recordFiles(pages: readonly PageRecord[]): Map<string, string> {
       path: p.type === 'document' ? (p.gitPath ?? derivedGitPath(pathOf.get(p.id) ?? '', p.pages.length > 0)) : undefined,
       pages: layout(p.pages),
     }));
-  files = assignPaths(layout(pages));
-  kept.set(pages, files);
-  return files;
+  return assignPaths(layout(pages));
 }
