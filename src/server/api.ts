@@ -5,6 +5,7 @@ import { decodeQuery, fieldsOf, repeatedScalarKeys, unknownQueryKeys } from '../
 import { ROUTES } from '../contract/routes.js';
 import type { RouteEntry } from '../contract/route-table.js';
 import { unknownField } from '../contract/unknown-fields.js';
+import type { ReadMark } from '../store/store.js';
 import { makeCtx, type Env } from './context.js';
 import type { CoreRequest, CoreResponse } from './exchange.js';
 import { HttpError, badRequest, unauthorized } from './http-error.js';
@@ -26,12 +27,12 @@ function parseBody(req: CoreRequest, endpoint: Endpoint): unknown {
   return readJsonObject(text);
 }
 
-function authenticate(env: Env, req: CoreRequest, endpoint: Endpoint, shareKey: string | undefined): Promise<UserRecord | undefined> {
+function authenticate(env: Env, req: CoreRequest, endpoint: Endpoint, shareKey: string | undefined, since: ReadMark): Promise<UserRecord | undefined> {
   if (!hasCredentials(req)) {
     if (shareKey !== undefined && endpoint.query?.shape && 'shareKey' in endpoint.query.shape) return Promise.resolve(undefined);
     throw unauthorized('authentication required: send "Authorization: Bearer <token>"');
   }
-  return authenticateCaller(env, req);
+  return authenticateCaller(env, req, since);
 }
 
 async function resolveRoute(resources: ServerResources, route: RouteEntry): Promise<Route> {
@@ -59,6 +60,7 @@ export function apiDoor(env: Env, resources: ServerResources, validateResponses:
   const resolved = new Map<string, Route>();
 
   return async (req: CoreRequest, url: URL): Promise<CoreResponse> => {
+    const since = env.store.mark();
     const path = url.pathname.slice(3);
     router ??= new Router(ROUTES);
     const routes = router;
@@ -79,7 +81,7 @@ export function apiDoor(env: Env, resources: ServerResources, validateResponses:
     const hasQuery = url.search !== '';
     const rawQuery = hasQuery ? decodeQuery(endpoint.query, url.searchParams) : {};
     const shareKey = typeof rawQuery.shareKey === 'string' ? rawQuery.shareKey : undefined;
-    const caller = await authenticate(env, req, endpoint, shareKey);
+    const caller = await authenticate(env, req, endpoint, shareKey, since);
     if (hasQuery) {
       const unknownKeys = unknownQueryKeys(endpoint.query, url.searchParams);
       if (unknownKeys.length) throw badRequest(unknownQueryMessage(unknownKeys, endpoint.query, `${req.method} /v1${found.match.endpoint.path}`));
@@ -100,7 +102,7 @@ export function apiDoor(env: Env, resources: ServerResources, validateResponses:
     const extra = endpoint.body ? unknownField(endpoint.body, rawBody, 'body') : undefined;
     if (extra) throw badRequest(`${extra}: not a field of this request (unknown, or part of the platform's API that this server does not implement)`);
 
-    const ctx = makeCtx(env, endpoint.access, caller, shareKey);
+    const ctx = makeCtx(env, endpoint.access, caller, shareKey, since);
     const result: unknown = await handler(ctx, { params: params.data, query: query.data, body: body.data } as never);
 
     if (endpoint.status === 204 || !endpoint.response) {

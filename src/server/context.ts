@@ -1,6 +1,6 @@
 import type { Access } from '../contract/endpoint.js';
 import type { Role } from '../contract/schemas/common.js';
-import type { ReadTx, Store, WriteTx } from '../store/store.js';
+import type { ReadMark, ReadTx, Store, WriteTx } from '../store/store.js';
 import type { Clock, IdSource } from './env.js';
 import type { InProcessSession } from './exchange.js';
 import { forbidden, notFound } from './http-error.js';
@@ -72,7 +72,7 @@ const bases = new WeakMap<Env, Env & Pick<Ctx, 'read' | 'write'>>();
  * inherits rather than copies. A spread of the env with the request's fields after it takes a
  * slow path in V8 (microseconds a request, more than routing and validating a GET together).
  */
-export function makeCtx(env: Env, access: Access, caller: UserRecord | undefined, shareKey?: string): Ctx {
+export function makeCtx(env: Env, access: Access, caller: UserRecord | undefined, shareKey?: string, since?: ReadMark): Ctx {
   let base = bases.get(env);
   if (!base) {
     base = Object.create(env) as Env & Pick<Ctx, 'read' | 'write'>;
@@ -84,6 +84,8 @@ export function makeCtx(env: Env, access: Access, caller: UserRecord | undefined
   c.access = access;
   c.caller = caller;
   if (shareKey !== undefined) c.shareKey = shareKey;
+  // The request's reads share the look its authentication began (see Store.read).
+  if (since !== undefined) c.read = (fn) => env.store.read(fn, since);
   return c;
 }
 

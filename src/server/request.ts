@@ -1,4 +1,5 @@
 import { badRequest, unauthorized } from './http-error.js';
+import type { ReadMark } from '../store/store.js';
 import type { Env } from './context.js';
 import type { CoreRequest, InProcessSession } from './exchange.js';
 import { users, type UserRecord } from './model/org.js';
@@ -55,23 +56,26 @@ export function hasCredentials(req: CoreRequest): boolean {
   return !!header(req, 'authorization') || req.session !== undefined;
 }
 
-/** The caller: the Authorization header's bearer token, or, with none, the in-process session. */
-export function authenticateCaller(env: Env, req: CoreRequest): Promise<UserRecord> {
-  if (!header(req, 'authorization') && req.session) return inProcessCaller(env, req.session);
+/**
+ * The caller: the Authorization header's bearer token, or, with none, the in-process session.
+ * `since`: the moment the request arrived (Store.read).
+ */
+export function authenticateCaller(env: Env, req: CoreRequest, since?: ReadMark): Promise<UserRecord> {
+  if (!header(req, 'authorization') && req.session) return inProcessCaller(env, req.session, since);
   const auth = header(req, 'authorization') ?? '';
   const m = /^Bearer\s+(\S+)\s*$/i.exec(auth);
   if (!m) throw unauthorized('the Authorization header must be "Bearer <token>"');
   return env.store
-    .read((tx) => userFromToken(tx, m[1] as string, env.sessions))
+    .read((tx) => userFromToken(tx, m[1] as string, env.sessions), since)
     .then((u) => {
       if (!u) throw unauthorized('the token is not valid for this server');
       return u;
     });
 }
 
-function inProcessCaller(env: Env, session: InProcessSession): Promise<UserRecord> {
+function inProcessCaller(env: Env, session: InProcessSession, since: ReadMark | undefined): Promise<UserRecord> {
   return env.store
-    .read((tx) => (session === env.inProcess ? tx.get(users, session.user) : undefined))
+    .read((tx) => (session === env.inProcess ? tx.get(users, session.user) : undefined), since)
     .then((u) => {
       if (!u) throw unauthorized('the in-process session is not valid for this server');
       return u;

@@ -10,6 +10,12 @@ import { Tx } from './tx.js';
 export interface Durability {
   /** Brings the state up to date before a read. */
   beforeRead(): Promise<void>;
+  /**
+   * Whether beforeRead looks outside the process (at files): a read that needs a look then waits a
+   * turn of the event loop first, so that the reads asked meanwhile (the other requests a server
+   * read from the network with it) share that look instead of each making one.
+   */
+  readonly looksOutside: boolean;
   /** Readies a write: the state up to date, and whatever a commit needs held. */
   beforeWrite(): Promise<void>;
   /**
@@ -26,6 +32,7 @@ export interface Durability {
 /** Keeps the data in memory only: a commit is applied, nothing more. */
 export const inMemory: Durability = {
   beforeRead: async () => {},
+  looksOutside: false,
   beforeWrite: async () => {},
   commit: async () => {},
   discard: () => {},
@@ -77,18 +84,26 @@ export class TxCore {
   /**
    * A read queued behind an open batch leaves it open: writes under way together still batch.
    * Reads asked for together share one look at the files: a read needs no look of its own when
-   * one began after it was asked, and nothing but reads ran since (see `looked`).
+   * one began after it was asked, and nothing but reads ran since (see `looked`); a look begins a
+   * turn of the event loop after the read that needs it, so that reads asked in that turn share it.
    */
-  read<R>(fn: (tx: ReadTx) => R): Promise<R> {
-    const asked = this.looks;
+  read<R>(fn: (tx: ReadTx) => R, since: number = this.looks): Promise<R> {
+    const asked = since;
     return this.enqueue(async () => {
       if (this.looked <= asked) {
+        // Nothing else runs in the queue meanwhile: the reads asked now queue behind this one.
+        if (this.durability.looksOutside) await new Promise((r) => setImmediate(r));
         const look = ++this.looks;
         await this.durability.beforeRead();
         this.looked = look;
       }
       return fn(new Tx(this.state()));
     });
+  }
+
+  /** How many looks have begun: a read given this (see read's `since`) takes any look begun from now. */
+  mark(): number {
+    return this.looks;
   }
 
   write<R>(fn: (tx: WriteTx) => R): Promise<R> {

@@ -33,6 +33,7 @@ export interface FileDurabilityOptions {
  * store opened read-only reads without the lock and never writes.
  */
 export class FileDurability implements Durability {
+  readonly looksOutside = true;
   private readonly appender: JournalAppender;
   private compactQueued = false;
   /** Why writes are refused: opened read-only, or stopped (see above). */

@@ -10,7 +10,7 @@ import { writeBase } from './snapshot.js';
 import { withFsErrors } from './errors.js';
 import { whyNotWritable } from './writable.js';
 import { State } from './state.js';
-import type { Dump, ReadTx, Store, WriteTx } from './store.js';
+import type { Dump, ReadMark, ReadTx, Store, WriteTx } from './store.js';
 
 export { STORE_FORMAT, STORE_VERSION } from './format.js';
 
@@ -97,8 +97,12 @@ export class JsonFileStore implements Store {
     });
   }
 
-  read<R>(fn: (tx: ReadTx) => R): Promise<R> {
-    return this.core.read(fn);
+  read<R>(fn: (tx: ReadTx) => R, since?: ReadMark): Promise<R> {
+    return this.core.read(fn, since);
+  }
+
+  mark(): ReadMark {
+    return this.core.mark();
   }
 
   write<R>(fn: (tx: WriteTx) => R): Promise<R> {

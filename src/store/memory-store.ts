@@ -1,6 +1,6 @@
 import { TxCore } from './core.js';
 import { State } from './state.js';
-import type { Dump, ReadTx, Store, WriteTx } from './store.js';
+import type { Dump, ReadMark, ReadTx, Store, WriteTx } from './store.js';
 
 /** Keeps the data in memory only, its transactions run one at a time by the core. */
 export class MemoryStore implements Store {
@@ -12,8 +12,12 @@ export class MemoryStore implements Store {
     this.core = new TxCore(() => this.state);
   }
 
-  read<R>(fn: (tx: ReadTx) => R): Promise<R> {
-    return this.core.read(fn);
+  read<R>(fn: (tx: ReadTx) => R, since?: ReadMark): Promise<R> {
+    return this.core.read(fn, since);
+  }
+
+  mark(): ReadMark {
+    return this.core.mark();
   }
 
   write<R>(fn: (tx: WriteTx) => R): Promise<R> {

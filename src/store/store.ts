@@ -182,8 +182,18 @@ export type Op = { op: 'put'; table: string; row: Row } | { op: 'delete'; table:
  * Transactions run a synchronous function against a consistent view. A write either
  * applies whole or not at all (a throw discards it), and is durable when its promise resolves.
  */
+/** A moment among a store's reads (Store.mark), taken when a request arrives. */
+export type ReadMark = number;
+
 export interface Store {
-  read<R>(fn: (tx: ReadTx) => R): Promise<R>;
+  /**
+   * Runs `fn` on the data brought up to date with the files. With `since` (a mark taken when the
+   * caller's request arrived), a look at the files begun after that moment answers it, as one
+   * begun after the read itself was asked would: the reads of one request share its first look.
+   */
+  read<R>(fn: (tx: ReadTx) => R, since?: ReadMark): Promise<R>;
+  /** The moment to give the reads of a request that arrives now. */
+  mark(): ReadMark;
   write<R>(fn: (tx: WriteTx) => R): Promise<R>;
   close(): Promise<void>;
 }

@@ -9,10 +9,11 @@ const notes = table<{ id: string; text: string }>('notes');
  * A durability that records what the core asks of it, and can be told to fail a commit; its
  * discard stands for reading the files afresh (`reload`).
  */
-function recording(opts: { failCommit?: boolean; reload?: () => void } = {}) {
+function recording(opts: { failCommit?: boolean; reload?: () => void; looksOutside?: boolean } = {}) {
   const calls: string[] = [];
   const durability: Durability = {
     beforeRead: async () => void calls.push('beforeRead'),
+    looksOutside: opts.looksOutside ?? false,
     beforeWrite: async () => void calls.push('beforeWrite'),
     commit: async (ops: Op[]) => {
       calls.push(`commit ${ops.length}`);
@@ -100,6 +101,7 @@ describe('transaction core', () => {
     const order: string[] = [];
     const slow: Durability = {
       beforeRead: async () => {},
+      looksOutside: false,
       beforeWrite: () => new Promise((r) => setTimeout(r, 20)),
       commit: async () => {},
       discard: () => {},
@@ -153,5 +155,43 @@ describe('transaction core', () => {
     // Reads asked together around a write: the write runs between them, so the later ones look again.
     await Promise.all([core.read(() => undefined), core.write(() => undefined), core.read(() => undefined), core.read(() => undefined)]);
     expect(looks()).toBe(6);
+  });
+
+  it('with files to look at, lets the reads asked in one turn of the event loop share a look, as a server reads its requests', async () => {
+    const state = new State();
+    const { calls, durability } = recording({ looksOutside: true });
+    const core = new TxCore(() => state, durability);
+    const looks = () => calls.filter((c) => c === 'beforeRead').length;
+    // Each request's read is asked once the microtasks of the one before have run, in one turn.
+    const first = core.read(() => undefined);
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    const second = core.read(() => undefined);
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    const third = core.read(() => undefined);
+    await Promise.all([first, second, third]);
+    expect(looks()).toBe(1);
+    // Asked after that look: a look of its own.
+    await core.read(() => undefined);
+    expect(looks()).toBe(2);
+  });
+
+  it("lets a request's later reads take the look begun after the request arrived, and not one begun before", async () => {
+    const state = new State();
+    const { calls, durability } = recording();
+    const core = new TxCore(() => state, durability);
+    const looks = () => calls.filter((c) => c === 'beforeRead').length;
+    const arrived = core.mark();
+    await core.read(() => undefined, arrived); // authentication: a look
+    await core.read(() => undefined, arrived); // the handler's read: the same look
+    expect(looks()).toBe(1);
+    // Another request, arrived after that look began: a look of its own.
+    await core.read(() => undefined, core.mark());
+    expect(looks()).toBe(2);
+    // A write since: the request's next read looks again.
+    const next = core.mark();
+    await core.read(() => undefined, next);
+    await core.write(() => undefined);
+    await core.read(() => undefined, next);
+    expect(looks()).toBe(4);
   });
 });
