@@ -39,7 +39,7 @@ export class DescriptorOutput implements Output {
   private stream: NodeJS.WriteStream | undefined;
 
   constructor(
-    private readonly fd: 1 | 2,
+    private readonly fd: number,
     private readonly streamOf: () => NodeJS.WriteStream,
     /** The reader went away (EPIPE). */
     private readonly closed: () => void,

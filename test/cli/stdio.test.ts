@@ -28,11 +28,10 @@ describe('standard output off a terminal', () => {
     const fd = openSync(path, 'w');
     try {
       const out = new DescriptorOutput(
-        1,
+        fd,
         () => process.stdout,
         () => {},
       );
-      Object.assign(out, { fd });
       expect(out.write('héllo ')).toBe(true);
       expect(out.write(new Uint8Array(Buffer.from('wörld\n')))).toBe(true);
       expect(out.write('x'.repeat(200_000))).toBe(true);
@@ -50,14 +49,13 @@ describe('standard output off a terminal', () => {
     const text = Array.from({ length: 20_000 }, (_, i) => `line ${i}\n`).join('');
     let handed = false;
     const out = new DescriptorOutput(
-      1,
+      fd,
       () => {
         handed = true;
         return reader.stdin as unknown as NodeJS.WriteStream;
       },
       () => {},
     );
-    Object.assign(out, { fd });
     for (let i = 0; i < text.length; i += 10_000) out.write(text.slice(i, i + 10_000));
     reader.stdin.end();
     await new Promise((r) => reader.on('close', r));
@@ -72,11 +70,10 @@ describe('standard output off a terminal', () => {
     await new Promise((r) => reader.stdout.once('data', r));
     let gone = 0;
     const out = new DescriptorOutput(
-      1,
+      fd,
       () => process.stdout,
       () => gone++,
     );
-    Object.assign(out, { fd });
     expect(out.write('nobody reads this\n')).toBe(false);
     expect(gone).toBe(1);
     reader.kill();

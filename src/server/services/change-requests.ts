@@ -34,9 +34,8 @@ function statusesOf(q: CrListQuery): ReadonlySet<ChangeRequestStatus> | undefine
  * The ordered lists that serve a change-request query in the spaces given, newest first: those of
  * its most selective filter (contributor, then creator, then status) for each status asked for,
  * merged (or the space's whole list, all statuses asked and nothing else); a creator asked with a
- * contributor is tested on the change requests walked. Several
- * spaces merge by creation time, equal times by space order, and within a space in the order
- * created, whatever their status.
+ * contributor is tested on the change requests walked. Several spaces merge by creation time,
+ * equal times by space order, and within a space in the order created, whatever their status.
  */
 function crList(spaceIds: readonly string[], q: CrListQuery, list: string) {
   const { creator, contributor } = q;
