@@ -18,7 +18,7 @@ const byShape = new ByShape<Map<string, string>>();
  * API takes its place in the tree (`guides/install.md`, `guides/README.md` when it has pages
  * under it), and the home page `README.md` when no page has that file.
  */
-export function recordFiles(pages: readonly PageRecord[]): Map<string, string> {
+export function recordFiles(pages: readonly PageRecord[]): ReadonlyMap<string, string> {
   let files = kept.get(pages);
   if (files) return files;
   files = byShape.get(shapeOf(pages), () => filesOf(pages));
