@@ -14,14 +14,13 @@ const byShape = new ByShape<readonly FlatPage[]>();
 
 export function flatPages(pages: readonly PageRecord[]): readonly FlatPage[] {
   let flat = flats.get(pages);
-  if (!flat)
-    flats.set(
+  if (!flat) {
+    flat = samePaths(
       pages,
-      (flat = samePaths(
-        pages,
-        byShape.get(shapeOf(pages), () => flattenPages(pages)),
-      )),
+      byShape.get(shapeOf(pages), () => flattenPages(pages)),
     );
+    flats.set(pages, flat);
+  }
   return flat;
 }
 

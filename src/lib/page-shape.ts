@@ -6,12 +6,19 @@ import type { PageRecord } from './page-record.js';
  * text gives a new revision of the same shape, whose paths are those of the revision before.
  */
 export function shapeOf(pages: readonly PageRecord[]): string {
-  type Shape = (string | null | Shape)[];
-  const of = (list: readonly PageRecord[]): Shape =>
-    list.map((p) => [p.id, p.type, p.title, p.slug ?? null, p.gitPath ?? null, ...(p.pages.length ? [of(p.pages)] : [])]);
-  // As JSON: no title or id can make two different trees read alike.
-  return JSON.stringify(of(pages));
+  let shape = shapes.get(pages);
+  if (shape === undefined) {
+    type Shape = (string | null | Shape)[];
+    const of = (list: readonly PageRecord[]): Shape =>
+      list.map((p) => [p.id, p.type, p.title, p.slug ?? null, p.gitPath ?? null, ...(p.pages.length ? [of(p.pages)] : [])]);
+    // As JSON: no title or id can make two different trees read alike.
+    shapes.set(pages, (shape = JSON.stringify(of(pages))));
+  }
+  return shape;
 }
+
+/** Once per page list: the paths and the files of a revision both ask for its shape. */
+const shapes = new WeakMap<readonly PageRecord[], string>();
 
 /**
  * The last few values worked out of page trees, by shape: for a tree with the shape of one seen

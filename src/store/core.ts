@@ -86,9 +86,9 @@ export class TxCore {
    * Reads asked for together share one look at the files: a read needs no look of its own when
    * one began after it was asked, and nothing but reads ran since (see `looked`); a look begins a
    * turn of the event loop after the read that needs it, so that reads asked in that turn share it.
+   * `asked`: when the read counts as asked (a request's arrival, Store.mark); by default, now.
    */
-  read<R>(fn: (tx: ReadTx) => R, since: number = this.looks): Promise<R> {
-    const asked = since;
+  read<R>(fn: (tx: ReadTx) => R, asked: number = this.looks): Promise<R> {
     return this.enqueue(async () => {
       if (this.looked <= asked) {
         // Nothing else runs in the queue meanwhile: the reads asked now queue behind this one.

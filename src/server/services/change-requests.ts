@@ -39,7 +39,8 @@ function statusesOf(q: CrListQuery): ReadonlySet<ChangeRequestStatus> | undefine
  */
 function crList(spaceIds: readonly string[], q: CrListQuery, list: string) {
   const { creator, contributor } = q;
-  const statuses = [...(statusesOf(q) ?? ALL_STATUSES)];
+  const asked = statusesOf(q);
+  const statuses = [...(asked ?? ALL_STATUSES)];
   const base = { table: changeRequests, list, desc: true };
   const query = (prefix: (space: string) => string, test?: (r: ChangeRequestRecord) => boolean) => ({
     groups: spaceIds.flatMap((s) => statuses.map((status) => `${prefix(s)}|${status}`)),
@@ -52,8 +53,7 @@ function crList(spaceIds: readonly string[], q: CrListQuery, list: string) {
     return { ...base, order: 'byContributorStatus' as const, query: query((s) => `${s}|${contributor}`, test) };
   }
   if (creator) return { ...base, order: 'byCreatorStatus' as const, query: query((s) => `${s}|${creator}`) };
-  if (statusesOf(q) === undefined)
-    return { ...base, order: 'bySpace' as const, query: { groups: spaceIds, ranks: spaceIds.map((_, rank) => rank), desc: true } };
+  if (asked === undefined) return { ...base, order: 'bySpace' as const, query: { groups: spaceIds, ranks: spaceIds.map((_, rank) => rank), desc: true } };
   return { ...base, order: 'byStatus' as const, query: query((s) => s) };
 }
 
