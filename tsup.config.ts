@@ -59,6 +59,32 @@ const englishOnlyZodLocales: Plugin = {
   },
 };
 
+/**
+ * Two parts of zod that gbctl never calls, yet whose modules every command would run at start-up:
+ * `z.compile` (60 KB, a code generator) and `z.fromJSONSchema` (whose module spreads zod's whole
+ * namespace into an object of its own as it loads). In the CLI's bundle their names stay, and
+ * calling one says it is not there.
+ */
+const ZOD_UNUSED: Record<string, string> = {
+  'compile.js': `export const INVALID = Symbol.for('zod.compile.invalid');
+export class ZodCompileAsyncError extends Error {}
+export class ZodCompileUnsupportedError extends Error {}
+const absent = (name) => () => { throw new Error("zod " + name + " is not part of gbctl's bundle"); };
+export const compile = absent('compile');
+export const withParser = absent('withParser');
+export const compileFn = absent('compileFn');`,
+  'from-json-schema.js': `export function fromJSONSchema() { throw new Error("zod fromJSONSchema is not part of gbctl's bundle"); }`,
+};
+const zodWithoutUnusedParts: Plugin = {
+  name: 'zod-without-unused-parts',
+  setup(build) {
+    build.onResolve({ filter: /^\.\/(compile|from-json-schema)\.js$/ }, (args) =>
+      /[\\/]zod[\\/]v4[\\/](core|classic)[\\/]/.test(args.importer) ? { path: args.path.slice(2), namespace: 'gbctl-zod-unused' } : undefined,
+    );
+    build.onLoad({ filter: /.*/, namespace: 'gbctl-zod-unused' }, (args) => ({ contents: ZOD_UNUSED[args.path], loader: 'js' }));
+  },
+};
+
 export default defineConfig([
   {
     entry: { index: 'src/index.ts', gen: 'src/gen.ts' },
@@ -97,7 +123,7 @@ export default defineConfig([
     noExternal: ['zod', 'commander'],
     // Left as written: node: specifiers reach the plugins below (Node 20 requires them as they are).
     removeNodeProtocol: false,
-    esbuildPlugins: [lazyBuiltins, englishOnlyZodLocales],
+    esbuildPlugins: [lazyBuiltins, englishOnlyZodLocales, zodWithoutUnusedParts],
     esbuildOptions: (o) => {
       o.supported = { ...o.supported, 'dynamic-import': false };
       o.charset = 'ascii';

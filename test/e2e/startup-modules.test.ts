@@ -52,3 +52,12 @@ describe('a command that reads the embedded store, piped', () => {
     }
   });
 });
+
+describe("the CLI's bundle", () => {
+  const bundle = readFileSync(join(BIN, '..', '..', 'dist', 'cli.cjs'), 'latin1');
+  it('leaves out the parts of zod gbctl never calls, which every command would otherwise load: its code generator and fromJSONSchema', () => {
+    expect(bundle).not.toContain('z.compile does not support');
+    expect(bundle).not.toContain('RECOGNIZED_KEYS');
+    expect(bundle).toContain("is not part of gbctl's bundle");
+  });
+});
