@@ -2,7 +2,12 @@ import { StoreError } from './errors.js';
 import { readInto } from './files.js';
 
 const BLOCK = 4096;
-const KEEP = 256;
+/**
+ * Blocks kept: 16 MiB. An index's id directory is a hash table, so the records of one page of a
+ * list fall in as many blocks as the page has records; with 100,000 spaces it spans thousands of
+ * blocks, and a cache of a few hundred read one from the file for nearly every record of a walk.
+ */
+export const KEEP_BLOCKS = 4096;
 
 /**
  * Reads an open file at any offset through a small cache of 4 KiB blocks: the probes of a binary
@@ -53,7 +58,7 @@ export class Blocks {
     }
     const buf = Buffer.allocUnsafe(BLOCK);
     b = buf.subarray(0, readInto(this.fd, buf, n * BLOCK));
-    if (this.cache.size >= KEEP) this.cache.delete(this.cache.keys().next().value as number);
+    if (this.cache.size >= KEEP_BLOCKS) this.cache.delete(this.cache.keys().next().value as number);
     this.cache.set(n, b);
     return b;
   }
