@@ -29,24 +29,39 @@ export interface Base {
   release(): void;
 }
 
-/** Records parsed from the file are kept for repeated reads, up to this many. */
+/** Records parsed from the file are kept for repeated reads: at least the last this many read. */
 export const CACHE_ROWS = 512;
 
-/** A least-recently-used cache of parsed records. */
+/**
+ * A cache of parsed records in two generations, which approximates least-recently-used without
+ * touching the cache on a hit among the newest: a server reads the same few records (the caller,
+ * its token, the space) for every request, and moving each to the end of one map cost more than
+ * the lookup. When the newer generation is full it becomes the older one, and the older is
+ * dropped; a record found there moves to the newer. Records are held by table, then id: a key
+ * made of both would be a new string to hash on every read.
+ */
 export class RowCache {
-  private readonly rows = new Map<string, Row>();
+  private newer = new Map<string, Map<string, Row>>();
+  private newerSize = 0;
+  private older = new Map<string, Map<string, Row>>();
 
-  get(key: string): Row | undefined {
-    const r = this.rows.get(key);
-    if (r) {
-      this.rows.delete(key);
-      this.rows.set(key, r);
-    }
-    return r;
+  get(table: string, id: string): Row | undefined {
+    const r = this.newer.get(table)?.get(id);
+    if (r !== undefined) return r;
+    const o = this.older.get(table)?.get(id);
+    if (o !== undefined) this.set(table, id, o);
+    return o;
   }
 
-  set(key: string, row: Row): void {
-    if (this.rows.size >= CACHE_ROWS) this.rows.delete(this.rows.keys().next().value as string);
-    this.rows.set(key, row);
+  set(table: string, id: string, row: Row): void {
+    if (this.newerSize >= CACHE_ROWS) {
+      this.older = this.newer;
+      this.newer = new Map();
+      this.newerSize = 0;
+    }
+    let rows = this.newer.get(table);
+    if (!rows) this.newer.set(table, (rows = new Map()));
+    if (!rows.has(id)) this.newerSize++;
+    rows.set(id, row);
   }
 }

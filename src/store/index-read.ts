@@ -273,7 +273,7 @@ export class IndexedFile implements Base {
     const dir = this.ids.get(table);
     const wanted: { k: number; at: number; len: number }[] = [];
     ids.forEach((id, k) => {
-      const hit = this.cache.get(`${table}\u0000${id}`);
+      const hit = this.cache.get(table, id);
       if (hit) out[k] = hit;
       else {
         // The first entry of the id's hash: a record of another id there (a collision) is read alone below.
@@ -297,7 +297,7 @@ export class IndexedFile implements Base {
         const id = ids[w.k] as string;
         const text = buf.subarray(w.at - first.at, w.at - first.at + w.len);
         const row = idOf(text) === id ? this.parse(text) : this.row(table, id);
-        if (row) this.cache.set(`${table}\u0000${id}`, row);
+        if (row) this.cache.set(table, id, row);
         out[w.k] = row;
       }
       i = j;
@@ -306,17 +306,16 @@ export class IndexedFile implements Base {
   }
 
   has(table: string, id: string): boolean {
-    return !!this.cache.get(`${table}\u0000${id}`) || !!this.locate(table, id);
+    return !!this.cache.get(table, id) || !!this.locate(table, id);
   }
 
   row(table: string, id: string): Row | undefined {
-    const key = `${table}\u0000${id}`;
-    const hit = this.cache.get(key);
+    const hit = this.cache.get(table, id);
     if (hit) return hit;
     const found = this.locate(table, id);
     if (!found) return undefined;
     const row = this.parse(found.text);
-    this.cache.set(key, row);
+    this.cache.set(table, id, row);
     return row;
   }
 

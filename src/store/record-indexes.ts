@@ -1,5 +1,5 @@
 import { listKey, valueKey, valueOf } from './index-format.js';
-import type { ListKind, PersistedList } from './types.js';
+import type { FileGroup, ListKind, PersistedList } from './types.js';
 import { OrderIndex, type NamedOrder, type Order } from './ordered.js';
 import type { Row } from './store.js';
 
@@ -38,6 +38,30 @@ function placeOf(row: Row | undefined, f: string, test: Test | undefined): { val
   return row && (!test || test(row)) ? { value: field(row, f) } : undefined;
 }
 
+/** Values whose file group is remembered, per list: beyond it the memo starts again. */
+const SEEN_GROUPS = 1024;
+
+/**
+ * A list's file group for a value, looked up once: a list's file never changes under it, and
+ * finding the group anew (the value's key made and hashed, then probed) was most of a count.
+ */
+class FileGroups {
+  private readonly seen = new Map<unknown, FileGroup | null>();
+
+  constructor(readonly file: PersistedList) {}
+
+  of(value: unknown): FileGroup | undefined {
+    const kept = this.seen.get(value);
+    if (kept !== undefined) return kept ?? undefined;
+    const key = valueKey(value);
+    if (key === undefined) return undefined;
+    const g = this.file.group(key);
+    if (this.seen.size >= SEEN_GROUPS) this.seen.clear();
+    this.seen.set(value, g ?? null);
+    return g;
+  }
+}
+
 /**
  * The ids of a table's records by the value of one field (passing a filter, when given), each
  * group in the order its records joined it. Read from the index file group by group as asked
@@ -48,16 +72,18 @@ export class IdGroups {
   private readonly mem = new Map<unknown, Set<string>>();
   private readonly removed = new Map<unknown, Set<string>>();
   private readonly added = new Map<unknown, Set<string>>();
+  private readonly groups: FileGroups | undefined;
 
   constructor(
     readonly field: string,
     readonly test: Test | undefined,
     private readonly file?: PersistedList,
-  ) {}
+  ) {
+    this.groups = file && new FileGroups(file);
+  }
 
   private fileGroup(value: unknown) {
-    const key = this.file ? valueKey(value) : undefined;
-    return key === undefined ? undefined : this.file?.group(key);
+    return this.groups?.of(value);
   }
 
   private collect(value: unknown): Set<string> {
@@ -136,17 +162,18 @@ export class IdGroups {
 /** How many records pass a filter, by the value of one field: the file's counts and the changes since. */
 export class Counts {
   private readonly delta = new Map<unknown, number>();
+  private readonly groups: FileGroups | undefined;
 
   constructor(
     readonly field: string,
     readonly test: Test,
     private readonly file?: PersistedList,
-  ) {}
+  ) {
+    this.groups = file && new FileGroups(file);
+  }
 
   get(value: unknown): number {
-    const key = this.file ? valueKey(value) : undefined;
-    const base = key === undefined ? 0 : (this.file?.group(key)?.count ?? 0);
-    return base + (this.delta.get(value) ?? 0);
+    return (this.groups?.of(value)?.count ?? 0) + (this.delta.get(value) ?? 0);
   }
 
   private bump(value: unknown, by: number): void {
@@ -175,6 +202,12 @@ export class Counts {
     this.file?.eachGroup((key) => give(valueOf(key)));
     for (const v of this.delta.keys()) give(v);
   }
+}
+
+function remember<X>(by: WeakMap<NamedTest, Map<string, X>>, filter: NamedTest, f: string, x: X): void {
+  let fields = by.get(filter);
+  if (!fields) by.set(filter, (fields = new Map()));
+  fields.set(f, x);
 }
 
 /** A derived list held, with what it was declared with (to refuse two declarations under one name). */
@@ -230,6 +263,15 @@ export class RecordIndexes {
     return !!this.lists.get(table)?.size;
   }
 
+  /**
+   * The lists asked for before, by what they were asked with (a table's own declarations, the
+   * same objects each time): a server asks for a few lists on every request, and finding one by
+   * its key made a string to hash each time.
+   */
+  private readonly byOrder = new WeakMap<NamedOrder, OrderIndex>();
+  private readonly byTest = { filter: new WeakMap<NamedTest, Map<string, IdGroups>>(), count: new WeakMap<NamedTest, Map<string, Counts>>() };
+  private readonly byField = new Map<string, Map<string, IdGroups>>();
+
   private held<H extends Held>(table: string, kind: ListKind, f: string, name: string, make: () => H, same: (h: H) => boolean, what: string): H {
     let byKey = this.lists.get(table);
     if (!byKey) this.lists.set(table, (byKey = new Map()));
@@ -258,38 +300,56 @@ export class RecordIndexes {
   }
 
   ordered(table: string, named: NamedOrder, origin: Origin): OrderIndex {
+    const known = this.byOrder.get(named);
+    if (known) return known;
     const make = () => ({
       kind: 'order' as const,
       name: named.name,
       x: this.fill(origin, listKey('order', '', named.name), (file) => new OrderIndex(named.order, file, origin.baseRow)),
     });
     const same = (h: { x: OrderIndex }) => h.x.order.group === named.order.group && h.x.order.key === named.order.key;
-    return this.held(table, 'order', '', named.name, make, same, 'orders').x;
+    const x = this.held(table, 'order', '', named.name, make, same, 'orders').x;
+    this.byOrder.set(named, x);
+    return x;
   }
 
   index(table: string, f: string, origin: Origin): IdGroups {
+    let fields = this.byField.get(table);
+    const known = fields?.get(f);
+    if (known) return known;
     const make = () => ({ kind: 'index' as const, field: f, x: this.fill(origin, listKey('index', f, ''), (file) => new IdGroups(f, undefined, file)) });
-    return this.held(table, 'index', f, '', make, () => true, 'indexes').x;
+    const x = this.held(table, 'index', f, '', make, () => true, 'indexes').x;
+    if (!fields) this.byField.set(table, (fields = new Map()));
+    fields.set(f, x);
+    return x;
   }
 
   filter(table: string, f: string, filter: NamedTest, origin: Origin): IdGroups {
+    const known = this.byTest.filter.get(filter)?.get(f);
+    if (known) return known;
     const make = () => ({
       kind: 'filter' as const,
       field: f,
       name: filter.name,
       x: this.fill(origin, listKey('filter', f, filter.name), (file) => new IdGroups(f, filter.test, file)),
     });
-    return this.held(table, 'filter', f, filter.name, make, (h) => h.x.test === filter.test, 'filters').x;
+    const x = this.held(table, 'filter', f, filter.name, make, (h) => h.x.test === filter.test, 'filters').x;
+    remember(this.byTest.filter, filter, f, x);
+    return x;
   }
 
   count(table: string, f: string, filter: NamedTest, origin: Origin): Counts {
+    const known = this.byTest.count.get(filter)?.get(f);
+    if (known) return known;
     const make = () => ({
       kind: 'count' as const,
       field: f,
       name: filter.name,
       x: this.fill(origin, listKey('count', f, filter.name), (file) => new Counts(f, filter.test, file)),
     });
-    return this.held(table, 'count', f, filter.name, make, (h) => h.x.test === filter.test, 'filters').x;
+    const x = this.held(table, 'count', f, filter.name, make, (h) => h.x.test === filter.test, 'filters').x;
+    remember(this.byTest.count, filter, f, x);
+    return x;
   }
 
   /** Brings everything for `table` up to date with one record's change (undefined: absent). */

@@ -69,9 +69,8 @@ export class RowFile implements Base {
   row(table: string, id: string): Row | undefined {
     const slot = this.slotOf(table, id);
     if (slot === undefined) return undefined;
-    const key = String(slot);
-    let row = this.cache.get(key);
-    if (!row) this.cache.set(key, (row = this.rowsAt([slot])[0] as Row));
+    let row = this.cache.get(table, id);
+    if (!row) this.cache.set(table, id, (row = this.rowsAt([slot])[0] as Row));
     return row;
   }
 
@@ -82,7 +81,7 @@ export class RowFile implements Base {
     ids.forEach((id, k) => {
       const slot = this.slotOf(table, id);
       if (slot === undefined) return;
-      const hit = this.cache.get(String(slot));
+      const hit = this.cache.get(table, id);
       if (hit) out[k] = hit;
       else {
         slots.push(slot);
@@ -91,7 +90,7 @@ export class RowFile implements Base {
     });
     this.rowsAt(slots).forEach((row, i) => {
       out[at[i] as number] = row;
-      if (ids.length <= 64) this.cache.set(String(slots[i]), row);
+      if (ids.length <= 64) this.cache.set(table, ids[at[i] as number] as string, row);
     });
     return out;
   }

@@ -8,16 +8,37 @@ import type { Op, OrderedPage, OrderedQuery, ReadTx, Row, Table, WriteTx } from 
 import { frozenCopy } from './frozen.js';
 
 /** The filter `name` as declared with table `t`; a caller the compiler did not check may name none. */
+/**
+ * A table's declarations as named objects, made once per table and name: the state finds the
+ * lists it holds by these objects, so one made afresh for every read would never be found.
+ */
+const namedTests = new WeakMap<object, Map<string, NamedTest>>();
+const namedOrders = new WeakMap<object, Map<string, NamedOrder>>();
+
+function once<N>(by: WeakMap<object, Map<string, N>>, t: object, name: string, make: () => N): N {
+  let byName = by.get(t);
+  const known = byName?.get(name);
+  if (known) return known;
+  const made = make();
+  if (!byName) by.set(t, (byName = new Map()));
+  byName.set(name, made);
+  return made;
+}
+
 function declared<T extends Row, F extends string>(t: Table<T, F>, name: F): NamedTest {
-  const test = t.filters && Object.hasOwn(t.filters, name) ? (t.filters[name] as Test) : undefined;
-  if (typeof test !== 'function') throw new Error(`the table ${t.name} declares no filter "${name}"`);
-  return { name, test };
+  return once(namedTests, t, name, () => {
+    const test = t.filters && Object.hasOwn(t.filters, name) ? (t.filters[name] as Test) : undefined;
+    if (typeof test !== 'function') throw new Error(`the table ${t.name} declares no filter "${name}"`);
+    return { name, test };
+  });
 }
 
 function declaredOrder<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, name: O): NamedOrder {
-  const order = t.orders && Object.hasOwn(t.orders, name) ? (t.orders[name] as Order<Row>) : undefined;
-  if (!order || typeof order.group !== 'function') throw new Error(`the table ${t.name} declares no order "${name}"`);
-  return { name, order };
+  return once(namedOrders, t, name, () => {
+    const order = t.orders && Object.hasOwn(t.orders, name) ? (t.orders[name] as Order<Row>) : undefined;
+    if (!order || typeof order.group !== 'function') throw new Error(`the table ${t.name} declares no order "${name}"`);
+    return { name, order };
+  });
 }
 
 /** A transaction: reads see its own pending writes, which reach the state only on commit. */

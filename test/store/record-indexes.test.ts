@@ -1,9 +1,10 @@
 import { Tx } from '../../src/store/tx.js';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { RecordIndexes, type Origin, type EachRecord } from '../../src/store/record-indexes.js';
 import { MemoryStore } from '../../src/store/memory-store.js';
 import { State } from '../../src/store/state.js';
 import { table, type ReadTx, type Row } from '../../src/store/store.js';
+import type { FileGroup, PersistedList } from '../../src/store/types.js';
 
 interface Item {
   id: string;
@@ -96,5 +97,45 @@ describe('RecordIndexes', () => {
       expect([...(d.filter('t', 'id', { name: 'isA', test }, origin).get('a') ?? [])]).toEqual(['a']);
     }
     expect(d.sizes()).toEqual({ order: 0, index: 0, count: 1, filter: 1 });
+  });
+
+  it('finds a list asked for again by the declaration it was asked with, without making its key: a server asks for the same few on every request', () => {
+    const state = seeded();
+    const warm = new Tx(state);
+    warm.countWhere(items, 'group', 'g', 'even');
+    warm.idsWhere(items, 'group', 'g', 'even');
+    warm.idsWhere(items, 'group', 'g');
+    const held = vi.spyOn(state.indexes as unknown as { held: () => unknown }, 'held');
+    for (let i = 0; i < 20; i++) {
+      const tx = new Tx(state);
+      expect(tx.countWhere(items, 'group', 'g', 'even')).toBe(4);
+      expect(tx.idsWhere(items, 'group', 'g', 'even')).toHaveLength(4);
+      expect(tx.idsWhere(items, 'group', 'g')).toHaveLength(8);
+    }
+    expect(held).not.toHaveBeenCalled();
+  });
+
+  it("looks a value's group up in the index file once, however often it is counted", () => {
+    const groupsAsked: string[] = [];
+    const group: FileGroup = { count: 2, id: (i: number) => ['a', 'b'][i] as string } as unknown as FileGroup;
+    const file: PersistedList = {
+      kind: 'count',
+      next: 0,
+      group: (key: string) => {
+        groupsAsked.push(key);
+        return key === 'j"a"' ? group : undefined;
+      },
+      eachGroup: () => {},
+      seqOf: () => undefined,
+      eachSeq: () => {},
+    };
+    const d = new RecordIndexes();
+    const fromFile: Origin = { ...origin, persisted: () => file };
+    const counts = d.count('t', 'id', { name: 'all', test: () => true }, fromFile);
+    for (let i = 0; i < 10; i++) {
+      expect(counts.get('a')).toBe(2);
+      expect(counts.get('z')).toBe(0);
+    }
+    expect(groupsAsked).toEqual(['j"a"', 'j"z"']);
   });
 });
