@@ -29,15 +29,15 @@ export interface Base {
   release(): void;
 }
 
-/** Records parsed from the file are kept for repeated reads: at least the last this many read. */
+/** Records parsed from the file are kept for repeated reads, up to this many (the last half of them at least). */
 export const CACHE_ROWS = 512;
 
 /**
  * A cache of parsed records in two generations, which approximates least-recently-used without
  * touching the cache on a hit among the newest: a server reads the same few records (the caller,
  * its token, the space) for every request, and moving each to the end of one map cost more than
- * the lookup. When the newer generation is full it becomes the older one, and the older is
- * dropped; a record found there moves to the newer. Records are held by table, then id: a key
+ * the lookup. When the newer generation holds half of CACHE_ROWS it becomes the older one, and
+ * the older is dropped; a record found there moves to the newer. Records are held by table, then id: a key
  * made of both would be a new string to hash on every read.
  */
 export class RowCache {
@@ -54,7 +54,7 @@ export class RowCache {
   }
 
   set(table: string, id: string, row: Row): void {
-    if (this.newerSize >= CACHE_ROWS) {
+    if (this.newerSize >= CACHE_ROWS / 2) {
       this.older = this.newer;
       this.newer = new Map();
       this.newerSize = 0;
