@@ -1,9 +1,10 @@
 import { StoreError } from './errors.js';
 import { readInto } from './files.js';
+import { Generations } from './generations.js';
 
 const BLOCK = 4096;
 /**
- * Blocks kept: 16 MiB. An index's id directory is a hash table, so the records of one page of a
+ * Blocks kept: 16 MiB at most, half of it at least. An index's id directory is a hash table, so the records of one page of a
  * list fall in as many blocks as the page has records; with 100,000 spaces it spans thousands of
  * blocks, and a cache of a few hundred read one from the file for nearly every record of a walk.
  */
@@ -15,7 +16,7 @@ export const KEEP_BLOCKS = 4096;
  * (a compaction renames another over its name), so what is cached stays true.
  */
 export class Blocks {
-  private readonly cache = new Map<number, Buffer>();
+  private readonly cache = new Generations<number, Buffer>(KEEP_BLOCKS / 2);
 
   constructor(
     readonly fd: number,
@@ -51,14 +52,9 @@ export class Blocks {
 
   private block(n: number): Buffer {
     let b = this.cache.get(n);
-    if (b) {
-      this.cache.delete(n);
-      this.cache.set(n, b);
-      return b;
-    }
+    if (b) return b;
     const buf = Buffer.allocUnsafe(BLOCK);
     b = buf.subarray(0, readInto(this.fd, buf, n * BLOCK));
-    if (this.cache.size >= KEEP_BLOCKS) this.cache.delete(this.cache.keys().next().value as number);
     this.cache.set(n, b);
     return b;
   }

@@ -1,5 +1,6 @@
 import { closeSync, fstatSync } from 'node:fs';
 import { RowCache, type Base } from './base.js';
+import { Generations } from './generations.js';
 import { Blocks, eachLine } from './blocks.js';
 import { StoreError } from './errors.js';
 import { openIfExists, readInto, stampOf, type FileStamp } from './files.js';
@@ -104,13 +105,13 @@ class Group implements FileGroup {
   }
 }
 
-/** Groups looked up are kept (found or not), up to this many per list: a server asks for the same ones again and again. */
+/** Groups looked up are kept (found or not), up to this many per list (half of them at least): a server asks for the same ones again and again. */
 const KEEP_GROUPS = 1024;
 
 class FileList implements PersistedList {
   readonly kind: ListKind;
   readonly next: number;
-  private readonly found = new Map<string, FileGroup | null>();
+  private readonly found = new Generations<string, FileGroup | null>(KEEP_GROUPS / 2);
 
   private readonly groups: HashDir;
   private readonly seqs: HashDir | undefined;
@@ -137,13 +138,16 @@ class FileList implements PersistedList {
   group(key: string): FileGroup | undefined {
     const kept = this.found.get(key);
     if (kept !== undefined) return kept ?? undefined;
-    const g = this.groups.probe(key, (e) => {
+    const g = this.find(key);
+    this.found.set(key, g ?? null);
+    return g;
+  }
+
+  find(key: string): FileGroup | undefined {
+    return this.groups.probe(key, (e) => {
       const found = this.groupAt(e);
       return found.key === key ? found.g : undefined;
     });
-    if (this.found.size >= KEEP_GROUPS) this.found.delete(this.found.keys().next().value as string);
-    this.found.set(key, g ?? null);
-    return g;
   }
 
   eachGroup(fn: (key: string, g: FileGroup) => void): void {

@@ -55,7 +55,7 @@ class FileGroups {
     if (kept !== undefined) return kept ?? undefined;
     const key = valueKey(value);
     if (key === undefined) return undefined;
-    const g = this.file.group(key);
+    const g = this.file.find(key);
     if (this.seen.size >= SEEN_GROUPS) this.seen.clear();
     this.seen.set(value, g ?? null);
     return g;

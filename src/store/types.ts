@@ -39,6 +39,8 @@ export interface PersistedList {
   readonly kind: ListKind;
   readonly next: number;
   group(key: string): FileGroup | undefined;
+  /** The same, looked up afresh and not kept: for a caller that keeps what it found itself. */
+  find(key: string): FileGroup | undefined;
   /** Every group with its key, in no particular order. */
   eachGroup(fn: (key: string, g: FileGroup) => void): void;
   /** Orders: the sequence of a record listed, undefined for one that is not. */

@@ -121,7 +121,10 @@ describe('RecordIndexes', () => {
     const file: PersistedList = {
       kind: 'count',
       next: 0,
-      group: (key: string) => {
+      group: () => {
+        throw new Error('a count keeps what it finds: it asks with find');
+      },
+      find: (key: string) => {
         groupsAsked.push(key);
         return key === 'j"a"' ? group : undefined;
       },
