@@ -29,16 +29,14 @@ export interface Base {
   release(): void;
 }
 
-/** Records parsed from the file are kept for repeated reads, up to this many (the last half of them at least). */
+/** Records parsed from the file are kept for repeated reads: up to this many, the last half at least. */
 export const CACHE_ROWS = 512;
 
 /**
- * A cache of parsed records in two generations, which approximates least-recently-used without
- * touching the cache on a hit among the newest: a server reads the same few records (the caller,
- * its token, the space) for every request, and moving each to the end of one map cost more than
- * the lookup. When the newer generation holds half of CACHE_ROWS it becomes the older one, and
- * the older is dropped; a record found there moves to the newer. Records are held by table, then id: a key
- * made of both would be a new string to hash on every read.
+ * Parsed records in two generations, as in generations.ts: a server reads the same few records
+ * (the caller, its token, the space) for every request, and moving each to the end of one map
+ * cost more than the lookup. Held by table, then id, and counted across tables: a key made of
+ * both would be a new string to hash on every read.
  */
 export class RowCache {
   private newer = new Map<string, Map<string, Row>>();

@@ -4,9 +4,10 @@ import { Generations } from './generations.js';
 
 const BLOCK = 4096;
 /**
- * Blocks kept: 16 MiB at most, half of it at least. An index's id directory is a hash table, so the records of one page of a
- * list fall in as many blocks as the page has records; with 100,000 spaces it spans thousands of
- * blocks, and a cache of a few hundred read one from the file for nearly every record of a walk.
+ * Blocks kept: 16 MiB at most, half of it at least. An index's id directory is a hash table, so
+ * the records of one page of a list fall in as many blocks as the page has records; with 100,000
+ * spaces it spans thousands of blocks, and a cache of a few hundred read one from the file for
+ * nearly every record of a walk.
  */
 export const KEEP_BLOCKS = 4096;
 

@@ -105,7 +105,10 @@ class Group implements FileGroup {
   }
 }
 
-/** Groups looked up are kept (found or not), up to this many per list (half of them at least): a server asks for the same ones again and again. */
+/**
+ * Groups looked up are kept (found or not), up to this many per list, the last half at least: a
+ * server asks for the same ones again and again.
+ */
 const KEEP_GROUPS = 1024;
 
 class FileList implements PersistedList {

@@ -7,10 +7,10 @@ import type { State } from './state.js';
 import type { Op, OrderedPage, OrderedQuery, ReadTx, Row, Table, WriteTx } from './store.js';
 import { frozenCopy } from './frozen.js';
 
-/** The filter `name` as declared with table `t`; a caller the compiler did not check may name none. */
 /**
  * A table's declarations as named objects, made once per table and name: the state finds the
- * lists it holds by these objects, so one made afresh for every read would never be found.
+ * lists it holds by these objects first, and one made afresh for each read would send every
+ * lookup to the slower search by key.
  */
 const namedTests = new WeakMap<object, Map<string, NamedTest>>();
 const namedOrders = new WeakMap<object, Map<string, NamedOrder>>();
@@ -25,6 +25,7 @@ function once<N>(by: WeakMap<object, Map<string, N>>, t: object, name: string, m
   return made;
 }
 
+/** The filter `name` as declared with table `t`; a caller the compiler did not check may name none. */
 function declared<T extends Row, F extends string>(t: Table<T, F>, name: F): NamedTest {
   return once(namedTests, t, name, () => {
     const test = t.filters && Object.hasOwn(t.filters, name) ? (t.filters[name] as Test) : undefined;
