@@ -119,6 +119,13 @@ export const comments = table<CommentRecord>('comments')
     // A page's or an author's comments of one status, read without testing the others.
     byPageStatus: { group: (cm) => (cm.page ? `${scopeOf(cm)}|${cm.page.id}|${cm.status}` : undefined), key: byPosted, keepSeq: true },
     byAuthorStatus: { group: (cm) => `${scopeOf(cm)}|${cm.postedBy}|${cm.status}`, key: byPosted, keepSeq: true },
+    // An author's comments on one page, of any status and of one: read without testing the others.
+    byPageAuthor: { group: (cm) => (cm.page ? `${scopeOf(cm)}|${cm.page.id}|${cm.postedBy}` : undefined), key: byPosted, keepSeq: true },
+    byPageAuthorStatus: {
+      group: (cm) => (cm.page ? `${scopeOf(cm)}|${cm.page.id}|${cm.postedBy}|${cm.status}` : undefined),
+      key: byPosted,
+      keepSeq: true,
+    },
   });
 export const commentReplies = table<CommentReplyRecord>('commentReplies').withOrders({
   byComment: { group: (r) => r.comment },

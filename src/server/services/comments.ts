@@ -99,10 +99,9 @@ function mayResolve(c: Ctx, tx: ReadTx, s: Scope, cm: CommentRecord): void {
 }
 
 /**
- * The ordered list that serves a comment query: the one of its most selective filter (authors,
- * then page, then status), of the status asked for when one is; a page asked with authors is
- * tested on the comments walked. Ordered by time posted, equal times in the order posted, so
- * desc is the exact reverse of asc.
+ * The ordered list that serves a comment query: the one of its filters (authors and page, authors,
+ * page, then status), of the status asked for when one is, so that no comment walked is tested.
+ * Ordered by time posted, equal times in the order posted, so desc is the exact reverse of asc.
  */
 function commentList(s: Scope, q: ListQuery) {
   const scope = commentScope(s.space.id, s.cr?.id);
@@ -110,10 +109,14 @@ function commentList(s: Scope, q: ListQuery) {
   const page = q.targetPage;
   const desc = (q.order ?? 'desc') === 'desc';
   const of = (group: string) => (status ? `${group}|${status}` : group);
-  if (q.authors?.length) {
-    const test = page ? (cm: CommentRecord) => cm.page?.id === page : undefined;
-    const groups = [...new Set(q.authors)].map((a) => of(`${scope}|${a}`));
-    return { order: status ? ('byAuthorStatus' as const) : ('byAuthor' as const), query: { groups, desc, test } };
+  const authors = q.authors?.length ? [...new Set(q.authors)] : undefined;
+  if (authors && page) {
+    const groups = authors.map((a) => of(`${scope}|${page}|${a}`));
+    return { order: status ? ('byPageAuthorStatus' as const) : ('byPageAuthor' as const), query: { groups, desc } };
+  }
+  if (authors) {
+    const groups = authors.map((a) => of(`${scope}|${a}`));
+    return { order: status ? ('byAuthorStatus' as const) : ('byAuthor' as const), query: { groups, desc } };
   }
   if (page) return { order: status ? ('byPageStatus' as const) : ('byPage' as const), query: { groups: [of(`${scope}|${page}`)], desc } };
   if (status) return { order: 'byStatus' as const, query: { groups: [`${scope}|${status}`], desc } };
