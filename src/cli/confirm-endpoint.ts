@@ -1,3 +1,4 @@
+import { listAnswer, records } from './list-answer.js';
 import type { Client } from '../client/client.js';
 import type { Endpoint } from '../contract/endpoint.js';
 import { pathParams } from '../contract/endpoint.js';
@@ -27,7 +28,7 @@ const LISTED: Record<string, { list: string; what: string; find(params: Record<s
     list: 'section-groups.list',
     what: 'section in that group',
     param: 'siteSectionId',
-    find: (p) => (g) => g.id === p.siteSectionGroupId && ((g.sections ?? []) as Item[]).some(hasId(p.siteSectionId)),
+    find: (p) => (g) => g.id === p.siteSectionGroupId && records(Array.isArray(g.sections) ? g.sections : []).some(hasId(p.siteSectionId)),
   },
   'site-spaces.delete': { list: 'site-spaces.list', what: 'site space', param: 'siteSpaceId', find: (p) => hasId(p.siteSpaceId) },
 };
@@ -54,8 +55,8 @@ async function readTarget(ctx: { resources: CliResources; client: Client }, endp
     const match = listed.find(params);
     let page: string | undefined;
     do {
-      const res = (await ctx.client.call(list, { params, query: { limit: 1000, ...(page ? { page } : {}) } })) as { items: Item[]; next?: { page: string } };
-      const found = res.items.find(match);
+      const res = listAnswer(await ctx.client.call(list, { params, query: { limit: 1000, ...(page ? { page } : {}) } }), list.id);
+      const found = records(res.items).find(match);
       if (found) return found;
       page = res.next?.page;
     } while (page);

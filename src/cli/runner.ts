@@ -1,3 +1,4 @@
+import { listAnswer } from './list-answer.js';
 import type { Endpoint } from '../contract/endpoint.js';
 import { buildRequest, checkQueryAndBody, type Client } from '../client/client.js';
 import type { GlobalOptions, Io } from './context.js';
@@ -147,7 +148,7 @@ async function walkList(
   want: { all: boolean; limit?: number; view?: Overlay['view']; input: Invocation['input'] },
 ): Promise<void> {
   const table = outputMode(io, opts) === 'table';
-  const printer = new ListPrinter(io, opts, want.view ? (items) => (want.view?.({ items }, want.input, table) as { items: unknown[] }).items : undefined);
+  const printer = new ListPrinter(io, opts, want.view ? (items) => listAnswer(want.view?.({ items }, want.input, table), endpoint.id).items : undefined);
   let page = input.query.page as string | undefined;
   let seen = 0;
   const progress = want.all && !!io.stderr.isTTY;
@@ -155,7 +156,7 @@ async function walkList(
     for (;;) {
       const query: Record<string, unknown> = { ...input.query, ...(page ? { page } : {}) };
       if (want.limit !== undefined && query.limit === undefined) query.limit = Math.min(Math.max(want.limit - seen, 1), 1000);
-      const res = (await client.call(endpoint, { ...input, query })) as { items: unknown[]; next?: { page: string } };
+      const res = listAnswer(await client.call(endpoint, { ...input, query }), endpoint.id);
       const room = want.limit === undefined ? res.items.length : Math.max(want.limit - seen, 0);
       const items = res.items.slice(0, room);
       seen += items.length;
