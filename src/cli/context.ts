@@ -10,10 +10,10 @@ import { soleOrganization } from './sole-organization.js';
 import { VERSION } from './version.js';
 import type { Output } from './stdio.js';
 
-/** Options every command accepts that decide where gbctl talks, as whom, and how. */
 /** --json as commander parsed it (see jsonFields in emit.ts): true for the whole value, the fields named, or absent. */
 export type JsonFlag = true | string[] | undefined;
 
+/** Options every command accepts that decide where gbctl talks, as whom, and how. */
 export interface GlobalOptions {
   endpoint?: string;
   token?: string;

@@ -178,13 +178,13 @@ export interface WriteTx extends ReadTx {
 /** One change to the data; a committed transaction is a list of these. */
 export type Op = { op: 'put'; table: string; row: Row } | { op: 'delete'; table: string; id: string };
 
+/** A moment among a store's reads (Store.mark), taken when a request arrives. */
+export type ReadMark = number;
+
 /**
  * Transactions run a synchronous function against a consistent view. A write either
  * applies whole or not at all (a throw discards it), and is durable when its promise resolves.
  */
-/** A moment among a store's reads (Store.mark), taken when a request arrives. */
-export type ReadMark = number;
-
 export interface Store {
   /**
    * Runs `fn` on the data brought up to date with the files. With `since` (a mark taken when the
