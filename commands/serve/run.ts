@@ -3,7 +3,7 @@ import { CliError, usageError } from '../../src/cli/exit-codes.js';
 import { VERSION } from '../../src/cli/version.js';
 import { startServer } from '../../src/server/serve.js';
 import type { ServerResources } from '../../src/server/embedded.js';
-import { favourFootprint, releaseLoadGarbage } from './footprint.js';
+import { favourFootprint, favourThroughput, releaseLoadGarbage } from './footprint.js';
 import { checkHandoffPaths, needsToken, removePidFile, writeHandoff, type Handoff } from './handoff.js';
 import { listenError } from './listen-error.js';
 
@@ -95,6 +95,7 @@ export async function serve(io: Io, resources: ServerResources, o: ServeOptions)
     throw new CliError((err as Error).message);
   }
   await releaseLoadGarbage();
+  if (o.jit !== false) favourThroughput();
   const { url, organization, token } = running;
   writeHandoff(o, { url, organization, ...(token !== undefined ? { token } : {}) });
   io.stdout.write(`listening on ${url}\n`);

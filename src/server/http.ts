@@ -4,7 +4,7 @@ import type { App } from './app.js';
 import { errorBody } from './http-error.js';
 import { withSecurityHeaders } from './security-headers.js';
 import type { Faults } from './controls/faults.js';
-import type { LoggedRequest, RequestLog } from './controls/request-log.js';
+import type { ReceivedRequest, RequestLog } from './controls/request-log.js';
 
 const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
@@ -68,9 +68,14 @@ function readBody(req: IncomingMessage, limit: number): Buffer | 'too-large' | P
   });
 }
 
-function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer, cookies?: string[]): void {
+/** A response of this module's own (not the app's): the security headers go under its headers here. */
+function send(res: ServerResponse, status: number, headers: Record<string, string>, body: string | Buffer): void {
+  sendOut(res, status, withSecurityHeaders(headers), body);
+}
+
+/** `head` is written as given (the app's answers carry their security headers) with the body's length added. */
+function sendOut(res: ServerResponse, status: number, head: Record<string, string>, body: string | Buffer, cookies?: string[]): void {
   if (cookies?.length) res.setHeader('set-cookie', cookies);
-  const head = withSecurityHeaders(headers);
   if (body) head['content-length'] = String(Buffer.byteLength(body));
   res.writeHead(status, head);
   res.end(body);
@@ -141,12 +146,12 @@ export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Se
       const out = await app.handle({ method, url: req.url ?? '/', headers: req.headers, body });
       status = out.status;
       endpoint = out.endpointId;
-      send(res, out.status, out.headers, out.body, out.cookies);
+      sendOut(res, out.status, out.headers, out.body, out.cookies);
     } catch (e) {
       if (!res.headersSent) send(res, 500, { 'content-type': 'application/json' }, errorBody(500, `internal error: ${(e as Error).message}`));
     } finally {
       if (opts.log) {
-        const entry: LoggedRequest = { time: new Date().toISOString(), method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 };
+        const entry: ReceivedRequest = { at: Date.now(), method, path, status, ms: Math.round((performance.now() - started) * 10) / 10 };
         if (endpoint) entry.endpoint = endpoint;
         opts.log.add(entry);
       }
@@ -171,7 +176,7 @@ export function listen(app: App, opts: ListenOptions = {}): Promise<{ server: Se
   // with no answer: this is an API server, not a proxy. (A request asking for a protocol upgrade
   // is answered as a plain request: node does so when nothing listens for upgrades.)
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
-    opts.log?.add({ time: new Date().toISOString(), method: 'CONNECT', path: req.url ?? '', status: 405, ms: 0 });
+    opts.log?.add({ at: Date.now(), method: 'CONNECT', path: req.url ?? '', status: 405, ms: 0 });
     socket.end(rawResponse(405, `CONNECT is not allowed: this server is not a proxy; it answers ${ALLOW}`, false));
   });
   return new Promise((resolve, reject) => {

@@ -38,9 +38,21 @@ export function redactPath(path: string): string {
   return re ? routed.replace(re, `$1${REDACTED}`) : path;
 }
 
-/** The most recent requests, oldest first; a bounded ring so memory stays flat under load. */
+/** A request as the server records it: `at` in milliseconds since the epoch, `time` made from it when read. */
+export type ReceivedRequest = Omit<LoggedRequest, 'time'> & { at: number };
+
+function logged(r: ReceivedRequest): LoggedRequest {
+  const e: LoggedRequest = { time: new Date(r.at).toISOString(), method: r.method, path: r.path, status: r.status, ms: r.ms };
+  if (r.endpoint !== undefined) e.endpoint = r.endpoint;
+  return e;
+}
+
+/**
+ * The most recent requests, oldest first; a bounded ring so memory stays flat under load. Each
+ * is kept as received and its time written out when read: most are overwritten unread.
+ */
 export class RequestLog {
-  private ring: LoggedRequest[] = [];
+  private ring: ReceivedRequest[] = [];
   private next = 0;
 
   constructor(
@@ -48,17 +60,17 @@ export class RequestLog {
     private onEntry?: (e: LoggedRequest) => void,
   ) {}
 
-  add(entry: LoggedRequest): void {
-    const e = { ...entry, path: redactPath(entry.path) };
-    if (this.ring.length < this.capacity) this.ring.push(e);
-    else this.ring[this.next] = e;
+  add(entry: ReceivedRequest): void {
+    entry.path = redactPath(entry.path);
+    if (this.ring.length < this.capacity) this.ring.push(entry);
+    else this.ring[this.next] = entry;
     this.next = (this.next + 1) % this.capacity;
-    this.onEntry?.(e);
+    this.onEntry?.(logged(entry));
   }
 
   entries(limit = this.capacity): LoggedRequest[] {
     const ordered = this.ring.length < this.capacity ? this.ring : [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)];
-    return ordered.slice(-limit);
+    return ordered.slice(-limit).map(logged);
   }
 
   clear(): void {

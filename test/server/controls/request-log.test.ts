@@ -21,8 +21,20 @@ describe('the request log', () => {
     }
     expect(redactPath('/v1/orgs/abc/spaces')).toBe('/v1/orgs/abc/spaces');
     const log = new RequestLog(10);
-    log.add({ time: '', method: 'GET', path: '/_gbctl/blobs/SECRETid', status: 200, ms: 1 });
+    log.add({ at: 0, method: 'GET', path: '/_gbctl/blobs/SECRETid', status: 200, ms: 1 });
     expect(log.entries()[0]?.path).toBe('/_gbctl/blobs/[redacted]');
+  });
+
+  it("writes each entry's time when it is read, and in order once the ring wraps", () => {
+    const seen: string[] = [];
+    const log = new RequestLog(2, (e) => seen.push(e.time));
+    const at = Date.parse('2026-01-02T03:04:05.678Z');
+    for (let i = 0; i < 3; i++) log.add({ at: at + i, method: 'GET', path: `/v1/x${i}`, status: 200, ms: 1, ...(i === 2 ? { endpoint: 'getX' } : {}) });
+    expect(seen).toEqual(['2026-01-02T03:04:05.678Z', '2026-01-02T03:04:05.679Z', '2026-01-02T03:04:05.680Z']);
+    expect(log.entries()).toEqual([
+      { time: '2026-01-02T03:04:05.679Z', method: 'GET', path: '/v1/x1', status: 200, ms: 1 },
+      { time: '2026-01-02T03:04:05.680Z', method: 'GET', path: '/v1/x2', status: 200, ms: 1, endpoint: 'getX' },
+    ]);
   });
 
   it('shows a download as fetched, without its id, in GET /_gbctl/requests and on stderr with --log', { timeout: 20_000 }, async () => {
