@@ -1,6 +1,8 @@
 // `gbctl serve` against what the machine does bare, both measured in the same run:
 // - reads: GET of one space over 50 connections, against a bare node:http server answering the
-//   same bytes from memory (both on 127.0.0.1, a port the system gives), in alternating rounds;
+//   same bytes from memory, gbctl's headers and body (both on 127.0.0.1, a port the system
+//   gives), in alternating rounds; the client parses every header of every answer, so a baseline
+//   with fewer would count the client's work as the server's;
 //   target gbctl ≥ 0.5× the bare server's requests per second;
 // - durable writes: comments created one at a time over one connection (the same client as the
 //   bare server's), against a loop appending 1 KiB and calling
@@ -23,12 +25,17 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const WRITE_SECONDS = Number(process.env.BENCH_WRITE_SECONDS ?? 2);
 const tmp = tempDir('gbctl-machine-');
 
-/** A bare node:http server answering every request with `body` from memory; resolves to its URL. */
-function bareServer(body) {
+/** Headers node:http writes of its own on every answer (and the body's length, which the bare server sets from its body). */
+const NODE_OWN = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
+
+/** A bare node:http server answering every request with `headers` and `body` from memory; resolves to its URL. */
+function bareServer(headers, body) {
   const src = `const b = Buffer.from(process.env.BODY, 'base64');
-require('node:http').createServer((req, res) => { req.resume(); res.writeHead(200, { 'content-type': 'application/json', 'content-length': b.length }); res.end(b); })
+const h = { ...JSON.parse(process.env.HEADERS), 'content-length': b.length };
+require('node:http').createServer((req, res) => { req.resume(); res.writeHead(200, h); res.end(b); })
   .listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port); });`;
-  const child = spawn(process.execPath, ['-e', src], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, BODY: body.toString('base64') } });
+  const env = { ...process.env, BODY: body.toString('base64'), HEADERS: JSON.stringify(headers) };
+  const child = spawn(process.execPath, ['-e', src], { stdio: ['ignore', 'pipe', 'inherit'], env });
   return new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {
       const url = /^listening on (\S+)/.exec(line)?.[1];
@@ -70,9 +77,10 @@ try {
   const spacePath = `/v1/spaces/${seed.space.id}`;
   const res = await fetch(`${s.url}${spacePath}`, { headers: auth });
   const body = Buffer.from(await res.arrayBuffer());
-  const bare = await bareServer(body);
+  const headers = Object.fromEntries([...res.headers].filter(([k]) => !NODE_OWN.has(k)));
+  const bare = await bareServer(headers, body);
   console.log(
-    `reads: GET ${spacePath} (${body.length} bytes), 50 connections, ${ROUNDS} rounds of ${SECONDS} s each, gbctl serve and a bare node:http server in turns`,
+    `reads: GET ${spacePath} (${body.length} bytes; headers ${Object.keys(headers).join(', ')}), 50 connections, ${ROUNDS} rounds of ${SECONDS} s each, gbctl serve and a bare node:http server in turns`,
   );
   const ratios = [];
   const g = [];
