@@ -90,7 +90,9 @@ export function createApp(env: Env, resources: ServerResources, opts: AppOptions
     env,
     async handle(req) {
       const res = await serve(req).catch(errorResponse);
-      return { ...res, headers: withSecurityHeaders(res.headers) };
+      // Each answer is a new object: its headers are replaced, not copied with it.
+      res.headers = withSecurityHeaders(res.headers);
+      return res;
     },
   };
 }

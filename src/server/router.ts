@@ -48,6 +48,8 @@ function fits(route: Route<RouteEntry>, segs: string[]): boolean {
 
 /** A percent-encoded path segment, decoded; a malformed escape (`%`, `%ZZ`, invalid UTF-8) is a 400, not a crash. */
 export function decodeSegment(segment: string): string {
+  // Only an escape changes a segment: most have none, and decoding copies them.
+  if (!segment.includes('%')) return segment;
   try {
     return decodeURIComponent(segment);
   } catch {

@@ -191,6 +191,8 @@ describe('local-admin service', () => {
       expect(() => findToken(tx, a.id.slice(0, 7))).toThrow(HttpError);
       expect(listTokens(tx, user.id).map((t) => t.label)).toEqual(['a', 'token-1']);
     });
+    // Used before it is revoked: its hash is then among the recent ones, and still answers nobody after.
+    expect((await e.store.read((tx) => userFromToken(tx, b.secret)))?.id).toBe(user.id);
     await e.store.write((tx) => revokeToken(tx, b.secret));
     expect(await e.store.read((tx) => userFromToken(tx, b.secret))).toBeUndefined();
     expect((await e.store.read((tx) => userFromToken(tx, a.secret)))?.id).toBe(user.id);
