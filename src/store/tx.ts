@@ -155,10 +155,18 @@ export class Tx implements WriteTx, ReadTx {
     return ids.map((id) => (p.get(id) ?? this.state.get(t.name, id)) as T);
   }
 
-  /** A cursor's position as it stands now when its record is still listed: it may have moved since. */
+  /**
+   * A cursor's position as it stands now when its record is still listed: it may have moved since.
+   * A cursor naming none of the list's groups was given by another list (one a previous version
+   * kept for the same query, numbered its own way): its record is looked for in every group.
+   */
   private refreshed(sources: readonly Source[], after: Position & { g?: string | undefined }): Position & { g?: string | undefined } {
-    const now = sources.find((s) => s.g === after.g)?.position(after.id);
-    return now ? { ...now, g: after.g } : after;
+    const own = sources.find((s) => s.g === after.g);
+    for (const src of own ? [own] : sources) {
+      const now = src.position(after.id);
+      if (now) return { ...now, g: src.g };
+    }
+    return after;
   }
 
   /** The groups of an ordered list, with this transaction's writes to the table merged in. */

@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Tx } from '../../../src/store/tx.js';
 import { newSpace } from '../../helpers/editing.js';
+import { commentScope } from '../../../src/server/model/review.js';
 import { api, startServer, type TestServer } from '../../helpers/server.js';
 
 let s: TestServer;
@@ -126,5 +127,30 @@ describe('a list asked with a filter and a status', () => {
       expect(ids(result), filter).toEqual(want.slice(0, 3).map((c) => c.id));
       expect(read, filter).toBeLessThan(15);
     }
+  });
+
+  it("resumes a page token the previous version gave for an author's comments on one page after its last comment, equal times too", async () => {
+    const space = await newSpace(s, 'Tokens of before');
+    await api(s, 'POST', `/spaces/${space}/content/template`, { id: 'getting-started' });
+    const [pageA, pageB] = ((await api(s, 'GET', `/spaces/${space}/content/pages`)).body.pages as { id: string }[]).map((p) => p.id);
+    const onA: string[] = [];
+    // Posted two by two at one instant: the first page ends between two comments of equal time.
+    for (let i = 0; i < 8; i++) {
+      await api(s, 'POST', `/spaces/${space}/comments`, { page: pageB, body: { markdown: `Elsewhere ${i}` } });
+      if (i % 2 === 0) s.clock.advance(1000);
+      onA.push((await api(s, 'POST', `/spaces/${space}/comments`, { page: pageA, body: { markdown: `Here ${i}` } })).body.id as string);
+    }
+    const newest = [...onA].reverse();
+    const path = `/spaces/${space}/comments?limit=3&authors=${user}&targetPage=${pageA}`;
+    const first = await api(s, 'GET', path);
+    expect(ids(first)).toEqual(newest.slice(0, 3));
+    // The previous version walked the author's list and tested each comment for the page: its
+    // token named that list's group, and a place in it that this list does not number alike.
+    const token = JSON.parse(Buffer.from(first.body.next.page as string, 'base64url').toString('utf8')) as Record<string, unknown>;
+    const before = Buffer.from(JSON.stringify({ ...token, g: `${commentScope(space, undefined)}|${user}`, s: 987654 })).toString('base64url');
+    const second = await api(s, 'GET', `${path}&page=${before}`);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(ids(second)).toEqual(newest.slice(3, 6));
+    expect(ids(await api(s, 'GET', `${path}&page=${second.body.next.page as string}`))).toEqual(newest.slice(6));
   });
 });
