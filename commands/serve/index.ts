@@ -46,7 +46,10 @@ function registerServe(program: Command, cli: Cli): void {
     )
     .option('--shutdown-grace <seconds>', 'on SIGTERM or SIGINT, how long requests in flight or unfinished may take before their connections are closed', '5')
     .option('--jit', 'let V8 optimise hot code (the default)')
-    .option('--no-jit', "turn V8's optimising compiler off and keep its heap small: about 40 MiB less memory under load, several times slower search and lists")
+    .option(
+      '--no-jit',
+      "turn V8's optimising compiler off and keep its young generation small: about 40 MiB less memory under load, several times slower search and lists",
+    )
     .addHelpText(
       'after',
       `

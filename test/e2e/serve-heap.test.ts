@@ -74,15 +74,14 @@ async function heapUnderLoad(name: string, extra: string[], gets: number): Promi
 }
 
 describe('gbctl serve: the heap once the store is loaded', () => {
-  it('lets the young generation grow under load, and the old one double before it is collected', { timeout: 60_000 }, async () => {
+  it('lets the young generation grow under load, and keeps collecting the old one at 10% over what is live', { timeout: 60_000 }, async () => {
     const { young, oldFactors } = await heapUnderLoad('default', [], 6000);
     expect(Math.max(...young)).toBeGreaterThanOrEqual((young[0] as number) * 2);
-    // While the store loads, 10% over what is live; after, twice.
-    expect(oldFactors[0]).toBe(1.1);
-    expect(oldFactors.at(-1)).toBe(2);
+    // Collected at 10% over what is live, as while the store loads: the resident set stays flat under a long load.
+    expect(new Set(oldFactors)).toEqual(new Set([1.1]));
   });
 
-  it('keeps both small with --no-jit, which trades speed for memory', { timeout: 60_000 }, async () => {
+  it('keeps the young generation small with --no-jit, which trades speed for memory', { timeout: 60_000 }, async () => {
     const { young, oldFactors } = await heapUnderLoad('no-jit', ['--no-jit'], 6000);
     expect(Math.max(...young)).toBe(young[0]);
     expect(new Set(oldFactors)).toEqual(new Set([1.1]));
