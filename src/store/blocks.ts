@@ -44,6 +44,19 @@ export class Blocks {
     return block.subarray(at, at + len);
   }
 
+  /**
+   * The unsigned 32-bit little-endian number at `pos`, read from the cache without making a
+   * buffer: a binary search over the index reads a few of these for each lookup, most of them
+   * for values the index does not hold.
+   */
+  u32(pos: number): number {
+    const n = Math.floor(pos / BLOCK);
+    const at = pos - n * BLOCK;
+    const block = this.block(n);
+    if (at + 4 <= block.length) return block.readUInt32LE(at);
+    return this.read(pos, 4).readUInt32LE(0);
+  }
+
   /** Bytes read straight from the file, not kept. */
   direct(pos: number, len: number): Buffer {
     const buf = Buffer.allocUnsafe(len);

@@ -57,27 +57,25 @@ class HashDir {
       if (compareHash(f[mid * 2] as number, f[mid * 2 + 1] as number, h1, h2) < 0) lo = mid + 1;
       else hi = mid;
     }
-    const from = Math.max(0, (lo - 1) * FENCE);
-    const to = Math.min(this.count, lo * FENCE);
-    if (to <= from) return from;
-    const run = this.blocks.read(this.at + from * this.width, (to - from) * this.width);
-    let a = 0;
-    let z = to - from;
+    let a = Math.max(0, (lo - 1) * FENCE);
+    let z = Math.min(this.count, lo * FENCE);
+    // Read number by number: a run of entries as one buffer often spans two blocks, joined by a copy.
     while (a < z) {
       const mid = (a + z) >>> 1;
-      if (compareHash(run.readUInt32LE(mid * this.width), run.readUInt32LE(mid * this.width + 4), h1, h2) < 0) a = mid + 1;
+      const pos = this.at + mid * this.width;
+      if (compareHash(this.blocks.u32(pos), this.blocks.u32(pos + 4), h1, h2) < 0) a = mid + 1;
       else z = mid;
     }
-    return from + a;
+    return a;
   }
 
   /** Each entry of equal hash to `text`'s, in turn, until `fn` answers something. */
   probe<R>(text: string, fn: (entry: Buffer) => R | undefined): R | undefined {
     const [h1, h2] = hash2(text);
     for (let i = this.lowerBound(h1, h2); i < this.count; i++) {
-      const e = this.blocks.read(this.at + i * this.width, this.width);
-      if (e.readUInt32LE(0) !== h1 || e.readUInt32LE(4) !== h2) return undefined;
-      const r = fn(e);
+      const pos = this.at + i * this.width;
+      if (this.blocks.u32(pos) !== h1 || this.blocks.u32(pos + 4) !== h2) return undefined;
+      const r = fn(this.blocks.read(pos, this.width));
       if (r !== undefined) return r;
     }
     return undefined;

@@ -28,4 +28,21 @@ describe('Blocks', () => {
       closeSync(fd);
     }
   });
+
+  it('reads a 32-bit number anywhere, one that spans two blocks and one at the end of the file too', () => {
+    const bytes = Buffer.alloc(3 * 4096 + 6);
+    for (let i = 0; i < bytes.length; i++) bytes[i] = (i * 131 + 7) & 0xff;
+    const file = join(tmp.dir, 'numbers.bin');
+    writeFileSync(file, bytes);
+    const fd = openSync(file, 'r');
+    try {
+      const blocks = new Blocks(fd, file);
+      for (const pos of [0, 1, 4092, 4093, 4094, 4095, 4096, 8190, 3 * 4096, bytes.length - 4]) {
+        expect(blocks.u32(pos), `at ${pos}`).toBe(bytes.readUInt32LE(pos));
+      }
+      expect(() => blocks.u32(bytes.length - 3)).toThrow(/cut short/);
+    } finally {
+      closeSync(fd);
+    }
+  });
 });
