@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { defineResource } from '../endpoint.js';
-import { ContentRef, Id, listOf, pageQuery } from '../schemas/common.js';
+import { Id, listOf, pageQuery } from '../schemas/common.js';
 import { BacklinkList, LinkList, LinkStatus } from '../schemas/links.js';
 import { contentQuery, File, ImportBody, ImportResult, Page, PageList, pageContentQuery, Revision, SearchResult } from '../schemas/revision.js';
 
 const spaceParams = z.object({ spaceId: Id.describe('space id') });
+/** A content reference a template's parameters name: only its kind is read. */
+const ContentRef = z.looseObject({
+  kind: z.enum(['file', 'url', 'page', 'anchor', 'user', 'collection', 'space', 'reusable-content', 'openapi']),
+});
 const fileParams = spaceParams.extend({ fileId: Id.describe('file id') });
 const pageParams = spaceParams.extend({ pageId: Id.describe('page id') });
 

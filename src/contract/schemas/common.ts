@@ -86,23 +86,6 @@ export const Member = z.lazy(() =>
   }),
 );
 
-/** Rich text document; block types beyond paragraph are free-form. */
-export const Block: z.ZodType<Record<string, unknown>> = z.looseObject({
-  object: z.string(),
-  type: z.string().optional(),
-  key: z.string().optional(),
-  nodes: z.array(z.lazy(() => Block)).optional(),
-});
-export const Document = z.looseObject({
-  object: z.literal('document'),
-  data: z.looseObject({ schemaVersion: z.number().optional() }).optional(),
-  nodes: z.array(Block),
-});
-
-export const ContentRef = z.looseObject({
-  kind: z.enum(['file', 'url', 'page', 'anchor', 'user', 'collection', 'space', 'reusable-content', 'openapi']),
-});
-
 /** `page` and `limit`, on every list. */
 export const pageQuery = {
   page: z.string().max(512).optional().describe("page token from a previous response's next.page"),
