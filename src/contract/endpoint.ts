@@ -29,7 +29,15 @@ export interface CliPlacement {
   pageMayBeAbsent?: true;
 }
 
-/** One endpoint of the API, written once and read by the client, the CLI and the server. */
+/**
+ * A query, body or answer schema as an endpoint is declared with it: the schema, or a function
+ * that makes it when first read (defineResource), so that a command builds the schemas of the
+ * endpoint it calls and not those of every endpoint of its resource. zod's schemas are slow to
+ * make: a resource's were a tenth of a short command's run.
+ */
+export type Deferred<T> = T | (() => T);
+
+/** One endpoint of the API as declared (see Endpoint for it as read). */
 export interface EndpointSpec {
   method: Method;
   /** Path relative to /v1 with `{param}` placeholders. */
@@ -37,10 +45,10 @@ export interface EndpointSpec {
   /** One line, imperative, shown in `--help` and `gbctl api endpoints`. */
   summary: string;
   params?: AnyObject;
-  query?: AnyObject;
-  body?: AnyObject;
+  query?: Deferred<AnyObject>;
+  body?: Deferred<AnyObject>;
   /** Absent when the success response has no body. */
-  response?: z.ZodType;
+  response?: Deferred<z.ZodType>;
   status: 200 | 201 | 204;
   access: Access;
   cli?: CliPlacement;
@@ -52,7 +60,15 @@ export interface EndpointSpec {
   destructive?: boolean;
 }
 
-export type Endpoint<Id extends string = string, S extends EndpointSpec = EndpointSpec> = S & {
+/** What a deferred part is once made. */
+type Made<T> = T extends () => infer R ? R : T;
+const DEFERRED = ['query', 'body', 'response'] as const;
+type DeferredPart = (typeof DEFERRED)[number];
+
+/** One endpoint of the API, written once and read by the client, the CLI and the server: its schemas made. */
+export type Endpoint<Id extends string = string, S extends EndpointSpec = EndpointSpec> = {
+  [K in keyof S]: K extends DeferredPart ? Made<S[K]> : S[K];
+} & {
   id: Id;
   noun: string;
   verb: string;
@@ -69,7 +85,7 @@ type Resource<N extends string, T extends Record<string, EndpointSpec>> = {
 export function defineResource<const N extends string, const T extends Record<string, EndpointSpec>>(name: N, specs: T): Resource<N, T> {
   const out: Record<string, Endpoint> = {};
   for (const [key, spec] of Object.entries(specs)) {
-    out[`${name}.${key}`] = {
+    const endpoint = {
       ...spec,
       // Every DELETE confirms; other destructive acts (transfer, unpublish) say so themselves.
       destructive: spec.destructive ?? spec.method === 'DELETE',
@@ -77,6 +93,13 @@ export function defineResource<const N extends string, const T extends Record<st
       noun: spec.cli?.noun ?? name,
       verb: spec.cli?.verb ?? key,
     };
+    for (const part of DEFERRED) {
+      const make = spec[part];
+      if (typeof make !== 'function') continue;
+      let made: ReturnType<typeof make> | undefined;
+      Object.defineProperty(endpoint, part, { enumerable: true, get: () => (made ??= make()) });
+    }
+    out[`${name}.${key}`] = endpoint as Endpoint;
   }
   return out as Resource<N, T>;
 }

@@ -45,8 +45,8 @@ export const changeRequests = defineResource('change-requests', {
     path: '/spaces/{spaceId}/change-requests',
     summary: 'List the change requests of a space',
     params: spaceParams,
-    query: listQuery,
-    response: listOf(ChangeRequest),
+    query: () => listQuery,
+    response: () => listOf(ChangeRequest),
     status: 200,
     access: 'read',
   },
@@ -55,8 +55,8 @@ export const changeRequests = defineResource('change-requests', {
     path: '/orgs/{organizationId}/change-requests',
     summary: 'List the change requests of an organization',
     params: orgParams,
-    query: orgListQuery,
-    response: listOf(ChangeRequest),
+    query: () => orgListQuery,
+    response: () => listOf(ChangeRequest),
     status: 200,
     access: 'read',
   },
@@ -65,11 +65,12 @@ export const changeRequests = defineResource('change-requests', {
     path: '/spaces/{spaceId}/change-requests',
     summary: 'Create a change request',
     params: spaceParams,
-    body: z.object({
-      subject: ChangeRequestSubject.optional().describe('subject (at most 100 characters)'),
-      agentTaskId: Id.optional().describe('id of the agent task to implement'),
-    }),
-    response: ChangeRequest,
+    body: () =>
+      z.object({
+        subject: ChangeRequestSubject.optional().describe('subject (at most 100 characters)'),
+        agentTaskId: Id.optional().describe('id of the agent task to implement'),
+      }),
+    response: () => ChangeRequest,
     status: 201,
     access: 'edit',
   },
@@ -78,7 +79,7 @@ export const changeRequests = defineResource('change-requests', {
     path: '/spaces/{spaceId}/change-requests/{changeRequestId}',
     summary: 'Show a change request',
     params: crParams,
-    response: ChangeRequest,
+    response: () => ChangeRequest,
     status: 200,
     access: 'read',
   },
@@ -87,12 +88,13 @@ export const changeRequests = defineResource('change-requests', {
     path: '/spaces/{spaceId}/change-requests/{changeRequestId}',
     summary: "Update a change request's subject, description or status",
     params: crParams,
-    body: z.object({
-      subject: ChangeRequestSubject.optional().describe('subject (at most 100 characters)'),
-      description: JsonDocument.optional().describe('description, as a rich text document'),
-      status: SettableChangeRequestStatus.optional().describe('new status: draft, open or archived'),
-    }),
-    response: ChangeRequest,
+    body: () =>
+      z.object({
+        subject: ChangeRequestSubject.optional().describe('subject (at most 100 characters)'),
+        description: JsonDocument.optional().describe('description, as a rich text document'),
+        status: SettableChangeRequestStatus.optional().describe('new status: draft, open or archived'),
+      }),
+    response: () => ChangeRequest,
     status: 200,
     access: 'edit',
   },
@@ -101,7 +103,7 @@ export const changeRequests = defineResource('change-requests', {
     path: '/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
     summary: 'Merge a change request into the main content',
     params: crParams,
-    response: MergeResult,
+    response: () => MergeResult,
     status: 200,
     access: 'review',
   },
@@ -110,7 +112,7 @@ export const changeRequests = defineResource('change-requests', {
     path: '/spaces/{spaceId}/change-requests/{changeRequestId}/update',
     summary: 'Bring the latest main content into a change request',
     params: crParams,
-    response: UpdateResult,
+    response: () => UpdateResult,
     status: 200,
     access: 'edit',
   },
@@ -119,12 +121,13 @@ export const changeRequests = defineResource('change-requests', {
     path: '/spaces/{spaceId}/change-requests/{changeRequestId}/gbctl/conflicts/{pageId}/resolve',
     summary: 'Settle a conflicted page of a change request by keeping one side',
     params: pageParams,
-    body: z.object({
-      keep: z
-        .enum(['change-request', 'main'])
-        .describe("the side to keep: change-request (its page as it is) or main (main's page, put into the change request)"),
-    }),
-    response: ChangeRequest,
+    body: () =>
+      z.object({
+        keep: z
+          .enum(['change-request', 'main'])
+          .describe("the side to keep: change-request (its page as it is) or main (main's page, put into the change request)"),
+      }),
+    response: () => ChangeRequest,
     status: 200,
     access: 'edit',
     extension: 'gbctl: settle a merge conflict (not a platform route)',
@@ -136,11 +139,12 @@ export const changeRequests = defineResource('change-requests', {
     path: '/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
     summary: 'Get a temporary URL of a change request as PDF',
     params: crParams,
-    query: z.object({
-      page: Id.optional().describe('page id to start from (or to print alone with --only)'),
-      only: z.boolean().optional().describe('print only the given page'),
-    }),
-    response: Pdf,
+    query: () =>
+      z.object({
+        page: Id.optional().describe('page id to start from (or to print alone with --only)'),
+        only: z.boolean().optional().describe('print only the given page'),
+      }),
+    response: () => Pdf,
     status: 200,
     access: 'read',
   },
@@ -149,13 +153,14 @@ export const changeRequests = defineResource('change-requests', {
     path: '/spaces/{spaceId}/change-requests/{changeRequestId}/gbctl/pages',
     summary: 'Add a page to a change request',
     params: crParams,
-    body: z.object({
-      title: PageTitle.describe('page title (1 to 100 characters)'),
-      markdown: z.string().optional().describe('page content as markdown'),
-      parent: Id.optional().describe('parent page id (top level when absent)'),
-      emoji: Emoji.optional().describe('page emoji'),
-    }),
-    response: Page,
+    body: () =>
+      z.object({
+        title: PageTitle.describe('page title (1 to 100 characters)'),
+        markdown: z.string().optional().describe('page content as markdown'),
+        parent: Id.optional().describe('parent page id (top level when absent)'),
+        emoji: Emoji.optional().describe('page emoji'),
+      }),
+    response: () => Page,
     status: 201,
     access: 'edit',
     cli: { noun: 'pages', verb: 'create' },
@@ -167,12 +172,13 @@ export const changeRequests = defineResource('change-requests', {
     path: '/spaces/{spaceId}/change-requests/{changeRequestId}/gbctl/pages/{pageId}',
     summary: 'Edit a page of a change request',
     params: pageParams,
-    body: z.object({
-      title: PageTitle.optional().describe('page title (1 to 100 characters)'),
-      markdown: z.string().optional().describe('page content as markdown (replaces it)'),
-      emoji: Emoji.optional().describe('page emoji'),
-    }),
-    response: Page,
+    body: () =>
+      z.object({
+        title: PageTitle.optional().describe('page title (1 to 100 characters)'),
+        markdown: z.string().optional().describe('page content as markdown (replaces it)'),
+        emoji: Emoji.optional().describe('page emoji'),
+      }),
+    response: () => Page,
     status: 200,
     access: 'edit',
     cli: { noun: 'pages', verb: 'update' },

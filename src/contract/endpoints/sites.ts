@@ -28,13 +28,14 @@ export const sites = defineResource('sites', {
     path: '/orgs/{organizationId}/sites',
     summary: 'List the sites of an organization',
     params: orgParams,
-    query: z.object({
-      ...pageQuery,
-      space: Id.optional().describe('only sites that contain this space'),
-      title: z.string().optional().describe('only sites with this title'),
-      published: z.boolean().optional().describe('only published (true) or unpublished (false) sites'),
-    }),
-    response: listOf(Site),
+    query: () =>
+      z.object({
+        ...pageQuery,
+        space: Id.optional().describe('only sites that contain this space'),
+        title: z.string().optional().describe('only sites with this title'),
+        published: z.boolean().optional().describe('only published (true) or unpublished (false) sites'),
+      }),
+    response: () => listOf(Site),
     status: 200,
     access: 'read',
   },
@@ -43,16 +44,17 @@ export const sites = defineResource('sites', {
     path: '/orgs/{organizationId}/sites',
     summary: 'Create a site (unpublished)',
     params: orgParams,
-    body: z.object({
-      type: SiteType.optional().describe('site type (default basic)'),
-      title: SiteTitle.optional().describe('title (2 to 128 characters)'),
-      visibility: SiteVisibility.optional().describe('public, unlisted, share-link or visitor-auth'),
-      spaces: z
-        .union([z.array(Id), z.enum(['empty', 'sample'])])
-        .optional()
-        .describe('space ids to add, or "empty" / "sample" to create a new empty or sample space'),
-    }),
-    response: Site,
+    body: () =>
+      z.object({
+        type: SiteType.optional().describe('site type (default basic)'),
+        title: SiteTitle.optional().describe('title (2 to 128 characters)'),
+        visibility: SiteVisibility.optional().describe('public, unlisted, share-link or visitor-auth'),
+        spaces: z
+          .union([z.array(Id), z.enum(['empty', 'sample'])])
+          .optional()
+          .describe('space ids to add, or "empty" / "sample" to create a new empty or sample space'),
+      }),
+    response: () => Site,
     status: 201,
     access: 'admin',
   },
@@ -61,7 +63,7 @@ export const sites = defineResource('sites', {
     path: '/orgs/{organizationId}/sites/{siteId}',
     summary: 'Show a site',
     params: siteParams,
-    response: Site,
+    response: () => Site,
     status: 200,
     access: 'read',
   },
@@ -70,23 +72,24 @@ export const sites = defineResource('sites', {
     path: '/orgs/{organizationId}/sites/{siteId}',
     summary: 'Update a site',
     params: siteParams,
-    body: z.object({
-      title: SiteTitle.optional().describe('title (2 to 128 characters)'),
-      visibility: SiteVisibility.optional().describe('public, unlisted, share-link or visitor-auth'),
-      basename: SiteBasename.optional().describe('basename of the site (1 to 100 characters)'),
-      adaptiveContent: z
-        .object({ enabled: z.boolean().describe('whether adaptive content is enabled') })
-        .optional()
-        .describe('adaptive content settings'),
-      agentsContext: AgentsContext.optional().describe('whether agents may use the site: excluded or included'),
-      defaultSiteSpace: Id.optional().describe('site space used as default at the root or in the default section'),
-      defaultSiteSection: Id.optional().describe('site section used as default'),
-      hostname: SiteHostname.nullable()
-        .optional()
-        .describe('custom hostname such as docs.example.com; null removes it (local emulator: the platform sets it through its custom-domain setup)'),
-      proxy: SiteProxyOrigin.nullable().optional().describe('host plus /path segments to serve the site under (e.g. example.com/docs); null removes it'),
-    }),
-    response: Site,
+    body: () =>
+      z.object({
+        title: SiteTitle.optional().describe('title (2 to 128 characters)'),
+        visibility: SiteVisibility.optional().describe('public, unlisted, share-link or visitor-auth'),
+        basename: SiteBasename.optional().describe('basename of the site (1 to 100 characters)'),
+        adaptiveContent: z
+          .object({ enabled: z.boolean().describe('whether adaptive content is enabled') })
+          .optional()
+          .describe('adaptive content settings'),
+        agentsContext: AgentsContext.optional().describe('whether agents may use the site: excluded or included'),
+        defaultSiteSpace: Id.optional().describe('site space used as default at the root or in the default section'),
+        defaultSiteSection: Id.optional().describe('site section used as default'),
+        hostname: SiteHostname.nullable()
+          .optional()
+          .describe('custom hostname such as docs.example.com; null removes it (local emulator: the platform sets it through its custom-domain setup)'),
+        proxy: SiteProxyOrigin.nullable().optional().describe('host plus /path segments to serve the site under (e.g. example.com/docs); null removes it'),
+      }),
+    response: () => Site,
     status: 200,
     access: 'admin',
   },
@@ -104,7 +107,7 @@ export const sites = defineResource('sites', {
     path: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema',
     summary: 'Show the adaptive content schema of a site',
     params: siteParams,
-    response: AdaptiveSchema,
+    response: () => AdaptiveSchema,
     status: 200,
     access: 'read',
   },
@@ -113,12 +116,13 @@ export const sites = defineResource('sites', {
     path: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema',
     summary: 'Replace the adaptive content schema of a site',
     params: siteParams,
-    body: z.object({
-      jsonSchema: AdaptiveJsonSchema.extend({ additionalProperties: z.literal(false) }).describe(
-        'json schema (draft-07) of the visitor claims; type must be object, additionalProperties false',
-      ),
-    }),
-    response: AdaptiveSchema,
+    body: () =>
+      z.object({
+        jsonSchema: AdaptiveJsonSchema.extend({ additionalProperties: z.literal(false) }).describe(
+          'json schema (draft-07) of the visitor claims; type must be object, additionalProperties false',
+        ),
+      }),
+    response: () => AdaptiveSchema,
     status: 200,
     access: 'admin',
   },
@@ -127,7 +131,7 @@ export const sites = defineResource('sites', {
     path: '/orgs/{organizationId}/sites/{siteId}/adaptive-schema/template-conditions',
     summary: 'List condition templates suggested by the adaptive schema',
     params: siteParams,
-    response: TemplateConditions,
+    response: () => TemplateConditions,
     status: 200,
     access: 'read',
   },
@@ -136,8 +140,8 @@ export const sites = defineResource('sites', {
     path: '/orgs/{organizationId}/sites/{siteId}/published',
     summary: 'Show the published profile of a site',
     params: siteParams,
-    query: z.object({ shareKey: z.string().max(256).optional().describe('secret key of a share-link site') }),
-    response: PublishedSite,
+    query: () => z.object({ shareKey: z.string().max(256).optional().describe('secret key of a share-link site') }),
+    response: () => PublishedSite,
     status: 200,
     access: 'read',
   },
@@ -146,7 +150,7 @@ export const sites = defineResource('sites', {
     path: '/orgs/{organizationId}/sites/{siteId}/publish',
     summary: 'Publish a site',
     params: siteParams,
-    response: Site,
+    response: () => Site,
     status: 200,
     access: 'admin',
   },
@@ -155,7 +159,7 @@ export const sites = defineResource('sites', {
     path: '/orgs/{organizationId}/sites/{siteId}/unpublish',
     summary: 'Unpublish a site (its configuration and content are kept)',
     params: siteParams,
-    response: Site,
+    response: () => Site,
     status: 200,
     access: 'admin',
     destructive: true,

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { describe, expect, it } from 'vitest';
+import { defineResource } from '../../src/contract/endpoint.js';
+import { endpoints } from '../../src/contract/index.js';
+
+describe('deferred schemas', () => {
+  it("makes an endpoint's query, body and answer schemas when first read, once each", () => {
+    const made: string[] = [];
+    const things = defineResource('things', {
+      make: {
+        method: 'POST',
+        path: '/things',
+        summary: 'Make a thing',
+        query: () => (made.push('query'), z.object({ dry: z.boolean().optional() })),
+        body: () => (made.push('body'), z.object({ name: z.string() })),
+        response: () => (made.push('response'), z.object({ id: z.string() })),
+        status: 201,
+        access: 'create',
+      },
+    });
+    const e = things['things.make'];
+    expect(made).toEqual([]);
+    expect(Object.keys(e)).toEqual(expect.arrayContaining(['query', 'body', 'response']));
+    expect(e.body.safeParse({ name: 'a' }).success).toBe(true);
+    expect(e.body).toBe(e.body);
+    expect(made).toEqual(['body']);
+    expect(e.query.shape.dry).toBeDefined();
+    expect(e.response.parse({ id: 'x' })).toEqual({ id: 'x' });
+    expect(made).toEqual(['body', 'query', 'response']);
+  });
+
+  it('gives every endpoint of the catalogue its schemas as schemas, not as the functions that make them', () => {
+    for (const e of Object.values(endpoints)) {
+      for (const part of [e.params, e.query, e.body, e.response]) {
+        if (part !== undefined) expect(part, e.id).toBeInstanceOf(z.ZodType);
+      }
+    }
+  });
+});
