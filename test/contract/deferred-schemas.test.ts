@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { defineResource } from '../../src/contract/endpoint.js';
+import { defineResource, type Endpoint } from '../../src/contract/endpoint.js';
 import { endpoints } from '../../src/contract/index.js';
 
 describe('deferred schemas', () => {
@@ -30,7 +30,7 @@ describe('deferred schemas', () => {
   });
 
   it('gives every endpoint of the catalogue its schemas as schemas, not as the functions that make them', () => {
-    for (const e of Object.values(endpoints)) {
+    for (const e of Object.values(endpoints) as Endpoint[]) {
       for (const part of [e.params, e.query, e.body, e.response]) {
         if (part !== undefined) expect(part, e.id).toBeInstanceOf(z.ZodType);
       }

@@ -12,8 +12,11 @@ export const DateTime = z.string();
 export const Role = z.enum(['admin', 'create', 'edit', 'review', 'comment', 'read']);
 export type Role = z.infer<typeof Role>;
 
-/** A role, `inherit` (from the parent collection or organization), or null (no default access). */
-export const DefaultLevel = z.union([Role, z.literal('inherit'), z.null()]);
+/**
+ * A role, `inherit` (from the parent collection or organization), or null (no default access).
+ * Made on first use, like the unions of space.ts: a command whose endpoint has none builds none.
+ */
+export const DefaultLevel = z.lazy(() => z.union([Role, z.literal('inherit'), z.null()]));
 
 export const Icon = z.string().max(50);
 

@@ -6,11 +6,14 @@ export const EditMode = z.enum(['live', 'locked']);
 export const SpaceTitle = z.string().max(50);
 export const Emoji = z.string().max(50);
 
-export const MergeRules = z.union([
-  z.object({ type: z.literal('inherit') }),
-  z.object({ type: z.literal('none') }),
-  z.looseObject({ type: z.literal('rules'), rules: z.array(z.unknown()) }),
-]);
+// Unions made on first use: only bodies and answers read them, and zod's are slow to make.
+export const MergeRules = z.lazy(() =>
+  z.union([
+    z.object({ type: z.literal('inherit') }),
+    z.object({ type: z.literal('none') }),
+    z.looseObject({ type: z.literal('rules'), rules: z.array(z.unknown()) }),
+  ]),
+);
 
 // Built on first use: only responses need it, and most commands never parse one.
 export const Space = z.lazy(() =>
@@ -68,4 +71,6 @@ export const Space = z.lazy(() =>
 export type Space = z.infer<typeof Space>;
 
 /** Pointer to a sibling for `position.before` / `position.after`. */
-export const SiblingPointer = z.union([z.object({ type: z.literal('space'), space: Id }), z.object({ type: z.literal('collection'), collection: Id })]);
+export const SiblingPointer = z.lazy(() =>
+  z.union([z.object({ type: z.literal('space'), space: Id }), z.object({ type: z.literal('collection'), collection: Id })]),
+);
