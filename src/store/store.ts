@@ -106,6 +106,12 @@ export interface OrderedQuery<T> {
   desc?: boolean | undefined;
   test?: ((row: T) => boolean) | undefined;
   ranks?: readonly number[] | undefined;
+  /**
+   * Only these records, wherever the groups list them (those they do not list are left out): a
+   * filter whose few matches are known by another way (another table's index) reads them alone
+   * instead of testing the groups, and pages in the list's own order with its tokens.
+   */
+  ids?: readonly string[] | undefined;
 }
 
 export interface OrderedPage<T> {
@@ -153,12 +159,13 @@ export interface ReadTx {
    * records `test` skips, whatever the size of the groups (see OrderedQuery).
    */
   page<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: NoInfer<O>, q: OrderedQuery<T>): OrderedPage<T>;
-  /** How many records the groups of an ordered list hold (passing `test`, which reads them all). */
+  /** How many records the groups of an ordered list hold (passing `test`, which reads them all; of `ids` only, when given). */
   sizeOf<T extends Row, F extends string, O extends string>(
     t: Table<T, F, O>,
     order: NoInfer<O>,
     groups: readonly string[],
     test?: (row: T) => boolean,
+    ids?: readonly string[],
   ): number;
   /**
    * A value worked out from one record by `make`, kept by the store until that record changes (at

@@ -1,5 +1,5 @@
 import { field, type NamedTest, type Test } from './record-indexes.js';
-import { groupsOf, keyOf, mergeLists, OrderedIds, type NamedOrder, type Order, type OrderIndex } from './ordered.js';
+import { compare, groupsOf, keyOf, mergeLists, OrderedIds, type NamedOrder, type Order, type OrderIndex } from './ordered.js';
 import type { Position } from './types.js';
 import { countOf, pageOf, rankOf, type Source } from './paging.js';
 import { PendingTable } from './pending.js';
@@ -43,6 +43,23 @@ function declaredOrder<T extends Row, F extends string, O extends string>(t: Tab
 }
 
 /** A transaction: reads see its own pending writes, which reach the state only on commit. */
+/** Each group narrowed to the records of `ids` it lists, in its order (OrderedQuery.ids). */
+function narrowed(sources: Source[], ids: readonly string[] | undefined): Source[] {
+  if (!ids) return sources;
+  const once = [...new Set(ids)];
+  return sources.map((src) => {
+    const entries = once.flatMap((id) => src.position(id) ?? []).sort(compare);
+    const byId = new Map(entries.map((e) => [e.id, e]));
+    return {
+      g: src.g,
+      rank: src.rank,
+      lists: [{ length: entries.length, at: (i: number) => entries[i] as Position }],
+      size: entries.length,
+      position: (id: string) => byId.get(id),
+    };
+  });
+}
+
 export class Tx implements WriteTx, ReadTx {
   private pending = new Map<string, PendingTable>();
   readonly ops: Op[] = [];
@@ -116,7 +133,7 @@ export class Tx implements WriteTx, ReadTx {
   }
 
   page<T extends Row, F extends string, O extends string>(t: Table<T, F, O>, order: NoInfer<O>, q: OrderedQuery<T>): OrderedPage<T> {
-    const sources = this.sources(t, order, q.groups, q.ranks);
+    const sources = narrowed(this.sources(t, order, q.groups, q.ranks), q.ids);
     const after = q.after && this.refreshed(sources, q.after);
     return pageOf(sources, q, rankOf(sources, after), (ids) => this.read(t, ids));
   }
@@ -126,8 +143,9 @@ export class Tx implements WriteTx, ReadTx {
     order: NoInfer<O>,
     groups: readonly string[],
     test?: (row: T) => boolean,
+    ids?: readonly string[],
   ): number {
-    const sources = this.sources(t, order, groups);
+    const sources = narrowed(this.sources(t, order, groups), ids);
     if (test) return countOf(sources, test, (ids) => this.read(t, ids));
     return sources.reduce((n, s) => n + s.size, 0);
   }

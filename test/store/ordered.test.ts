@@ -56,11 +56,12 @@ function walk(
   limit: number,
   desc: boolean,
   test?: (n: Note) => boolean,
+  ids?: string[],
 ): string[] {
   const out: string[] = [];
   let after: (Position & { g?: string }) | undefined;
   for (let i = 0; i < 100; i++) {
-    const p = read().page(notes, order, { groups, limit, desc, after, test });
+    const p = read().page(notes, order, { groups, limit, desc, after, test, ids });
     out.push(...p.rows.map((r) => r.id));
     if (!p.more) return out;
     after = p.last;
@@ -109,6 +110,14 @@ describe('ordered lists', () => {
           expect(walk(read, 'byGroup', [g], limit, desc, closed)).toEqual(scan(all, firstJoin, (n) => n.group === g && closed(n), desc, true));
           expect(read().sizeOf(notes, 'byGroup', [g], closed)).toBe(all.filter((n) => n.group === g && closed(n)).length);
           expect(walk(read, 'joined', [g], limit, desc)).toEqual(scan(all, lastJoin, (n) => n.group === g && n.status === 'open', desc, false));
+          // Narrowed to some records, named in no order, twice, or not listed at all.
+          const some = new Set(Array.from({ length: 31 }, (_, i) => `n${i}`).filter((_, i) => i % 3 === 0));
+          const picked = ['n-none', ...[...some].reverse(), 'n0'];
+          expect(walk(read, 'byGroup', [g], limit, desc, undefined, picked)).toEqual(scan(all, firstJoin, (n) => n.group === g && some.has(n.id), desc, true));
+          expect(walk(read, 'byTag', [`${g}|t0`, `${g}|t1`], limit, desc, closed, picked)).toEqual(
+            scan(all, firstJoin, (n) => tagged(n) && closed(n) && some.has(n.id), desc, true),
+          );
+          expect(read().sizeOf(notes, 'byGroup', [g], undefined, picked)).toBe(all.filter((n) => n.group === g && some.has(n.id)).length);
         }
       }),
       { numRuns: 150 },

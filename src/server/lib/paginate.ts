@@ -121,7 +121,7 @@ export function paginateOrdered<T extends Row, F extends string, O extends strin
   if (q.page && !after) throw badRequest(NOT_OURS);
   const limit = q.limit ?? DEFAULT_PAGE_SIZE;
   const page = tx.page(l.table, l.order, { ...l.query, after, limit });
-  const count = l.count ? l.count() : tx.sizeOf(l.table, l.order, l.query.groups, l.query.test);
+  const count = l.count ? l.count() : tx.sizeOf(l.table, l.order, l.query.groups, l.query.test, l.query.ids);
   const out: ListPage<R> = { items: page.rows.map(map), count };
   if (page.more && page.last && limit > 0) out.next = { page: encode({ l: l.list, k: page.last.k, s: page.last.s, i: page.last.id, g: page.last.g }) };
   return out;

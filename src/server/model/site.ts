@@ -71,6 +71,9 @@ export const sites = table<SiteRecord>('sites').withOrders({
   byOrg: { group: (s) => s.organization },
   /** One list per organization and published state: the `published` filter costs the page. */
   byPublished: { group: (s) => `${s.organization}|${s.published}`, keepSeq: true },
+  /** And per title, with and without the published state: a site renamed keeps its place. */
+  byTitle: { group: (s) => `${s.organization}|${s.title}`, keepSeq: true },
+  byPublishedTitle: { group: (s) => `${s.organization}|${s.published}|${s.title}`, keepSeq: true },
 });
 export const siteSections = table<SectionRecord>('siteSections');
 export const sectionGroups = table<SectionGroupRecord>('siteSectionGroups');

@@ -129,6 +129,47 @@ describe('a list asked with a filter and a status', () => {
     }
   });
 
+  it("reads its page of an organization's sites by space, title and published state, not the organization's sites", async () => {
+    const org = s.org;
+    const space = await newSpace(s, 'Held');
+    const made: { id: string; title: string; published: boolean; holds: boolean }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const title = i % 10 === 3 ? 'Docs' : `Other ${i}`;
+      const holds = i === 13 || i === 27;
+      const site = (await api(s, 'POST', `/orgs/${org}/sites`, { title, ...(holds ? { spaces: [space] } : {}) })).body as { id: string };
+      const published = i === 23 || i === 27;
+      if (published) expect((await api(s, 'POST', `/orgs/${org}/sites/${site.id}/publish`)).status).toBe(200);
+      made.push({ id: site.id, title, published, holds });
+    }
+    for (const [filter, want] of [
+      ['space', made.filter((m) => m.holds)],
+      ['title', made.filter((m) => m.title === 'Docs')],
+      ['title&published', made.filter((m) => m.title === 'Docs' && m.published)],
+      ['space&published', made.filter((m) => m.holds && m.published)],
+      ['space&title', made.filter((m) => m.holds && m.title === 'Docs')],
+      ['space&title&published', made.filter((m) => m.holds && m.title === 'Docs' && m.published)],
+    ] as const) {
+      const query = filter
+        .split('&')
+        .map((f) => (f === 'space' ? `space=${space}` : f === 'title' ? 'title=Docs' : 'published=true'))
+        .join('&');
+      const path = `/orgs/${org}/sites?limit=3&${query}`;
+      const { result, read } = await recordsRead(() => api(s, 'GET', path));
+      expect(result.status, filter).toBe(200);
+      expect(result.body.count, filter).toBe(want.length);
+      expect(ids(result), filter).toEqual(want.slice(0, 3).map((m) => m.id));
+      expect(read, filter).toBeLessThan(10);
+    }
+    // Page after page in the organization's order, a site renamed into the filter in its place.
+    const renamed = made[6] as { id: string };
+    expect((await api(s, 'PATCH', `/orgs/${org}/sites/${renamed.id}`, { title: 'Docs' })).status).toBe(200);
+    const docs = made.filter((m) => m.title === 'Docs' || m.id === renamed.id).map((m) => m.id);
+    const first = await api(s, 'GET', `/orgs/${org}/sites?limit=3&title=Docs`);
+    const second = await api(s, 'GET', `/orgs/${org}/sites?limit=3&title=Docs&page=${first.body.next.page as string}`);
+    expect([...ids(first), ...ids(second)]).toEqual(docs);
+    expect(second.body.next).toBeUndefined();
+  });
+
   it("resumes a page token the previous version gave for an author's comments on one page after its last comment, equal times too", async () => {
     const space = await newSpace(s, 'Tokens of before');
     await api(s, 'POST', `/spaces/${space}/content/template`, { id: 'getting-started' });
