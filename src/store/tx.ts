@@ -42,7 +42,6 @@ function declaredOrder<T extends Row, F extends string, O extends string>(t: Tab
   });
 }
 
-/** A transaction: reads see its own pending writes, which reach the state only on commit. */
 /** Each group narrowed to the records of `ids` it lists, in its order (OrderedQuery.ids). */
 function narrowed(sources: Source[], ids: readonly string[] | undefined): Source[] {
   if (!ids) return sources;
@@ -60,6 +59,7 @@ function narrowed(sources: Source[], ids: readonly string[] | undefined): Source
   });
 }
 
+/** A transaction: reads see its own pending writes, which reach the state only on commit. */
 export class Tx implements WriteTx, ReadTx {
   private pending = new Map<string, PendingTable>();
   readonly ops: Op[] = [];
