@@ -887,7 +887,7 @@ complete -c gbctl -n '__gbctl_at \'serve\'' -l allow-file-urls -d 'let imports a
 complete -c gbctl -n '__gbctl_at \'serve\'' -l allow-private-urls -d 'let imports and OpenAPI sources fetch loopback, private and link-local addresses even when bound to a non-loopback address'
 complete -c gbctl -n '__gbctl_at \'serve\'' -l shutdown-grace -r -d 'on SIGTERM or SIGINT, how long requests in flight or unfinished may take before their connections are closed'
 complete -c gbctl -n '__gbctl_at \'serve\'' -l jit -d 'let V8 optimise hot code (the default)'
-complete -c gbctl -n '__gbctl_at \'serve\'' -l no-jit -d 'turn V8\'s optimising compiler off and keep its young generation small: about 40 MiB less memory under load, several times slower search and lists'
+complete -c gbctl -n '__gbctl_at \'serve\'' -l no-jit -d 'turn V8\'s optimising compiler off and keep its young generation small: about 20 MiB less memory under load, several times slower search and lists'
 complete -c gbctl -n '__gbctl_at \'site-spaces\'' -a 'create' -d 'Add a space to a site'
 complete -c gbctl -n '__gbctl_at \'site-spaces\'' -a 'delete' -d 'Remove a space from a site'
 complete -c gbctl -n '__gbctl_at \'site-spaces\'' -a 'list' -d 'List the site spaces of a site'

@@ -48,7 +48,7 @@ function registerServe(program: Command, cli: Cli): void {
     .option('--jit', 'let V8 optimise hot code (the default)')
     .option(
       '--no-jit',
-      "turn V8's optimising compiler off and keep its young generation small: about 40 MiB less memory under load, several times slower search and lists",
+      "turn V8's optimising compiler off and keep its young generation small: about 20 MiB less memory under load, several times slower search and lists",
     )
     .addHelpText(
       'after',
