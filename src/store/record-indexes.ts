@@ -1,3 +1,4 @@
+import { Generations } from './generations.js';
 import { listKey, valueKey, valueOf } from './index-format.js';
 import type { FileGroup, ListKind, PersistedList } from './types.js';
 import { OrderIndex, type NamedOrder, type Order } from './ordered.js';
@@ -38,7 +39,7 @@ function placeOf(row: Row | undefined, f: string, test: Test | undefined): { val
   return row && (!test || test(row)) ? { value: field(row, f) } : undefined;
 }
 
-/** Values whose file group is remembered, per list: beyond it the memo starts again. */
+/** Values whose file group is remembered, per list: at most this many, the last half at least. */
 const SEEN_GROUPS = 1024;
 
 /**
@@ -46,7 +47,7 @@ const SEEN_GROUPS = 1024;
  * finding the group anew (the value's key made and hashed, then probed) was most of a count.
  */
 class FileGroups {
-  private readonly seen = new Map<unknown, FileGroup | null>();
+  private readonly seen = new Generations<unknown, FileGroup | null>(SEEN_GROUPS / 2);
 
   constructor(readonly file: PersistedList) {}
 
@@ -56,7 +57,6 @@ class FileGroups {
     const key = valueKey(value);
     if (key === undefined) return undefined;
     const g = this.file.find(key);
-    if (this.seen.size >= SEEN_GROUPS) this.seen.clear();
     this.seen.set(value, g ?? null);
     return g;
   }
