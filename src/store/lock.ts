@@ -1,4 +1,4 @@
-import { closeSync, existsSync, linkSync, lstatSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, linkSync, lstatSync, mkdirSync, openSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { StoreError } from './errors.js';
@@ -48,8 +48,9 @@ process.once('exit', () => {
  * holder is gone is taken over, with a message.
  */
 export class FileLock {
-  private me: LockHolder | undefined;
   private own: string | undefined;
+  /** The inode of the own file: the lock is this holder's while its name links to it. */
+  private ownIno = -1;
   private holding = false;
 
   constructor(
@@ -83,12 +84,15 @@ export class FileLock {
     }
   }
 
+  /**
+   * Lets go of the lock, if the lock file is still this holder's own (a link to its file, which
+   * one look at the inode tells without reading it): one taken over meanwhile is left to its holder.
+   */
   release(): void {
     if (!this.holding) return;
     this.holding = false;
     try {
-      const h = readHolder(this.path);
-      if (h !== 'gone' && h?.nonce === this.me?.nonce) unlinkSync(this.path);
+      if (lstatSync(this.path, { throwIfNoEntry: false })?.ino === this.ownIno) unlinkSync(this.path);
     } catch (e) {
       throw lockProblem(e, 'release', this.path);
     }
@@ -107,20 +111,36 @@ export class FileLock {
     this.own = undefined;
   }
 
-  private ownFile(): string {
-    if (this.own && existsSync(this.own)) return this.own;
-    this.me = { pid: process.pid, host: HOST, start: SELF_START, at: new Date().toISOString(), nonce: randomBytes(8).toString('hex') };
-    const own = `${this.path}.${process.pid}.${this.me.nonce}`;
+  /** This holder's own file, written once; `fresh` writes it again (it was removed from under it). */
+  private ownFile(fresh = false): string {
+    if (this.own && !fresh) return this.own;
+    if (this.own) ownFiles.delete(this.own);
+    const me: LockHolder = { pid: process.pid, host: HOST, start: SELF_START, at: new Date().toISOString(), nonce: randomBytes(8).toString('hex') };
+    const own = `${this.path}.${process.pid}.${me.nonce}`;
     mkdirSync(dirname(this.path), { recursive: true });
     const fd = openSync(own, 'wx', 0o600);
     try {
-      writeSync(fd, JSON.stringify(this.me));
+      writeSync(fd, JSON.stringify(me));
+      this.ownIno = fstatSync(fd).ino;
     } finally {
       closeSync(fd);
     }
     this.own = own;
     ownFiles.add(own);
     return own;
+  }
+
+  /**
+   * Links this holder's own file to `name`. Its existence is not checked first (a look on every
+   * write): a link that finds it gone (ENOENT) writes it again and tries once more.
+   */
+  private link(name: string): void {
+    try {
+      linkSync(this.ownFile(), name);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+      linkSync(this.ownFile(true), name);
+    }
   }
 
   /** One try (see tryAcquire); a file-system error names the lock file and what is wrong with it. */
@@ -135,10 +155,9 @@ export class FileLock {
   /** true when taken; otherwise who holds it. */
   private tryAcquire(): true | LockHolder | undefined {
     if (this.holding) throw new Error(`lock ${this.path} is already held by this store`);
-    const own = this.ownFile();
     for (let attempt = 0; attempt < 3; attempt++) {
       try {
-        linkSync(own, this.path);
+        this.link(this.path);
         this.holding = true;
         return true;
       } catch (e) {
@@ -170,7 +189,7 @@ export class FileLock {
   private breakStale(ino: number, why: string, stale?: LockHolder): void {
     const breaker = `${this.path}.break`;
     try {
-      linkSync(this.ownFile(), breaker);
+      this.link(breaker);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
       notAFile(breaker, lstatSync(breaker, { throwIfNoEntry: false }));
