@@ -47,6 +47,7 @@ export class FileDurability implements Durability {
     private readonly opts: FileDurabilityOptions,
   ) {
     this.appender = new JournalAppender(view.journalFile);
+    view.heldJournal = () => this.appender.held;
     if (opts.readOnly !== undefined) {
       this.refusal = new StoreReadOnly(`the store ${view.path} is read-only (${opts.readOnly}): it answers reads and refuses writes`);
     }

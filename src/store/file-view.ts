@@ -1,5 +1,5 @@
 import { StoreDamage, StoreError } from './errors.js';
-import { sameStamp, stampOf, type FileStamp } from './files.js';
+import { sameStamp, stampOf, type FileStamp, type HeldFile } from './files.js';
 import { STORE_VERSION } from './format.js';
 import { headerPos, journalDamaged, readJournal, truncateJournal, type Appended, type JournalPos } from './journal.js';
 import { journalChange } from './journal-check.js';
@@ -26,6 +26,8 @@ export class FileView {
   readonly notes: string[] = [];
   /** The bad journal line a read-only look stopped at ('read-only' mode; a writer refuses the store). */
   damaged: { line: number; offset: number; reason: string } | undefined;
+  /** The journal as a writer of this process holds it open, if it does (see journalChange's `held`). */
+  heldJournal: () => HeldFile | undefined = () => undefined;
   /** A snapshot refused as edited, and why: refused again until the file changes. */
   private rejected: { stamp: FileStamp; error: StoreError } | undefined;
 
@@ -155,7 +157,7 @@ export class FileView {
     const snap = this.snap as Loaded;
     const followed = this.journal?.generation === snap.generation ? this.journal : undefined;
     if (followed) {
-      const checked = journalChange(this.journalFile, followed, mode === 'locked');
+      const checked = journalChange(this.journalFile, followed, mode === 'locked', this.heldJournal());
       if (typeof checked === 'string') {
         // Another gbctl replaces a journal only after its snapshot (a compaction): that shows there.
         if (!sameStamp(stampOf(this.path), snap.stamp)) return 'retry';

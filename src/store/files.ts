@@ -9,6 +9,12 @@ export interface FileStamp {
   ino: number;
 }
 
+/** A file this process holds open for reading, and its inode. */
+export interface HeldFile {
+  fd: number;
+  ino: number;
+}
+
 export function stampOf(path: string): FileStamp | undefined {
   try {
     const s = statSync(path);

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, statSync } from 'node:fs';
 import { crc32 } from './crc32.js';
-import { openIfExists, readInto } from './files.js';
+import { openIfExists, readInto, type HeldFile } from './files.js';
 import { parseJournal } from './format.js';
 import type { JournalPos } from './journal.js';
 
@@ -22,12 +22,17 @@ import type { JournalPos } from './journal.js';
  * records appended, and whether any were (`grown`: the one look at the file tells, so a reader
  * need not look again to learn there is nothing new); else what is wrong with it.
  */
-export function journalChange(file: string, pos: JournalPos, verify: boolean): { pos: JournalPos; grown: boolean } | string {
-  const at = journalState(file, pos, verify);
+export function journalChange(file: string, pos: JournalPos, verify: boolean, held?: HeldFile): { pos: JournalPos; grown: boolean } | string {
+  const at = journalState(file, pos, verify, held);
   return typeof at === 'string' ? at : { pos: at.pos, grown: at.size > pos.offset };
 }
 
-function journalState(file: string, pos: JournalPos, verify: boolean): { pos: JournalPos; size: number } | string {
+/**
+ * `held`: the journal as this process holds it open (the appender's), read instead of opening it
+ * again when it is the file the name leads to: a writer's check before each append then costs
+ * one look at the name and the two reads.
+ */
+function journalState(file: string, pos: JournalPos, verify: boolean, held: HeldFile | undefined): { pos: JournalPos; size: number } | string {
   const st = statSync(file, { throwIfNoEntry: false });
   if (!st) return 'it was removed';
   if (!st.isFile()) return `it was replaced by ${st.isDirectory() ? 'a folder' : 'something that is not a file'}`;
@@ -35,10 +40,11 @@ function journalState(file: string, pos: JournalPos, verify: boolean): { pos: Jo
   if (st.size < pos.offset) return `it was cut short, to ${st.size} bytes, where gbctl had read or written ${pos.offset}`;
   const untouched = st.size === pos.offset && st.mtimeMs === pos.mtimeMs;
   if (untouched && !verify) return { pos, size: st.size };
-  const fd = openIfExists(file);
+  const kept = held?.ino === pos.ino ? held.fd : undefined;
+  const fd = kept ?? openIfExists(file);
   if (fd === undefined) return 'it was removed';
   try {
-    if (fstatSync(fd).ino !== pos.ino) return 'it was replaced by another file';
+    if (kept === undefined && fstatSync(fd).ino !== pos.ino) return 'it was replaced by another file';
     if (!sameBytes(fd, 0, pos.head.length, pos.head.crc)) return 'its header line (line 1) is not what gbctl read or wrote';
     if (!sameBytes(fd, pos.tail.at, pos.offset - pos.tail.at, pos.tail.crc)) {
       return `its last line (line ${pos.lines}, from byte offset ${pos.tail.at}) is not what gbctl read or wrote there`;
@@ -47,7 +53,7 @@ function journalState(file: string, pos: JournalPos, verify: boolean): { pos: Jo
     const changed = changedLine(fd, pos);
     return changed ?? { pos: { ...pos, mtimeMs: st.mtimeMs }, size: st.size };
   } finally {
-    closeSync(fd);
+    if (kept === undefined) closeSync(fd);
   }
 }
 

@@ -93,3 +93,44 @@ describe('a journal followed by this process, looked at again', () => {
     expect(journalChange(file, pos, false)).toBe('it was replaced by a folder');
   });
 });
+
+describe('looked at through the file a writer of this process holds open', () => {
+  /** A journal written as in written(), its appender left open, as a server's is between writes. */
+  async function held(): Promise<{ file: string; pos: JournalPos; appender: JournalAppender }> {
+    const file = fresh();
+    let pos = startJournal(file, 'gen1');
+    const appender = new JournalAppender(file);
+    appender.attach(pos);
+    for (let seq = 1; seq <= 2; seq++) {
+      const a = await appender.append(pos.offset, seq, put(`n${seq}`));
+      pos = { ...pos, offset: pos.offset + a.bytes, lines: pos.lines + 1, tail: a.tail, mtimeMs: a.mtimeMs };
+    }
+    return { file, pos, appender };
+  }
+
+  it('verifies the header and last line through it, and finds them changed in place', async () => {
+    const { file, pos, appender } = await held();
+    expect(appender.held?.ino).toBe(pos.ino);
+    expect(journalChange(file, pos, true, appender.held)).toEqual({ pos, grown: false });
+    editInPlace(file, 'note n2', 'note X2');
+    expect(journalChange(file, pos, true, appender.held)).toBe(`its last line (line 3, from byte offset ${pos.tail.at}) is not what gbctl read or wrote there`);
+    appender.close();
+  });
+
+  it('does not read it once the name leads to another file: that is a replacement', async () => {
+    const { file, pos, appender } = await held();
+    const copy = `${file}.copy`;
+    writeFileSync(copy, readFileSync(file));
+    renameSync(copy, file);
+    expect(journalChange(file, pos, true, appender.held)).toBe('it was replaced by another file');
+    appender.close();
+  });
+
+  it('opens the file afresh when the one held is another (an older generation)', async () => {
+    const { file, pos, appender } = await held();
+    const other = { fd: appender.held?.fd as number, ino: pos.ino + 1 };
+    editInPlace(file, 'gen1', 'gen2');
+    expect(journalChange(file, pos, true, other)).toBe('its header line (line 1) is not what gbctl read or wrote');
+    appender.close();
+  });
+});
