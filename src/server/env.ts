@@ -36,8 +36,26 @@ function encode(bytes: Uint8Array, length: number): string {
   return s;
 }
 
+/**
+ * Random bytes for ids, drawn from the system's generator a block at a time: asking it for 20
+ * bytes cost a create as much as its rules. Secrets are never drawn from here (see secret()).
+ */
+const POOL_BYTES = 4096;
+let pool = Buffer.alloc(0);
+let poolAt = 0;
+
+function idBytes(n: number): Uint8Array {
+  if (poolAt + n > pool.length) {
+    pool = randomBytes(POOL_BYTES);
+    poolAt = 0;
+  }
+  const out = pool.subarray(poolAt, poolAt + n);
+  poolAt += n;
+  return out;
+}
+
 export const randomIds: IdSource = {
-  next: () => encode(randomBytes(20), 20),
+  next: () => encode(idBytes(20), 20),
   secret: () => encode(randomBytes(32), 32),
 };
 
