@@ -8,8 +8,10 @@
 //   bare server's), against a loop appending 1 KiB and calling
 //   fdatasync on a file in the store's folder (the same disk); target ≥ 0.5× the loop's rate;
 // - 50 concurrent writers (group commit): target ≥ 10× the loop's rate.
-//   Beside them, as information: a bare server answering one connection, request after request, and
-//   the rate a writer waiting for each answer could reach over it with one sync each and no other work.
+//   Beside them, as information: the same bare server appending 1 KiB and calling fdatasync before
+//   each answer, over one connection (the most a writer waiting for each answer reaches here with
+//   no other work), and the bare server's read rate over the loop (what any 50-writer rate is
+//   bounded by, a create being at least a request).
 //   BENCH_SECONDS=5 (each round)  BENCH_ROUNDS=3  BENCH_WRITE_SECONDS=2 (each round of one writer, and of the bare server at one connection)
 import { spawn } from 'node:child_process';
 import { closeSync, fdatasyncSync, openSync, writeSync } from 'node:fs';
@@ -28,13 +30,18 @@ const tmp = tempDir('gbctl-machine-');
 /** Headers node:http writes of its own on every answer (and the body's length, which the bare server sets from its body). */
 const NODE_OWN = new Set(['date', 'connection', 'keep-alive', 'content-length', 'transfer-encoding']);
 
-/** A bare node:http server answering every request with `headers` and `body` from memory; resolves to its URL. */
-function bareServer(headers, body) {
+/**
+ * A bare node:http server answering every request with `headers` and `body` from memory; resolves
+ * to its URL. With `syncFile`, it first appends 1 KiB to that file and calls fdatasync, once the
+ * request's body is in, as a durable create must.
+ */
+function bareServer(headers, body, syncFile) {
   const src = `const b = Buffer.from(process.env.BODY, 'base64');
 const h = { ...JSON.parse(process.env.HEADERS), 'content-length': b.length };
-require('node:http').createServer((req, res) => { req.resume(); res.writeHead(200, h); res.end(b); })
+const fs = require('node:fs'); const file = process.env.SYNC_FILE; const fd = file ? fs.openSync(file, 'a') : -1; const kib = Buffer.alloc(1024, 0x61);
+require('node:http').createServer((req, res) => { req.resume(); req.on('end', () => { if (fd >= 0) { fs.writeSync(fd, kib); fs.fdatasyncSync(fd); } res.writeHead(200, h); res.end(b); }); })
   .listen(0, '127.0.0.1', function () { console.log('listening on http://127.0.0.1:' + this.address().port); });`;
-  const env = { ...process.env, BODY: body.toString('base64'), HEADERS: JSON.stringify(headers) };
+  const env = { ...process.env, BODY: body.toString('base64'), HEADERS: JSON.stringify(headers), SYNC_FILE: syncFile ?? '' };
   const child = spawn(process.execPath, ['-e', src], { stdio: ['ignore', 'pipe', 'inherit'], env });
   return new Promise((resolve, reject) => {
     createInterface({ input: child.stdout }).on('line', (line) => {
@@ -79,6 +86,7 @@ try {
   const body = Buffer.from(await res.arrayBuffer());
   const headers = Object.fromEntries([...res.headers].filter(([k]) => !NODE_OWN.has(k)));
   const bare = await bareServer(headers, body);
+  const bareSync = await bareServer(headers, body, join(tmp.dir, 'bare-sync.bin'));
   console.log(
     `reads: GET ${spacePath} (${body.length} bytes; headers ${Object.keys(headers).join(', ')}), 50 connections, ${ROUNDS} rounds of ${SECONDS} s each, gbctl serve and a bare node:http server in turns`,
   );
@@ -108,7 +116,7 @@ try {
   const loop = [];
   const single = [];
   const many = [];
-  const bareOne = [];
+  const bareSyncOne = [];
   const creates = {
     url: `${s.url}/v1/spaces/${seed.space.id}/comments`,
     method: 'POST',
@@ -117,24 +125,29 @@ try {
   };
   for (let round = 0; round < ROUNDS; round++) {
     loop.push(fsyncLoop(tmp.dir, 2000));
-    // The round trip alone: the bare server answering one connection, request after request.
-    bareOne.push((await cannon({ url: `${bare.url}${spacePath}`, method: 'POST', body: comment, connections: 1, duration: WRITE_SECONDS })).requests.average);
+    // The round trip and the sync alone: the bare server syncing before each answer, one connection.
+    bareSyncOne.push(
+      (await cannon({ url: `${bareSync.url}${spacePath}`, method: 'POST', body: comment, connections: 1, duration: WRITE_SECONDS })).requests.average,
+    );
     // One writer: the next create is sent when the last one is answered, by the same client.
     single.push((await cannon({ ...creates, connections: 1, duration: WRITE_SECONDS })).requests.average);
     many.push((await cannon({ ...creates, duration: SECONDS })).requests.average);
   }
   await s.stop();
   await bare.stop();
+  await bareSync.stop();
   const per = (x) => `${stats(x).min.toFixed(0)}/${stats(x).median.toFixed(0)}/${stats(x).max.toFixed(0)}/s`;
   console.log(
     `durable writes, ${ROUNDS} rounds: 1 KiB append + fdatasync loop ${per(loop)}; gbctl comment creates one at a time ${per(single)}; 50 concurrent writers ${per(many)} (min/median/max)`,
   );
   const base = stats(loop).median;
-  // A writer that waits for each answer pays a round trip and a sync: even a server doing nothing
-  // else reaches only this much of the loop's rate.
-  const ceiling = 1 / (1 / stats(bareOne).median + 1 / base);
+  // A writer that waits for each answer pays a round trip and a sync: a server doing nothing else
+  // reaches this much of the loop's rate; and no number of writers gets more creates a second
+  // than the bare server answers reads.
+  const ceiling = stats(bareSyncOne).median;
   console.log(
-    `  one connection, no work: bare node:http ${per(bareOne)}; a round trip plus one sync each allows at most ${ceiling.toFixed(0)}/s, ${(ceiling / base).toFixed(2)}× the loop (info)`,
+    `  bare node:http appending 1 KiB + fdatasync before each answer, one connection: ${per(bareSyncOne)}, ${(ceiling / base).toFixed(2)}× the loop; ` +
+      `bare node:http reads at 50 connections ${(stats(b).median / base).toFixed(1)}× the loop (info: the most one writer, and any number, can reach here)`,
   );
   checkRow('fdatasync loop rate over gbctl single-writer creates/s (gbctl ≥ 0.5×: ≤ 2)', base / stats(single).median, 2, '');
   checkRow('fdatasync loop rate over gbctl 50-writer creates/s (gbctl ≥ 10×: ≤ 0.1)', base / stats(many).median, 0.1, '');
