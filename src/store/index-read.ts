@@ -19,7 +19,7 @@ import {
   type IndexList,
   type IndexTable,
 } from './index-format.js';
-import type { FileGroup, ListKind, PersistedList, Position, Row } from './types.js';
+import type { EncodedRun, FileGroup, ListKind, PersistedList, Position, Row } from './types.js';
 
 /**
  * A section of `count` entries of `width` bytes at `at`, sorted by the hash each begins with, with
@@ -84,6 +84,11 @@ class HashDir {
   entry(i: number): Buffer {
     return this.blocks.read(this.at + i * this.width, this.width);
   }
+
+  /** Entries `from` to `to` (excluded), as one buffer. */
+  run(from: number, to: number): Buffer {
+    return this.blocks.read(this.at + from * this.width, Math.max(0, to - from) * this.width);
+  }
 }
 
 class Group implements FileGroup {
@@ -100,6 +105,11 @@ class Group implements FileGroup {
 
   id(i: number): string {
     return decodeId(this.blocks.read(this.first + i * this.width, this.width), 0);
+  }
+
+  encoded(from: number, to: number): EncodedRun {
+    const count = Math.max(0, to - from);
+    return { bytes: this.blocks.read(this.first + from * this.width, count * this.width), width: this.width, count };
   }
 }
 
@@ -160,6 +170,11 @@ class FileList implements PersistedList {
 
   seqOf(id: string): number | undefined {
     return this.seqs?.probe(id, (e) => (decodeId(e, 16) === id ? e.readDoubleLE(8) : undefined));
+  }
+
+  seqsEncoded(): EncodedRun | undefined {
+    const d = this.seqs;
+    return d && { bytes: d.run(0, d.count), width: d.width, count: d.count };
   }
 
   eachSeq(fn: (id: string, seq: number) => void): void {

@@ -2,7 +2,7 @@ import type { Held } from './record-indexes.js';
 import { encodeId, encodePosition, valueKey } from './index-format.js';
 import { NotKept, type ListSource } from './index-write.js';
 import type { NamedOrder, Order } from './ordered.js';
-import type { ListKind, PersistedList, Position } from './types.js';
+import type { EncodedRun, ListKind, PersistedList, Position } from './types.js';
 import type { State } from './state.js';
 import { keptTables, type Row } from './store.js';
 
@@ -18,40 +18,53 @@ const keptPosition = (p: Position): Buffer => {
   return encodePosition(p);
 };
 
-/** A held list as the index writes it. */
+const isRun = (e: object): e is EncodedRun => 'bytes' in e;
+
+/** A held list as the index writes it: runs the file holds are copied, the rest encoded. */
 function fromHeld(table: string, key: string, h: Held): ListSource {
   const base = { table, key, kind: h.kind };
   switch (h.kind) {
-    case 'order':
+    case 'order': {
+      const seqChanges = h.x.seqChanges();
       return {
         ...base,
         next: h.x.nextSeq,
-        groups: (fn) => h.x.eachGroup((g, entries) => fn(g, Array.from(entries, keptPosition))),
-        seqs: (fn) => h.x.eachSeq(fn),
+        groups: (fn) =>
+          h.x.eachGroupRuns((g, runs) =>
+            fn(
+              g,
+              runs.map((r) => (isRun(r) ? r : keptPosition(r))),
+            ),
+          ),
+        ...(seqChanges ? { seqChanges: () => seqChanges } : { seqs: (fn: (id: string, s: number) => void) => h.x.eachSeq(fn) }),
       };
+    }
     case 'index':
     case 'filter':
-      return { ...base, groups: (fn) => h.x.eachGroup((v, ids) => fn(keyOfValue(v), Array.from(ids, encodeId))) };
+      return {
+        ...base,
+        groups: (fn) =>
+          h.x.eachGroupRuns((v, runs) =>
+            fn(
+              keyOfValue(v),
+              runs.map((r) => (typeof r === 'string' ? encodeId(r) : r)),
+            ),
+          ),
+      };
     case 'count':
       return { ...base, groups: (fn) => h.x.eachGroup((v, n) => fn(keyOfValue(v), n)) };
   }
 }
 
-/** A list of the old index copied as it is (its table unchanged since). */
+/** A list of the old index copied as it is (its table unchanged since), section by section. */
 function copied(table: string, key: string, file: PersistedList): ListSource {
   const kind = file.kind;
   return {
     table,
     key,
     kind,
-    ...(kind === 'order' ? { next: file.next, seqs: (fn: (id: string, s: number) => void) => file.eachSeq(fn) } : {}),
-    groups: (fn) =>
-      file.eachGroup((g, fg) => {
-        if (kind === 'count') return fn(g, fg.count);
-        const out: Buffer[] = [];
-        for (let i = 0; i < fg.count; i++) out.push(kind === 'order' ? encodePosition(fg.at(i)) : encodeId(fg.id(i)));
-        fn(g, out);
-      }),
+    ...(kind === 'order' ? { next: file.next, seqChanges: () => ({ old: file.seqsEncoded(), replaced: new Set<string>(), added: [] }) } : {}),
+    groups: (fn) => file.eachGroup((g, fg) => fn(g, kind === 'count' ? fg.count : [fg.encoded(0, fg.count)])),
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FileGroup, PersistedList, Position, Row, SortKey } from './types.js';
+import type { EncodedRun, FileGroup, PersistedList, Position, Row, SortKey } from './types.js';
 
 /**
  * An ordered list declared with a table (see table().withOrders): which groups a record is listed
@@ -140,6 +140,33 @@ export function* mergeLists(lists: readonly SortedList[]): Generator<Position> {
 }
 
 /**
+ * A file group with entries added in order, none removed: runs of the file's entries between
+ * them. An entry equal to a file's comes after it, as mergeLists puts it. Additions are most
+ * often past the file's last entry, which is read once to tell.
+ */
+function interleave(fg: FileGroup, adds: readonly Position[]): (EncodedRun | Position)[] {
+  const out: (EncodedRun | Position)[] = [];
+  const last = fg.count ? fg.at(fg.count - 1) : undefined;
+  let from = 0;
+  for (const p of adds) {
+    let to = fg.count;
+    if (last && compare(last, p) > 0) {
+      let lo = from;
+      while (lo < to) {
+        const mid = (lo + to) >>> 1;
+        if (compare(fg.at(mid), p) <= 0) lo = mid + 1;
+        else to = mid;
+      }
+    }
+    if (to > from) out.push(fg.encoded(from, to));
+    out.push(p);
+    from = to;
+  }
+  if (fg.count > from) out.push(fg.encoded(from, fg.count));
+  return out;
+}
+
+/**
  * Every group of one order, kept up to date by each write: a record that changes groups or key
  * joins its new group at the end of its key's run, one that keeps both keeps its place. Built
  * by a walk of the records, or read from the index file (`file`) with this process's changes
@@ -151,6 +178,8 @@ export class OrderIndex {
   private seq: number;
   /** The sequence of each record, for an order that keeps it (see Order.keepSeq): -1 gone. */
   private readonly seqs = new Map<string, number>();
+  /** Records the file may list with a sequence they no longer have: those removed since (and maybe added again). */
+  private readonly superseded = new Set<string>();
 
   constructor(
     readonly order: Order<Row>,
@@ -242,9 +271,14 @@ export class OrderIndex {
       this.removeFrom(g, id);
     }
     if (this.order.keepSeq) {
-      if (!next) this.seqs.set(id, -1);
-      else {
-        s = this.keptSeq(id) ?? -1;
+      if (!next) {
+        this.seqs.set(id, -1);
+        this.superseded.add(id);
+      } else {
+        // A record new to this list has no sequence in the file but one this process gave it
+        // (-1 once removed): the file is looked at for one that was there before.
+        const own = this.seqs.get(id);
+        s = (old ? this.keptSeq(id) : own !== undefined && own >= 0 ? own : undefined) ?? -1;
         if (s < 0) this.seqs.set(id, (s = this.seq++));
       }
     }
@@ -265,6 +299,31 @@ export class OrderIndex {
       fn(g, mergeLists(this.lists(g)));
     });
     for (const g of this.groups.keys()) if (!done.has(g)) fn(g, mergeLists(this.lists(g)));
+  }
+
+  /**
+   * Every group as it stands, to write the index: runs of the file's entries, given as the file
+   * holds them, between the entries this process added. A group that lost entries since is given
+   * entry by entry, merged.
+   */
+  eachGroupRuns(fn: (g: string, runs: readonly (EncodedRun | Position)[]) => void): void {
+    const done = new Set<string>();
+    this.file?.eachGroup((g, fg) => {
+      done.add(g);
+      if (this.removed.get(g)?.size) fn(g, [...mergeLists(this.lists(g))]);
+      else fn(g, interleave(fg, this.groups.get(g)?.entries ?? []));
+    });
+    for (const [g, mem] of this.groups) if (!done.has(g)) fn(g, mem.entries);
+  }
+
+  /**
+   * For an order that keeps sequences: the file's, the records whose file entry no longer holds
+   * (removed since), and the sequences this process gave (-1, gone, is not added). A record the
+   * file lists keeps its sequence unless removed: only then is one given to it here.
+   */
+  seqChanges(): { old: EncodedRun | undefined; replaced: ReadonlySet<string>; added: [string, number][] } | undefined {
+    if (!this.order.keepSeq) return undefined;
+    return { old: this.file?.seqsEncoded(), replaced: this.superseded, added: [...this.seqs].filter(([, s]) => s >= 0) };
   }
 
   /** The sequence of every record that has one (to write the index). */

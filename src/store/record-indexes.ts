@@ -1,6 +1,6 @@
 import { Generations } from './generations.js';
 import { listKey, valueKey, valueOf } from './index-format.js';
-import type { FileGroup, ListKind, PersistedList } from './types.js';
+import type { EncodedRun, FileGroup, ListKind, PersistedList } from './types.js';
 import { OrderIndex, type NamedOrder, type Order } from './ordered.js';
 import type { Row } from './store.js';
 
@@ -144,16 +144,24 @@ export class IdGroups {
     gone.add(id);
   }
 
-  /** Every group as it stands (to write the index). */
-  eachGroup(fn: (value: unknown, ids: ReadonlySet<string>) => void): void {
+  /**
+   * Every group as it stands, to write the index: a file group nothing left since is given as
+   * the file holds it, followed by the ids that joined it; one that lost ids, id by id.
+   */
+  eachGroupRuns(fn: (value: unknown, runs: readonly (EncodedRun | string)[]) => void): void {
     const done = new Set<unknown>();
-    const give = (v: unknown) => {
+    const give = (v: unknown, fg?: FileGroup) => {
       if (done.has(v)) return;
       done.add(v);
-      const ids = this.mem.get(v) ?? this.collect(v);
-      if (ids.size) fn(v, ids);
+      const held = this.mem.get(v);
+      const added = this.added.get(v);
+      let runs: (EncodedRun | string)[];
+      if (held) runs = [...held];
+      else if (fg && !this.removed.get(v)?.size) runs = fg.count ? [fg.encoded(0, fg.count), ...(added ?? [])] : [...(added ?? [])];
+      else runs = [...this.collect(v)];
+      if (runs.length) fn(v, runs);
     };
-    this.file?.eachGroup((key) => give(valueOf(key)));
+    this.file?.eachGroup((key, fg) => give(valueOf(key), fg));
     for (const v of this.mem.keys()) give(v);
     for (const v of this.added.keys()) give(v);
   }

@@ -25,6 +25,16 @@ export interface Position {
 /** What a derived list kept in the index holds: an order's entries, a field's ids, a filter's ids, or counts. */
 export type ListKind = 'order' | 'index' | 'filter' | 'count';
 
+/**
+ * Entries of an index section as the file holds them, each padded to `width`: what a compaction
+ * copies into the next index without reading them one by one.
+ */
+export interface EncodedRun {
+  readonly bytes: Buffer;
+  readonly width: number;
+  readonly count: number;
+}
+
 /** One group of a list kept in the index: its entries read one by one, as asked for. */
 export interface FileGroup {
   readonly count: number;
@@ -32,6 +42,8 @@ export interface FileGroup {
   at(i: number): Position;
   /** Ids of a field or filter: entry i. */
   id(i: number): string;
+  /** Entries `from` to `to` (excluded) as the file holds them. */
+  encoded(from: number, to: number): EncodedRun;
 }
 
 /** A derived list kept in the index (see index-format.ts). */
@@ -46,4 +58,6 @@ export interface PersistedList {
   /** Orders: the sequence of a record listed, undefined for one that is not. */
   seqOf(id: string): number | undefined;
   eachSeq(fn: (id: string, seq: number) => void): void;
+  /** Orders: every record's sequence as the file holds them, sorted by the hash of the id. */
+  seqsEncoded(): EncodedRun | undefined;
 }

@@ -25,6 +25,9 @@ const items = table<Item>('indexedItems')
   });
 keepIndexes(items, 'group');
 
+/** A table with string keys, to see entries grow wider than the index holds them. */
+const notes = table<{ id: string; title: string }>('indexedNotes').withOrders({ byTitle: { group: () => 'all', key: (r) => r.title, keepSeq: true } });
+
 const tmp = tempDir('gbctl-index-');
 afterAll(() => tmp.cleanup());
 let n = 0;
@@ -77,14 +80,15 @@ async function lists(s: Store, limit: number, desc: boolean) {
 }
 
 describe('the index kept with the snapshot', () => {
-  it('gives a store opened afresh the lists, counts and ids of one that made every write, over random writes before and after a compaction', async () => {
+  it('gives a store opened afresh the lists, counts and ids of one that made every write, over random writes between compactions', async () => {
     await fc.assert(
       fc.asyncProperty(
         fc.array(write, { maxLength: 40 }),
         fc.array(write, { maxLength: 30 }),
+        fc.array(write, { maxLength: 20 }),
         fc.integer({ min: 1, max: 4 }),
         fc.boolean(),
-        async (before, after, limit, desc) => {
+        async (before, after, later, limit, desc) => {
           const path = fresh();
           const live = JsonFileStore.open(path, quiet);
           const mem = new MemoryStore();
@@ -93,6 +97,9 @@ describe('the index kept with the snapshot', () => {
           for (const w of before) for (const s of [live, mem] as Store[]) await s.write((tx) => apply(tx, w));
           await live.compact();
           for (const w of after) for (const s of [live, mem] as Store[]) await s.write((tx) => apply(tx, w));
+          // The second compaction writes the lists from the first's index and the writes since.
+          await live.compact();
+          for (const w of later) for (const s of [live, mem] as Store[]) await s.write((tx) => apply(tx, w));
           const reopened = JsonFileStore.open(path, quiet);
           expect(stateOf(reopened).file).toBeInstanceOf(IndexedFile);
           const want = await lists(mem, limit, desc);
@@ -156,6 +163,48 @@ describe('the index kept with the snapshot', () => {
     expect(await lists(next, 7, false)).toEqual(want);
     expect(await next.read((tx) => tx.page(items, 'byGroup', { groups: ['g0'], limit: 100, desc: true }).rows[0]?.id)).toBe('late');
     await next.close();
+  });
+
+  it('copies a list no one asked for since, and widens entries that grew, when compacted again', async () => {
+    const path = fresh();
+    const first = JsonFileStore.open(path, quiet);
+    await first.write((tx) => {
+      for (let i = 0; i < 40; i++) tx.put(items, { id: `i${i}`, group: 'g0', status: i % 3 ? 'open' : 'closed', at: i % 5 });
+      for (let i = 0; i < 5; i++) tx.put(notes, { id: `n${i}`, title: `t${i}` });
+    });
+    // Lists made on first use (of a field no table keeps): the index keeps them too.
+    const asked = (tx: ReadTx) => [tx.countWhere(items, 'at', 3, 'open'), tx.idsWhere(items, 'at', 3, 'open').sort()];
+    const want = await first.read(asked);
+    await first.compact();
+    await first.close();
+    // Another process writes to the other table only, with longer ids and keys, and compacts:
+    // the lists it never asked for are copied from the index as they are.
+    const second = JsonFileStore.open(path, quiet);
+    await second.write((tx) => {
+      tx.put(notes, { id: 'a-much-longer-note-id', title: 'a title longer than any before it' });
+      tx.put(notes, { id: 'n9', title: 't25' });
+    });
+    await second.compact();
+    await second.close();
+    const third = JsonFileStore.open(path, { readOnly: true, ...quiet });
+    const file = stateOf(third).file as IndexedFile;
+    expect(file).toBeInstanceOf(IndexedFile);
+    expect(file.list('indexedItems', 'count:at:open')).toBeDefined();
+    expect(file.list('indexedItems', 'filter:at:open')).toBeDefined();
+    const walks = vi.spyOn(IndexedFile.prototype, 'texts');
+    expect(await third.read(asked)).toEqual(want);
+    expect(await third.read((tx) => tx.page(notes, 'byTitle', { groups: ['all'], limit: 10 }).rows.map((r) => r.id))).toEqual([
+      'a-much-longer-note-id',
+      'n0',
+      'n1',
+      'n2',
+      'n9',
+      'n3',
+      'n4',
+    ]);
+    expect(walks).not.toHaveBeenCalled();
+    walks.mockRestore();
+    await third.close();
   });
 
   it('is not used for a snapshot it was not written for', async () => {

@@ -131,6 +131,7 @@ describe('RecordIndexes', () => {
       eachGroup: () => {},
       seqOf: () => undefined,
       eachSeq: () => {},
+      seqsEncoded: () => undefined,
     };
     const d = new RecordIndexes();
     const fromFile: Origin = { ...origin, persisted: () => file };
