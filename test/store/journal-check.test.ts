@@ -11,18 +11,21 @@ let n = 0;
 const fresh = () => join(tmp.dir, `j${++n}.journal`);
 const put = (id: string) => [{ op: 'put' as const, table: 'notes', row: { id, text: `note ${id}` } }];
 
-/** A journal of three records as this process wrote them, and its position. */
-async function written(): Promise<{ file: string; pos: JournalPos }> {
+/**
+ * A journal of `records` records as this process wrote them, and its position; `open`: its
+ * appender left open, as a server's is between writes.
+ */
+async function written(records = 3, open = false): Promise<{ file: string; pos: JournalPos; appender: JournalAppender }> {
   const file = fresh();
   let pos = startJournal(file, 'gen1');
   const appender = new JournalAppender(file);
   appender.attach(pos);
-  for (let seq = 1; seq <= 3; seq++) {
+  for (let seq = 1; seq <= records; seq++) {
     const a = await appender.append(pos.offset, seq, put(`n${seq}`));
     pos = { ...pos, offset: pos.offset + a.bytes, lines: pos.lines + 1, tail: a.tail, mtimeMs: a.mtimeMs };
   }
-  appender.close();
-  return { file, pos };
+  if (!open) appender.close();
+  return { file, pos, appender };
 }
 
 /** Replaces `from` with `to` (same length) in place, and moves the file's time on as an editor would. */
@@ -95,18 +98,7 @@ describe('a journal followed by this process, looked at again', () => {
 });
 
 describe('looked at through the file a writer of this process holds open', () => {
-  /** A journal written as in written(), its appender left open, as a server's is between writes. */
-  async function held(): Promise<{ file: string; pos: JournalPos; appender: JournalAppender }> {
-    const file = fresh();
-    let pos = startJournal(file, 'gen1');
-    const appender = new JournalAppender(file);
-    appender.attach(pos);
-    for (let seq = 1; seq <= 2; seq++) {
-      const a = await appender.append(pos.offset, seq, put(`n${seq}`));
-      pos = { ...pos, offset: pos.offset + a.bytes, lines: pos.lines + 1, tail: a.tail, mtimeMs: a.mtimeMs };
-    }
-    return { file, pos, appender };
-  }
+  const held = () => written(2, true);
 
   it('verifies the header and last line through it, and finds them changed in place', async () => {
     const { file, pos, appender } = await held();
