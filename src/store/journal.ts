@@ -171,7 +171,7 @@ export class JournalAppender {
   /**
    * Appends record `seq` and waits for it to reach the disk. On failure the file is cut back to
    * `offset`, where the record began, and nothing was written. The sync runs on the main thread:
-   * handing it to libuv's thread pool cost a lone writer about a sixth of its creates a second
+   * handing it to libuv's thread pool cost a lone writer a sixth to a fifth of its creates a second
    * (waking a pool thread and being woken back), and bought concurrent writers and readers
    * nothing measurable, the requests that arrive meanwhile joining the next batch either way.
    */
