@@ -59,7 +59,7 @@ const PIECE = 1024 * 1024;
 export class NotKept extends Error {}
 
 /** Entries sorted by hash: the order of indexes 0..n-1 by (h1, h2). */
-function byHash(h1: Uint32Array, h2: Uint32Array, n: number): Uint32Array {
+export function byHash(h1: Uint32Array, h2: Uint32Array, n: number): Uint32Array {
   const order = new Uint32Array(n);
   if (n >= INDEX_BITS_LIMIT) {
     for (let i = 0; i < n; i++) order[i] = i;
