@@ -2,7 +2,9 @@
 // once it outgrows an eighth of the snapshot, and nothing else runs meanwhile. On stores of
 // 10,000 and 100,000 comments, 50 writers create comments for BENCH_SECONDS; the line gives the
 // creates a second, the longest any create waited, and the seconds in which none was answered.
-// Beside it, `gbctl store compact` of the larger store, whole command (min/median/max of 3).
+// On the larger store, 20 readers (GET of the space) beside 10 writers: the longest a read
+// waited, reads being answered while a compaction writes. Beside it, `gbctl store compact` of
+// the larger store, whole command (min/median/max of 3).
 // Information, without a target: the issue this measures (a server standing still while it
 // compacts) has none yet.
 //   BENCH_SECONDS=12  BENCH_SIZES=10000,100000
@@ -54,6 +56,27 @@ try {
     console.log(
       `${n.toLocaleString('en')} comments (${mib.toFixed(1)} MiB): ${Math.round(r.requests.average)} creates/s over ${SECONDS} s, p99 ${r.latency.p99} ms, ` +
         `longest wait ${r.latency.max} ms, ${still} s with no answer (info)`,
+    );
+  }
+  {
+    const s = await serve(largest);
+    const auth = { authorization: `Bearer ${seed.token}` };
+    const [reads, writes] = await Promise.all([
+      autocannon({ url: `${s.url}/v1/spaces/${seed.space.id}`, connections: 20, headers: auth, duration: SECONDS }),
+      autocannon({
+        url: `${s.url}/v1/spaces/${seed.space.id}/comments`,
+        method: 'POST',
+        connections: 10,
+        headers: { ...auth, 'content-type': 'application/json' },
+        body,
+        duration: SECONDS,
+      }),
+    ]);
+    await s.stop();
+    if (reads.non2xx || reads.errors || writes.non2xx || writes.errors) throw new Error('reads or creates failed beside each other');
+    console.log(
+      `20 readers beside 10 writers, ${SIZES.at(-1).toLocaleString('en')} comments and more: reads ${Math.round(reads.requests.average)}/s, p99 ${reads.latency.p99} ms, ` +
+        `longest read wait ${reads.latency.max} ms; creates ${Math.round(writes.requests.average)}/s, longest wait ${writes.latency.max} ms (info)`,
     );
   }
   const times = [];

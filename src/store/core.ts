@@ -74,6 +74,12 @@ export class TxCore {
    * the read's asking and its answer, as a look of its own would be.
    */
   private looked = 0;
+  /** Set while a job of serial() lets reads through (see serial). */
+  private readsThrough = false;
+  /** Jobs of serial() that will let reads through, queued or running. */
+  private readsJobs = 0;
+  /** Reads asked while such a job waits its turn: they run when it lets reads through. */
+  private early: (() => void)[] = [];
 
   constructor(
     /** The state as it stands: a durable store replaces it whenever it reloads its files. */
@@ -89,6 +95,8 @@ export class TxCore {
    * `asked`: when the read counts as asked (a request's arrival, Store.mark); by default, now.
    */
   read<R>(fn: (tx: ReadTx) => R, asked: number = this.looks): Promise<R> {
+    if (this.readsThrough) return new Promise<R>((resolve) => resolve(fn(new Tx(this.state()))));
+    if (this.readsJobs) return new Promise<R>((resolve) => this.early.push(() => resolve(this.read(fn, asked))));
     return this.enqueue(async () => {
       if (this.looked <= asked) {
         // Nothing else runs in the queue meanwhile: the reads asked now queue behind this one.
@@ -178,13 +186,39 @@ export class TxCore {
     }
   }
 
-  /** Runs `job` after every transaction queued so far, before any queued later. */
-  serial<R>(job: () => Promise<R>): Promise<R> {
+  /**
+   * Runs `job` after every transaction queued so far, before any queued later. `readsMeanwhile`,
+   * for a job that, once it has brought the state up to date and holds the store's files to itself
+   * (a compaction, under the lock), only reads the state until it settles: from when it calls the
+   * function it is given, a read is answered at once from the state, without a look at the files,
+   * instead of waiting for it; so are the reads asked while it waited its turn, which would
+   * otherwise wait for the whole of it. A write asked meanwhile waits; a read is not ordered after
+   * it, as no read is after a write it was asked together with.
+   */
+  serial<R>(job: (readsMayRun: () => void) => Promise<R>, opts: { readsMeanwhile?: boolean } = {}): Promise<R> {
     this.open = undefined;
-    return this.enqueue(() => {
+    if (opts.readsMeanwhile) this.readsJobs++;
+    return this.enqueue(async () => {
       this.looked = 0;
-      return job();
+      if (!opts.readsMeanwhile) return job(() => {});
+      try {
+        return await job(() => {
+          this.readsThrough = true;
+          this.letEarlyReadsRun();
+        });
+      } finally {
+        this.readsThrough = false;
+        this.readsJobs--;
+        // Reads still held (the job failed before letting them through) take their turn as usual.
+        this.letEarlyReadsRun();
+      }
     });
+  }
+
+  private letEarlyReadsRun(): void {
+    const waiting = this.early;
+    this.early = [];
+    for (const run of waiting) run();
   }
 
   private enqueue<R>(job: () => Promise<R>): Promise<R> {

@@ -17,8 +17,11 @@ export interface FileDurabilityOptions {
   compactBytes?: number;
   /** Where messages go: a repair made, a compaction that failed. */
   warn: (message: string) => void;
-  /** Queues a job behind the transactions under way (the core's queue), for a compaction. */
-  later: (job: () => Promise<void>) => Promise<void>;
+  /**
+   * Queues a compaction behind the transactions under way (the core's queue); it calls
+   * `readsMayRun` once reads may be answered meanwhile (see TxCore.serial).
+   */
+  later: (job: (readsMayRun: () => void) => Promise<void>) => Promise<void>;
 }
 
 /**
@@ -173,16 +176,27 @@ export class FileDurability implements Durability {
     if (!this.compactQueued && this.view.journal && this.view.journal.offset > bound) {
       this.compactQueued = true;
       // After the write is acknowledged: the caller does not wait for it, close() does.
-      void this.opts.later(() => this.compact()).catch((e: Error) => this.opts.warn(`gbctl: compacting ${this.view.path} failed: ${e.message}`));
+      void this.opts
+        .later((readsMayRun) => this.compact(readsMayRun))
+        .catch((e: Error) => this.opts.warn(`gbctl: compacting ${this.view.path} failed: ${e.message}`));
     }
   }
 
-  /** Folds the journal into a new snapshot, under the lock; run in the core's queue, as a transaction is. */
-  compact(): Promise<void> {
+  /**
+   * Folds the journal into a new snapshot, under the lock; run in the core's queue, as a
+   * transaction is. Once caught up with the files, it calls `readsMayRun`: from then on it only
+   * reads the state, a step at a time, and nothing else writes the files.
+   */
+  compact(readsMayRun: () => void = () => {}): Promise<void> {
     if (this.refusal) return Promise.reject(this.refusal);
     return withFsErrorsAsync('compact the store', this.view.path, async () => {
       try {
-        await this.locked(() => this.compactLocked());
+        await this.locked(async () => {
+          this.compactQueued = false;
+          this.view.sync('locked');
+          readsMayRun();
+          await this.view.writeStatePaced();
+        });
       } catch (e) {
         throw e instanceof StoreDamage ? this.stop(e) : e;
       }
@@ -204,11 +218,11 @@ export class FileDurability implements Durability {
     if (this.refusal) throw this.refusal;
   }
 
-  /** Runs `fn` holding the lock. */
-  async locked<R>(fn: () => R): Promise<R> {
+  /** Runs `fn` holding the lock, until what it answers settles. */
+  async locked<R>(fn: () => R | Promise<R>): Promise<R> {
     await this.lock.acquire();
     try {
-      return fn();
+      return await fn();
     } finally {
       this.lock.release();
     }

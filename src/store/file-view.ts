@@ -1,11 +1,11 @@
 import { StoreDamage, StoreError } from './errors.js';
-import { sameStamp, stampOf, type FileStamp, type HeldFile } from './files.js';
+import { runStepsPaced, sameStamp, stampOf, type FileStamp, type HeldFile } from './files.js';
 import { STORE_VERSION } from './format.js';
 import { headerPos, journalDamaged, readJournal, truncateJournal, type Appended, type JournalPos } from './journal.js';
 import { journalChange } from './journal-check.js';
 import { IndexedFile } from './index-read.js';
 import { RowFile } from './rows.js';
-import { indexSnapshot, writeSnapshot } from './snapshot.js';
+import { indexSnapshot, writeSnapshot, writeSnapshotSteps, type WrittenSnapshot } from './snapshot.js';
 import { loadSnapshot, type Loaded, type LoadMode, type Outcome } from './snapshot-load.js';
 import { State } from './state.js';
 
@@ -49,7 +49,18 @@ export class FileView {
 
   /** Writes the state as a new snapshot and journal, and reads its records from there on. */
   writeState(): JournalPos {
-    const base = writeSnapshot(this.path, this.seq, this.state);
+    return this.wrote(writeSnapshot(this.path, this.seq, this.state));
+  }
+
+  /**
+   * The same, letting the event loop turn between its steps (see writeSnapshotSteps): the state
+   * is only read meanwhile, so reads may be answered from it; nothing may write to it.
+   */
+  async writeStatePaced(): Promise<JournalPos> {
+    return this.wrote(await runStepsPaced(writeSnapshotSteps(this.path, this.seq, this.state)));
+  }
+
+  private wrote(base: WrittenSnapshot): JournalPos {
     if (base.rows) this.setState(this.state.rebase(base.rows));
     this.snap = { stamp: base.stamp, generation: base.generation, seq: this.seq, version: STORE_VERSION, edited: false };
     this.journal = headerPos(base.journal, base.generation);

@@ -54,13 +54,25 @@ export function writeFileDurably(path: string, chunks: Iterable<string | Buffer>
  * once the rest is written: a header only known then (a checksum), of a length fixed beforehand.
  */
 export function writeFileDurablyStreamed(path: string, fill: (write: (b: Buffer) => void) => Buffer | undefined, mode = 0o600): FileStamp {
+  return runSteps(writeFileDurablySteps(path, (write) => once(() => fill(write)), mode));
+}
+
+/**
+ * The same as steps: `fill` yields where its caller may pause (runStepsPaced), between pieces of a
+ * file large enough that writing it whole would hold a server's other work for too long.
+ */
+export function* writeFileDurablySteps(
+  path: string,
+  fill: (write: (b: Buffer) => void) => Generator<void, Buffer | undefined>,
+  mode = 0o600,
+): Generator<void, FileStamp> {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(tmp, 'wx', mode);
   try {
     try {
-      const head = fill((b) => writeAll(fd, b));
+      const head = yield* fill((b) => writeAll(fd, b));
       if (head) for (let done = 0; done < head.length;) done += writeSync(fd, head, done, head.length - done, done);
       fsyncSync(fd);
     } finally {
@@ -77,6 +89,29 @@ export function writeFileDurablyStreamed(path: string, fill: (write: (b: Buffer)
   }
   fsyncDir(dir);
   return stampOf(path) as FileStamp;
+}
+
+/** Steps with no pause: `make`'s answer. */
+// eslint-disable-next-line require-yield -- a step function that has nowhere to pause
+export function* once<R>(make: () => R): Generator<void, R> {
+  return make();
+}
+
+/** Runs steps to the end at once. */
+export function runSteps<R>(steps: Generator<void, R>): R {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+  }
+}
+
+/** Runs steps, letting the event loop turn between them: what arrived meanwhile is handled. */
+export async function runStepsPaced<R>(steps: Generator<void, R>): Promise<R> {
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return r.value;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
 }
 
 /** Writes every byte of `buf` at the file's current position (appends, for files opened with 'a'). */

@@ -1,5 +1,5 @@
 import type { FileStamp } from './files.js';
-import { writeFileDurablyStreamed } from './files.js';
+import { runSteps, writeFileDurablySteps } from './files.js';
 import {
   compareHash,
   decodeId,
@@ -335,7 +335,18 @@ export function writeIndex(
   tables: WrittenTable[],
   lists: Iterable<ListSource>,
 ): void {
-  writeFileDurablyStreamed(indexPath(path), (write) => {
+  runSteps(writeIndexSteps(path, head, stamp, tables, lists));
+}
+
+/** The same as steps, one list each (see runStepsPaced). */
+export function* writeIndexSteps(
+  path: string,
+  head: { generation: string; seq: number; checksum: string },
+  stamp: FileStamp,
+  tables: WrittenTable[],
+  lists: Iterable<ListSource>,
+): Generator<void, void> {
+  yield* writeFileDurablySteps(indexPath(path), function* (write) {
     const sink = new Sink(write);
     const header: IndexHeader = {
       version: INDEX_VERSION,
@@ -351,6 +362,7 @@ export function writeIndex(
     for (const l of lists) {
       const written = writeList(sink, l);
       if (written) header.lists.push(written);
+      yield;
     }
     const h = Buffer.from(JSON.stringify(header));
     const at = sink.push(h);

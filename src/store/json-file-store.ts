@@ -67,7 +67,7 @@ export class JsonFileStore implements Store {
       ...(this.openedReadOnly !== undefined ? { readOnly: this.openedReadOnly } : {}),
       compactBytes: opts.compactBytes,
       warn,
-      later: (job) => this.core.serial(job),
+      later: (job) => this.core.serial(job, { readsMeanwhile: true }),
     });
     this.core = new TxCore(() => this.view.state, this.durability);
   }
@@ -111,7 +111,7 @@ export class JsonFileStore implements Store {
 
   /** Folds the journal into a new snapshot. */
   compact(): Promise<void> {
-    return this.core.serial(() => this.durability.compact());
+    return this.core.serial((readsMayRun) => this.durability.compact(readsMayRun), { readsMeanwhile: true });
   }
 
   /**

@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { StoreDamage, StoreError } from './errors.js';
-import { openIfExists, readInto, readOpen, withPath, writeFileDurably, writeFileDurablyStreamed, type FileStamp } from './files.js';
+import { openIfExists, readInto, readOpen, runSteps, withPath, writeFileDurably, writeFileDurablySteps, type FileStamp } from './files.js';
 import type { Base } from './base.js';
 import {
   encodeJournalHeader,
@@ -17,7 +17,7 @@ import {
 } from './format.js';
 import { indexPath } from './index-format.js';
 import { IndexedFile } from './index-read.js';
-import { writeIndex } from './index-write.js';
+import { writeIndex, writeIndexSteps } from './index-write.js';
 import { listsToKeep } from './kept.js';
 import { RowFile } from './rows.js';
 import { ScanError, scanTables } from './scan.js';
@@ -147,13 +147,29 @@ const PIECE_BYTES = 1024 * 1024;
  * so that a compaction holds a piece of the store in memory, not all of it. Answers the new
  * snapshot as a RowFile (undefined if it cannot be reopened).
  */
-export function writeSnapshot(path: string, seq: number, state: State): { generation: string; stamp: FileStamp; journal: FileStamp; rows: Base | undefined } {
+export function writeSnapshot(path: string, seq: number, state: State): WrittenSnapshot {
+  return runSteps(writeSnapshotSteps(path, seq, state));
+}
+
+export interface WrittenSnapshot {
+  generation: string;
+  stamp: FileStamp;
+  journal: FileStamp;
+  rows: Base | undefined;
+}
+
+/**
+ * The same as steps, pausing between tables and between the index's lists (see runStepsPaced): a
+ * server's compaction then lets reads be answered while it writes. Nothing may change the state
+ * while they run.
+ */
+export function* writeSnapshotSteps(path: string, seq: number, state: State): Generator<void, WrittenSnapshot> {
   const generation = newGeneration();
   const header = snapshotHeadStream({ generation, seq });
   const placed: PlacedTable[] = [];
-  const stamp = writeFileDurablyStreamed(path, (write) => {
+  const stamp = yield* writeFileDurablySteps(path, function* (write) {
     write(header.placeholder);
-    tablesText(state, placed, (piece) => {
+    yield* tablesTextSteps(state, placed, (piece) => {
       header.update(piece);
       write(piece);
     });
@@ -163,7 +179,7 @@ export function writeSnapshot(path: string, seq: number, state: State): { genera
   const at = header.placeholder.length;
   const head = { generation, seq, checksum: header.checksum() };
   const written = placed.map((t) => ({ name: t.name, ids: t.ids, starts: t.starts.map((s) => s + at), ends: t.ends.map((e) => e + at) }));
-  writeIndex(path, head, stamp, written, listsToKeep(state));
+  yield* writeIndexSteps(path, head, stamp, written, listsToKeep(state));
   const journal = writeFileDurably(journalPath(path), [encodeJournalHeader(generation)]);
   return { generation, stamp, journal, rows: reopen(path, stamp, head, placed, at) };
 }
@@ -182,6 +198,11 @@ export interface PlacedTable {
  * without parsing, and a diff of two snapshots shows the records that changed.
  */
 export function tablesText(state: State, placed: PlacedTable[], emit: (piece: Buffer) => void): void {
+  runSteps(tablesTextSteps(state, placed, emit));
+}
+
+/** The same as steps, one table each. */
+function* tablesTextSteps(state: State, placed: PlacedTable[], emit: (piece: Buffer) => void): Generator<void, void> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
   let size = 0;
@@ -212,6 +233,7 @@ export function tablesText(state: State, placed: PlacedTable[], emit: (piece: Bu
     });
     push('\n]');
     placed.push(t);
+    yield;
   }
   push('\n}');
   emit(take());

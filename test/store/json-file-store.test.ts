@@ -120,6 +120,63 @@ describe('journal', () => {
     expect(await ids(open(path).store)).toEqual(Array.from({ length: 40 }, (_, i) => `c${i}`));
   });
 
+  it('answers a read asked while it compacts, before the compaction ends; a write asked meanwhile waits for it', async () => {
+    const path = fresh();
+    const { store } = open(path);
+    const other = table<Note>('otherNotes');
+    await store.write((tx) => {
+      for (let i = 0; i < 300; i++) {
+        tx.put(notes, { id: `n${i}`, text: `note ${i}` });
+        tx.put(other, { id: `o${i}`, text: `other ${i}` });
+      }
+    });
+    const compacted = store.compact().then(() => 'compacted');
+    // A turn of the event loop: the compaction is under way, between two of its steps.
+    await new Promise((r) => setImmediate(r));
+    const read = store.read((tx) => tx.count(notes)).then((n) => `read ${n}`);
+    expect(await Promise.race([compacted, read])).toBe('read 300');
+    const write = store.write((tx) => tx.put(notes, { id: 'late', text: 'after' })).then(() => 'written');
+    expect(await Promise.race([compacted, write])).toBe('compacted');
+    await write;
+    expect(await store.read((tx) => tx.count(notes))).toBe(301);
+    await store.close();
+    const again = open(path).store;
+    expect(await again.read((tx) => [tx.count(notes), tx.count(other), tx.get(notes, 'late')?.text])).toEqual([301, 300, 'after']);
+    await again.close();
+  });
+
+  it('answers the reads asked while a compaction waited its turn once it starts, not after it', async () => {
+    const path = fresh();
+    const { store } = open(path);
+    const other = table<Note>('otherNotes');
+    await store.write((tx) => {
+      for (let i = 0; i < 300; i++) {
+        tx.put(notes, { id: `n${i}`, text: `note ${i}` });
+        tx.put(other, { id: `o${i}`, text: `other ${i}` });
+      }
+    });
+    // A write under way, a compaction queued behind it, a read asked after both.
+    const written = store.write((tx) => tx.put(notes, { id: 'first', text: 'before the compaction' }));
+    const compacted = store.compact().then(() => 'compacted');
+    const read = store.read((tx) => tx.get(notes, 'first')?.text).then((t) => `read ${t}`);
+    expect(await Promise.race([compacted, read])).toBe('read before the compaction');
+    await Promise.all([written, compacted]);
+    await store.close();
+  });
+
+  it('answers the reads held for a compaction that fails, in their turn', async () => {
+    const path = await seeded(3);
+    const { store } = open(path, { readOnly: true });
+    const compacted = store.compact().then(
+      () => 'compacted',
+      (e: Error) => e.message,
+    );
+    const read = store.read((tx) => tx.count(notes));
+    expect(await compacted).toMatch(/read-only/);
+    expect(await read).toBe(3);
+    await store.close();
+  });
+
   it('loads after a compaction interrupted between the snapshot and the journal renames', async () => {
     const path = await seeded(3);
     const oldJournal = readFileSync(`${path}.journal`, 'utf8');
