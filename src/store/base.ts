@@ -21,6 +21,8 @@ export interface Base {
   walk(table: string, fn: (id: string, row: Row) => void): void;
   /** The JSON text of every record of a table as stored, in file order. */
   texts(table: string, fn: (id: string, text: Buffer) => void): void;
+  /** The same as steps (see runStepsPaced), a piece of the table each. */
+  textSteps(table: string, fn: (id: string, text: Buffer) => void): Generator<void, void>;
   /** A derived list kept with the snapshot (see index-write.ts), when there is one. */
   list(table: string, key: string): PersistedList | undefined;
   /** The keys of every derived list kept with the snapshot, by table. */

@@ -1,5 +1,5 @@
 import { StoreError } from './errors.js';
-import { readInto } from './files.js';
+import { readInto, runSteps } from './files.js';
 import { Generations } from './generations.js';
 
 const BLOCK = 4096;
@@ -79,6 +79,11 @@ export class Blocks {
  * newline left out) with the offset it starts at.
  */
 export function eachLine(fd: number, path: string, start: number, end: number, fn: (line: Buffer, at: number) => void): void {
+  runSteps(lineSteps(fd, path, start, end, fn));
+}
+
+/** The same as steps, one mebibyte each (see runStepsPaced). */
+export function* lineSteps(fd: number, path: string, start: number, end: number, fn: (line: Buffer, at: number) => void): Generator<void, void> {
   const piece = 1024 * 1024;
   let carry: Buffer | undefined;
   let carryAt = start;
@@ -98,6 +103,7 @@ export function eachLine(fd: number, path: string, start: number, end: number, f
     carry = i < text.length ? text.subarray(i) : undefined;
     carryAt = textAt + i;
     pos += len;
+    yield;
   }
   if (carry) fn(carry, carryAt);
 }

@@ -1,4 +1,4 @@
-import { closeSync, fstatSync, fsyncSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, fstatSync, fsync, fsyncSync, mkdirSync, openSync, readSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 
@@ -63,9 +63,9 @@ export function writeFileDurablyStreamed(path: string, fill: (write: (b: Buffer)
  */
 export function* writeFileDurablySteps(
   path: string,
-  fill: (write: (b: Buffer) => void) => Generator<void, Buffer | undefined>,
+  fill: (write: (b: Buffer) => void) => Generator<Step, Buffer | undefined>,
   mode = 0o600,
-): Generator<void, FileStamp> {
+): Generator<Step, FileStamp> {
   const dir = dirname(path);
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
@@ -74,7 +74,7 @@ export function* writeFileDurablySteps(
     try {
       const head = yield* fill((b) => writeAll(fd, b));
       if (head) for (let done = 0; done < head.length;) done += writeSync(fd, head, done, head.length - done, done);
-      fsyncSync(fd);
+      yield { fsync: fd };
     } finally {
       closeSync(fd);
     }
@@ -91,26 +91,35 @@ export function* writeFileDurablySteps(
   return stampOf(path) as FileStamp;
 }
 
+/**
+ * Where steps may pause: nothing to do, or a file's sync, which a paced run (runStepsPaced) hands
+ * to libuv's thread pool, so that a large file's sync does not hold the event loop meanwhile.
+ */
+export type Step = void | { fsync: number };
+
 /** Steps with no pause: `make`'s answer. */
 // eslint-disable-next-line require-yield -- a step function that has nowhere to pause
-export function* once<R>(make: () => R): Generator<void, R> {
+export function* once<R>(make: () => R): Generator<Step, R> {
   return make();
 }
 
 /** Runs steps to the end at once. */
-export function runSteps<R>(steps: Generator<void, R>): R {
+export function runSteps<R>(steps: Generator<Step, R>): R {
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
+    if (r.value) fsyncSync(r.value.fsync);
   }
 }
 
 /** Runs steps, letting the event loop turn between them: what arrived meanwhile is handled. */
-export async function runStepsPaced<R>(steps: Generator<void, R>): Promise<R> {
+export async function runStepsPaced<R>(steps: Generator<Step, R>): Promise<R> {
   for (;;) {
     const r = steps.next();
     if (r.done) return r.value;
-    await new Promise((resolve) => setImmediate(resolve));
+    const step = r.value;
+    if (step) await new Promise<void>((resolve, reject) => fsync(step.fsync, (e) => (e ? reject(e) : resolve())));
+    else await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

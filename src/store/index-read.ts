@@ -1,9 +1,9 @@
 import { closeSync, fstatSync } from 'node:fs';
 import { RowCache, type Base } from './base.js';
-import { Blocks, eachLine } from './blocks.js';
+import { Blocks, lineSteps } from './blocks.js';
 import { FileList, HashDir } from './index-lists.js';
 import { StoreError } from './errors.js';
-import { openIfExists, readInto, stampOf, type FileStamp } from './files.js';
+import { openIfExists, readInto, runSteps, stampOf, type FileStamp } from './files.js';
 import { ID_ENTRY, INDEX_MAGIC, INDEX_VERSION, TRAILER_BYTES, type IndexHeader, type IndexTable } from './index-format.js';
 import type { PersistedList, Row } from './types.js';
 
@@ -170,9 +170,13 @@ export class IndexedFile implements Base {
   }
 
   texts(table: string, fn: (id: string, text: Buffer) => void): void {
+    runSteps(this.textSteps(table, fn));
+  }
+
+  *textSteps(table: string, fn: (id: string, text: Buffer) => void): Generator<void, void> {
     const t = this.tables.get(table);
     if (!t || !t.count) return;
-    eachLine(this.snapFd, this.path, t.start, t.end, (line) => {
+    yield* lineSteps(this.snapFd, this.path, t.start, t.end, (line) => {
       const text = line[line.length - 1] === 0x2c ? line.subarray(0, line.length - 1) : line;
       fn(idOf(text), text);
     });

@@ -1,5 +1,5 @@
 import type { FileStamp } from './files.js';
-import { runSteps, writeFileDurablySteps } from './files.js';
+import { runSteps, writeFileDurablySteps, type Step } from './files.js';
 import {
   compareHash,
   decodeId,
@@ -345,7 +345,7 @@ export function* writeIndexSteps(
   stamp: FileStamp,
   tables: WrittenTable[],
   lists: Iterable<ListSource>,
-): Generator<void, void> {
+): Generator<Step, void> {
   yield* writeFileDurablySteps(indexPath(path), function* (write) {
     const sink = new Sink(write);
     const header: IndexHeader = {
@@ -358,6 +358,7 @@ export function* writeIndexSteps(
     for (const t of tables) {
       if (!t.ids.length) continue;
       header.tables.push({ name: t.name, count: t.ids.length, start: t.starts[0] as number, end: t.ends[t.ends.length - 1] as number, ...writeIds(sink, t) });
+      yield;
     }
     for (const l of lists) {
       const written = writeList(sink, l);

@@ -2,9 +2,12 @@ import { closeSync } from 'node:fs';
 import { RowCache, type Base } from './base.js';
 import { StoreError } from './errors.js';
 import type { PersistedList } from './types.js';
-import { readInto } from './files.js';
+import { readInto, runSteps } from './files.js';
 import type { ScannedTable } from './scan.js';
 import type { Row } from './store.js';
+
+/** Records given as one step of a table's text (see textSteps). */
+const TEXT_STEP = 512;
 
 /** A run of records read in one go is at most this many bytes. */
 const RUN_BYTES = 4 * 1024 * 1024;
@@ -100,7 +103,17 @@ export class RowFile implements Base {
   }
 
   texts(table: string, fn: (id: string, text: Buffer) => void): void {
-    this.inBatches(table, (ids, slots) => this.textsOf(slots).forEach((text, k) => fn(ids[k] as string, text)));
+    runSteps(this.textSteps(table, fn));
+  }
+
+  *textSteps(table: string, fn: (id: string, text: Buffer) => void): Generator<void, void> {
+    const t = this.byName.get(table);
+    if (!t) return;
+    for (let i = 0; i < t.ids.length; i += TEXT_STEP) {
+      const ids = t.ids.slice(i, i + TEXT_STEP);
+      this.textsOf(ids.map((_, k) => t.first + i + k)).forEach((text, k) => fn(ids[k] as string, text));
+      yield;
+    }
   }
 
   private inBatches(table: string, fn: (ids: string[], slots: number[]) => void): void {

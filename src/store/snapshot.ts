@@ -1,6 +1,6 @@
 import { closeSync, fstatSync, openSync } from 'node:fs';
 import { StoreDamage, StoreError } from './errors.js';
-import { openIfExists, readInto, readOpen, runSteps, withPath, writeFileDurably, writeFileDurablySteps, type FileStamp } from './files.js';
+import { openIfExists, readInto, readOpen, runSteps, withPath, writeFileDurably, writeFileDurablySteps, type FileStamp, type Step } from './files.js';
 import type { Base } from './base.js';
 import {
   encodeJournalHeader,
@@ -163,7 +163,7 @@ export interface WrittenSnapshot {
  * server's compaction then lets reads be answered while it writes. Nothing may change the state
  * while they run.
  */
-export function* writeSnapshotSteps(path: string, seq: number, state: State): Generator<void, WrittenSnapshot> {
+export function* writeSnapshotSteps(path: string, seq: number, state: State): Generator<Step, WrittenSnapshot> {
   const generation = newGeneration();
   const header = snapshotHeadStream({ generation, seq });
   const placed: PlacedTable[] = [];
@@ -179,7 +179,11 @@ export function* writeSnapshotSteps(path: string, seq: number, state: State): Ge
   const at = header.placeholder.length;
   const head = { generation, seq, checksum: header.checksum() };
   const written = placed.map((t) => ({ name: t.name, ids: t.ids, starts: t.starts.map((s) => s + at), ends: t.ends.map((e) => e + at) }));
-  yield* writeIndexSteps(path, head, stamp, written, listsToKeep(state));
+  yield;
+  // Making the lists the index keeps reads each declared list's changes since the snapshot: a step of its own.
+  const lists = listsToKeep(state);
+  yield;
+  yield* writeIndexSteps(path, head, stamp, written, lists);
   const journal = writeFileDurably(journalPath(path), [encodeJournalHeader(generation)]);
   return { generation, stamp, journal, rows: reopen(path, stamp, head, placed, at) };
 }
@@ -223,7 +227,7 @@ function* tablesTextSteps(state: State, placed: PlacedTable[], emit: (piece: Buf
     if (!state.size(name)) continue;
     push(`${placed.length ? ',' : ''}\n${JSON.stringify(name)}:[`);
     const t: PlacedTable = { name, ids: [], starts: [], ends: [] };
-    state.eachText(name, (id, text) => {
+    yield* state.textSteps(name, (id, text) => {
       push(t.ids.length > 0 ? ',\n' : '\n');
       t.ids.push(id);
       t.starts.push(size);

@@ -1,7 +1,11 @@
 import type { Base } from './base.js';
+import { runSteps } from './files.js';
 import { RecordIndexes, type Counts, type IdGroups, type NamedTest, type Origin, type EachRecord } from './record-indexes.js';
 import type { NamedOrder, OrderIndex } from './ordered.js';
 import { table, type Dump, type Op, type Row, type WriteTx } from './store.js';
+
+/** Records added since the snapshot given as one step of a table's text (see textSteps). */
+const ADDED_STEP = 2048;
 
 /** What changed in one table since the snapshot (the base). */
 interface TableDelta {
@@ -118,13 +122,24 @@ export class State {
 
   /** The JSON text of every record of a table, in order: as stored, for those unchanged since the snapshot. */
   eachText(name: string, fn: (id: string, text: Buffer) => void): void {
+    runSteps(this.textSteps(name, fn));
+  }
+
+  /** The same as steps (see runStepsPaced): a piece of the file's records, or of those added, each. */
+  *textSteps(name: string, fn: (id: string, text: Buffer) => void): Generator<void, void> {
     const d = this.deltas.get(name);
-    this.file?.texts(name, (id, text) => {
-      if (d?.removed.has(id)) return;
-      const c = d?.changed.get(id);
-      fn(id, c ? Buffer.from(JSON.stringify(c)) : text);
-    });
-    for (const [id, row] of d?.added ?? []) fn(id, Buffer.from(JSON.stringify(row)));
+    if (this.file) {
+      yield* this.file.textSteps(name, (id, text) => {
+        if (d?.removed.has(id)) return;
+        const c = d?.changed.get(id);
+        fn(id, c ? Buffer.from(JSON.stringify(c)) : text);
+      });
+    }
+    let n = 0;
+    for (const [id, row] of d?.added ?? []) {
+      fn(id, Buffer.from(JSON.stringify(row)));
+      if (++n % ADDED_STEP === 0) yield;
+    }
   }
 
   /** Whether a table changed since the snapshot. */

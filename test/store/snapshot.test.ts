@@ -23,8 +23,8 @@ function bigState<S extends State>(state: S): S {
 /** Counts the records whose text has been asked for, to see how far a writer has read. */
 class CountingState extends State {
   asked = 0;
-  override eachText(name: string, fn: (id: string, text: Buffer) => void): void {
-    super.eachText(name, (id, text) => {
+  override *textSteps(name: string, fn: (id: string, text: Buffer) => void): Generator<void, void> {
+    yield* super.textSteps(name, (id, text) => {
       this.asked++;
       fn(id, text);
     });
