@@ -105,22 +105,36 @@ export function* once<R>(make: () => R): Generator<Step, R> {
 
 /** Runs steps to the end at once. */
 export function runSteps<R>(steps: Generator<Step, R>): R {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
-    if (r.value) fsyncSync(r.value.fsync);
+  let r = steps.next();
+  while (!r.done) {
+    const step = r.value;
+    let failed: { error: unknown } | undefined;
+    try {
+      if (step) fsyncSync(step.fsync);
+    } catch (error) {
+      failed = { error };
+    }
+    // A failed sync is thrown where the steps asked for it, so that they clean up after themselves.
+    r = failed ? steps.throw(failed.error) : steps.next();
   }
+  return r.value;
 }
 
 /** Runs steps, letting the event loop turn between them: what arrived meanwhile is handled. */
 export async function runStepsPaced<R>(steps: Generator<Step, R>): Promise<R> {
-  for (;;) {
-    const r = steps.next();
-    if (r.done) return r.value;
+  let r = steps.next();
+  while (!r.done) {
     const step = r.value;
-    if (step) await new Promise<void>((resolve, reject) => fsync(step.fsync, (e) => (e ? reject(e) : resolve())));
-    else await new Promise((resolve) => setImmediate(resolve));
+    let failed: { error: unknown } | undefined;
+    try {
+      if (step) await new Promise<void>((resolve, reject) => fsync(step.fsync, (e) => (e ? reject(e) : resolve())));
+      else await new Promise((resolve) => setImmediate(resolve));
+    } catch (error) {
+      failed = { error };
+    }
+    r = failed ? steps.throw(failed.error) : steps.next();
   }
+  return r.value;
 }
 
 /** Writes every byte of `buf` at the file's current position (appends, for files opened with 'a'). */

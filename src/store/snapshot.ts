@@ -159,9 +159,9 @@ export interface WrittenSnapshot {
 }
 
 /**
- * The same as steps, pausing between tables and between the index's lists (see runStepsPaced): a
- * server's compaction then lets reads be answered while it writes. Nothing may change the state
- * while they run.
+ * The same as steps (see runStepsPaced): a mebibyte of a table's text, the lists to keep, a
+ * table's ids or a list of the index each, and each file's sync. A server's compaction lets reads
+ * be answered between them; nothing may change the state while they run.
  */
 export function* writeSnapshotSteps(path: string, seq: number, state: State): Generator<Step, WrittenSnapshot> {
   const generation = newGeneration();
@@ -205,7 +205,7 @@ export function tablesText(state: State, placed: PlacedTable[], emit: (piece: Bu
   runSteps(tablesTextSteps(state, placed, emit));
 }
 
-/** The same as steps, one table each. */
+/** The same as steps, a mebibyte of a table's records or the end of a table each. */
 function* tablesTextSteps(state: State, placed: PlacedTable[], emit: (piece: Buffer) => void): Generator<void, void> {
   let pending: Buffer[] = [];
   let pendingBytes = 0;
