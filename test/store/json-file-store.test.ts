@@ -36,6 +36,20 @@ async function seeded(count: number, opts: JsonFileStoreOptions = {}) {
 }
 
 const ids = (s: JsonFileStore) => s.read((tx) => tx.all(notes).map((r) => r.id));
+const other = table<Note>('otherNotes');
+
+/** A store of 300 notes in each of two tables: a compaction of it takes several steps. */
+async function twoTables(): Promise<{ path: string; store: JsonFileStore }> {
+  const path = fresh();
+  const { store } = open(path);
+  await store.write((tx) => {
+    for (let i = 0; i < 300; i++) {
+      tx.put(notes, { id: `n${i}`, text: `note ${i}` });
+      tx.put(other, { id: `o${i}`, text: `other ${i}` });
+    }
+  });
+  return { path, store };
+}
 const files = (path: string) => [path, `${path}.journal`].map((p) => ({ p, bytes: readFileSync(p, 'utf8'), mtime: statSync(p).mtimeMs }));
 
 describe('journal', () => {
@@ -121,15 +135,7 @@ describe('journal', () => {
   });
 
   it('answers a read asked while it compacts, before the compaction ends; a write asked meanwhile waits for it', async () => {
-    const path = fresh();
-    const { store } = open(path);
-    const other = table<Note>('otherNotes');
-    await store.write((tx) => {
-      for (let i = 0; i < 300; i++) {
-        tx.put(notes, { id: `n${i}`, text: `note ${i}` });
-        tx.put(other, { id: `o${i}`, text: `other ${i}` });
-      }
-    });
+    const { path, store } = await twoTables();
     const compacted = store.compact().then(() => 'compacted');
     // A turn of the event loop: the compaction is under way, between two of its steps.
     await new Promise((r) => setImmediate(r));
@@ -146,15 +152,7 @@ describe('journal', () => {
   });
 
   it('answers the reads asked while a compaction waited its turn once it starts, not after it', async () => {
-    const path = fresh();
-    const { store } = open(path);
-    const other = table<Note>('otherNotes');
-    await store.write((tx) => {
-      for (let i = 0; i < 300; i++) {
-        tx.put(notes, { id: `n${i}`, text: `note ${i}` });
-        tx.put(other, { id: `o${i}`, text: `other ${i}` });
-      }
-    });
+    const { store } = await twoTables();
     // A write under way, a compaction queued behind it, a read asked after both.
     const written = store.write((tx) => tx.put(notes, { id: 'first', text: 'before the compaction' }));
     const compacted = store.compact().then(() => 'compacted');
