@@ -139,7 +139,8 @@ function writeIds(sink: Sink, t: WrittenTable): { ids: number; idsFence: number 
   return { ids: sink.push(out), idsFence: fenceOf(sink, out, ID_ENTRY, n) };
 }
 
-const isRun = (e: Buffer | EncodedRun): e is EncodedRun => 'bytes' in e;
+/** Whether a group's entry is a run copied from an old index (else one entry encoded anew). */
+export const isRun = (e: object): e is EncodedRun => 'bytes' in e;
 
 /** The widest entry of a group: each is padded to it. */
 function widthOf(entries: GroupEntries): number {

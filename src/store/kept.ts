@@ -1,8 +1,8 @@
 import type { Held } from './record-indexes.js';
 import { encodeId, encodePosition, valueKey } from './index-format.js';
-import { NotKept, type ListSource } from './index-write.js';
+import { isRun, NotKept, type ListSource } from './index-write.js';
 import type { NamedOrder, Order } from './ordered.js';
-import type { EncodedRun, ListKind, PersistedList, Position } from './types.js';
+import type { ListKind, PersistedList, Position } from './types.js';
 import type { State } from './state.js';
 import { keptTables, type Row } from './store.js';
 
@@ -17,8 +17,6 @@ const keptPosition = (p: Position): Buffer => {
   if (typeof p.k !== 'string' && !(typeof p.k === 'number' && !Number.isNaN(p.k))) throw new NotKept();
   return encodePosition(p);
 };
-
-const isRun = (e: object): e is EncodedRun => 'bytes' in e;
 
 /** A held list as the index writes it: runs the file holds are copied, the rest encoded. */
 function fromHeld(table: string, key: string, h: Held): ListSource {

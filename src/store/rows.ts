@@ -6,8 +6,8 @@ import { readInto, runSteps } from './files.js';
 import type { ScannedTable } from './scan.js';
 import type { Row } from './store.js';
 
-/** Records given as one step of a table's text (see textSteps). */
-const TEXT_STEP = 512;
+/** Records read together by a walk, and given as one step of a table's text (see textSteps). */
+const BATCH = 512;
 
 /** A run of records read in one go is at most this many bytes. */
 const RUN_BYTES = 4 * 1024 * 1024;
@@ -99,7 +99,7 @@ export class RowFile implements Base {
   }
 
   walk(table: string, fn: (id: string, row: Row) => void): void {
-    this.inBatches(table, (ids, slots) => this.rowsAt(slots).forEach((row, k) => fn(ids[k] as string, row)));
+    for (const { ids, slots } of this.batches(table)) this.rowsAt(slots).forEach((row, k) => fn(ids[k] as string, row));
   }
 
   texts(table: string, fn: (id: string, text: Buffer) => void): void {
@@ -107,24 +107,19 @@ export class RowFile implements Base {
   }
 
   *textSteps(table: string, fn: (id: string, text: Buffer) => void): Generator<void, void> {
-    const t = this.byName.get(table);
-    if (!t) return;
-    for (let i = 0; i < t.ids.length; i += TEXT_STEP) {
-      const ids = t.ids.slice(i, i + TEXT_STEP);
-      this.textsOf(ids.map((_, k) => t.first + i + k)).forEach((text, k) => fn(ids[k] as string, text));
+    for (const { ids, slots } of this.batches(table)) {
+      this.textsOf(slots).forEach((text, k) => fn(ids[k] as string, text));
       yield;
     }
   }
 
-  private inBatches(table: string, fn: (ids: string[], slots: number[]) => void): void {
+  /** A table's records in batches of BATCH, their ids and slots: neighbours read together. */
+  private *batches(table: string): Generator<{ ids: string[]; slots: number[] }> {
     const t = this.byName.get(table);
     if (!t) return;
-    for (let i = 0; i < t.ids.length; i += 512) {
-      const ids = t.ids.slice(i, i + 512);
-      fn(
-        ids,
-        ids.map((_, k) => t.first + i + k),
-      );
+    for (let i = 0; i < t.ids.length; i += BATCH) {
+      const ids = t.ids.slice(i, i + BATCH);
+      yield { ids, slots: ids.map((_, k) => t.first + i + k) };
     }
   }
 
