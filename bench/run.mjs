@@ -14,6 +14,10 @@ const OPT_IN = ['soak.bench.mjs'];
 const chosen = named.length ? all.filter((f) => named.some((n) => f.startsWith(n))) : all.filter((f) => !OPT_IN.includes(f));
 const { cpus } = await import('node:os');
 console.log(`machine: ${cpus().length} CPUs (nproc), ${cpus()[0]?.model ?? 'unknown CPU'}, Node ${process.version}`);
+// Unset for every benchmark's processes (bench/lib.mjs says why); said here so a run shows it.
+const { unsetForTiming } = await import('./lib.mjs');
+if (unsetForTiming.length)
+  console.log(`unset for the benchmarks' processes: ${unsetForTiming.join(', ')} (set here; each changes how long Node takes to start)`);
 let failed = 0;
 for (const f of chosen) {
   console.log(`\n== ${f}`);
