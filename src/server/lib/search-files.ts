@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import type { IndexJson } from './search-index.js';
 
@@ -91,22 +91,52 @@ export function readKept(dir: string, space: string): KeptFile | undefined {
   }
 }
 
-/** Writes `space`'s index, replacing the one kept before, and keeps at most MAX_KEPT. */
-export function writeKept(dir: string, space: string, fp: string, data: IndexJson): void {
-  const name = `${space}.${data.revision}.json`;
+/** An index as `writeKeptSteps` writes it: the revision it is of, and its JSON text in pieces. */
+export interface WritableIndex {
+  revision: string;
+  jsonPieces(): Iterable<string>;
+}
+
+function writeText(fd: number, text: string): void {
+  const bytes = Buffer.from(text);
+  for (let at = 0; at < bytes.length;) at += writeSync(fd, bytes, at, bytes.length - at);
+}
+
+/**
+ * Writes `space`'s index, replacing the one kept before, and keeps at most MAX_KEPT: a step per
+ * piece of its text, so that the search thread answers queries between them. A write given up
+ * before its last step (`return()` on the steps) leaves nothing behind but the file kept before.
+ */
+export function* writeKeptSteps(dir: string, space: string, fp: string, index: WritableIndex): Generator<void, void, undefined> {
+  const name = `${space}.${index.revision}.json`;
   if (!NAME.test(name)) return;
   mkdirSync(dir, { recursive: true });
   const file = join(dir, name);
   const tmp = join(dir, `.${name}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
-  const kept: KeptFile = { format: FORMAT_NAME, version: INDEX_FORMAT, space, fp, data };
+  let fd: number | undefined = openSync(tmp, 'wx');
+  let renamed = false;
   try {
-    writeFileSync(tmp, JSON.stringify(kept));
+    writeText(fd, `{"format":${JSON.stringify(FORMAT_NAME)},"version":${INDEX_FORMAT},"space":${JSON.stringify(space)},"fp":${JSON.stringify(fp)},"data":`);
+    for (const piece of index.jsonPieces()) {
+      writeText(fd, piece);
+      yield;
+    }
+    writeText(fd, '}');
+    closeSync(fd);
+    fd = undefined;
     renameSync(tmp, file);
-  } catch (e) {
-    rmSync(tmp, { force: true });
-    throw e;
+    renamed = true;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
+    if (!renamed) rmSync(tmp, { force: true });
   }
   const all = keptIn(dir);
   for (const k of all) if (k.space === space && k.file !== file) rmSync(k.file, { force: true });
   for (const k of all.filter((x) => x.space !== space).slice(MAX_KEPT - 1)) rmSync(k.file, { force: true });
+}
+
+/** `writeKeptSteps` at once. */
+export function writeKept(dir: string, space: string, fp: string, index: WritableIndex): void {
+  const steps = writeKeptSteps(dir, space, fp, index);
+  while (!steps.next().done);
 }

@@ -1,5 +1,6 @@
 import type MiniSearch from 'minisearch';
 import type { AsPlainObject, SearchResult } from 'minisearch';
+import { miniSearchJson } from './search-json.js';
 import { splitSections } from './search.js';
 
 /** One section of a page, as indexed. */
@@ -86,9 +87,22 @@ export class RevisionIndex {
   }
 
   toJSON(): IndexJson {
+    return { revision: this.revision, pages: this.pageList(), index: this.index.toJSON() };
+  }
+
+  /**
+   * The JSON text of `toJSON()`, in pieces of bounded work (see search-json.ts). The index must
+   * not move until the last piece is taken.
+   */
+  *jsonPieces(): Generator<string> {
+    yield `{"revision":${JSON.stringify(this.revision)},"pages":${JSON.stringify(this.pageList())},"index":`;
+    yield* miniSearchJson(this.index);
+    yield '}';
+  }
+
+  private pageList(): IndexJson['pages'] {
     const pages = [...this.pages].map(([id, p]): [string, string, number] => [id, p.version, p.sections]);
-    pages.sort((a, b) => (this.order.get(a[0]) ?? 0) - (this.order.get(b[0]) ?? 0));
-    return { revision: this.revision, pages, index: this.index.toJSON() };
+    return pages.sort((a, b) => (this.order.get(a[0]) ?? 0) - (this.order.get(b[0]) ?? 0));
   }
 
   /** The pages of `order` whose version this index does not hold: the text `advance` will need. */

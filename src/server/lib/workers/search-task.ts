@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import { RevisionIndex, type PageText } from '../search-index.js';
-import { readKept, keptIn, writeKept } from '../search-files.js';
+import { readKept, keptIn, writeKept, writeKeptSteps } from '../search-files.js';
 import type { BodiesResult, Hit, KeptResult, QueryResult, SearchJob, SyncJob, SyncResult } from './search-protocol.js';
 
 /**
@@ -12,7 +12,10 @@ import type { BodiesResult, Hit, KeptResult, QueryResult, SearchJob, SyncJob, Sy
 /** Indexes held: at most this many spaces, and this many sections over all of them. */
 const MAX_SPACES = 16;
 const MAX_SECTIONS = 200_000;
-/** An index moved forward is written once it has not moved for this long. */
+/**
+ * An index moved forward is written once it has not moved for this long, a piece at a time
+ * (search-files.ts's writeKeptSteps), with queries answered between the pieces.
+ */
 const WRITE_AFTER_MS = 1000;
 
 interface Held {
@@ -22,11 +25,15 @@ interface Held {
   index: RevisionIndex;
   /** Moved forward since it was last written. */
   dirty: boolean;
+  /** How many times it has moved: a write begun before the last move gives up. */
+  moves: number;
 }
 
 /** Least recently used first. */
 const held = new Map<string, Held>();
 let writeTimer: ReturnType<typeof setTimeout> | undefined;
+/** The write under way, a piece each turn of the event loop. */
+let writing: { h: Held; moves: number; steps: Generator<void, void, undefined> } | undefined;
 
 function use(key: string): Held | undefined {
   const h = held.get(key);
@@ -37,20 +44,58 @@ function use(key: string): Held | undefined {
   return h;
 }
 
+function failed(h: Held, e: unknown): void {
+  process.stderr.write(`gbctl: the search index of space ${h.space} was not kept on disk: ${(e as Error).message}\n`);
+}
+
+/** Gives up the write under way: its temporary file is removed, and the index is still to write. */
+function stopWriting(): void {
+  const w = writing;
+  writing = undefined;
+  w?.steps.return();
+}
+
+/** Writes `h` at once (before it is let go of, or the process ends). */
 function write(h: Held): void {
+  if (writing?.h === h) stopWriting();
   if (!h.dirty || !h.dir) return;
   h.dirty = false;
   try {
-    writeKept(h.dir, h.space, h.fp, h.index.toJSON());
+    writeKept(h.dir, h.space, h.fp, h.index);
   } catch (e) {
-    process.stderr.write(`gbctl: the search index of space ${h.space} was not kept on disk: ${(e as Error).message}\n`);
+    failed(h, e);
   }
 }
 
 function writeAll(): void {
   if (writeTimer) clearTimeout(writeTimer);
   writeTimer = undefined;
+  stopWriting();
   for (const h of held.values()) write(h);
+}
+
+/** Writes the indexes still to write, one after the other, a piece each turn of the event loop. */
+function writeInSteps(): void {
+  writeTimer = undefined;
+  if (writing) return;
+  const h = [...held.values()].find((x) => x.dirty && x.dir);
+  if (!h?.dir) return;
+  const w = { h, moves: h.moves, steps: writeKeptSteps(h.dir, h.space, h.fp, h.index) };
+  writing = w;
+  const step = () => {
+    if (writing !== w) return;
+    // Moved meanwhile: its next write is already timed.
+    if (h.moves !== w.moves) return stopWriting();
+    try {
+      if (!w.steps.next().done) return void setImmediate(step);
+    } catch (e) {
+      failed(h, e);
+    }
+    writing = undefined;
+    h.dirty = false;
+    writeInSteps();
+  };
+  setImmediate(step);
 }
 
 function bound(): void {
@@ -77,7 +122,14 @@ function open(job: SyncJob): Held {
       index = undefined;
     }
   }
-  const made: Held = { dir: job.dir, space: job.space, fp: index && kept ? kept.fp : '', index: index ?? new RevisionIndex(MiniSearch), dirty: false };
+  const made: Held = {
+    dir: job.dir,
+    space: job.space,
+    fp: index && kept ? kept.fp : '',
+    index: index ?? new RevisionIndex(MiniSearch),
+    dirty: false,
+    moves: 0,
+  };
   held.set(job.key, made);
   return made;
 }
@@ -97,10 +149,11 @@ function advance(job: SyncJob): SyncResult {
   const moved = h.index.revision !== job.revision;
   h.index.advance(job.revision, job.order, (id) => texts.get(id));
   h.fp = job.fp;
+  h.moves++;
   if (moved) {
     h.dirty = true;
     if (writeTimer) clearTimeout(writeTimer);
-    writeTimer = setTimeout(writeAll, WRITE_AFTER_MS);
+    writeTimer = setTimeout(writeInSteps, WRITE_AFTER_MS);
   }
   bound();
   return { state: 'ok' };

@@ -1,0 +1,96 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { readKept } from '../../../../src/server/lib/search-files.js';
+import type { PageText } from '../../../../src/server/lib/search-index.js';
+import type { SyncJob } from '../../../../src/server/lib/workers/search-protocol.js';
+import { searchTask } from '../../../../src/server/lib/workers/search-task.js';
+import { tempDir } from '../../../helpers/server.js';
+
+// The search thread's kept indexes are written a piece each turn of the event loop, so that the
+// queries that reach the thread meanwhile are answered between the pieces.
+
+const word = (i: number) => `w${(Math.imul(i, 2654435761) >>> 18) % 3000}`;
+/** Pages with enough distinct words that their index's text comes in several pieces. */
+const pagesOf = (n: number, salt: number): PageText[] =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `p${i}`,
+    title: `Page ${i}`,
+    markdown: Array.from({ length: 300 }, (_, k) => word(i * 977 + k * 31 + salt)).join(' '),
+  }));
+
+let tmp: ReturnType<typeof tempDir>;
+let n = 0;
+beforeEach(() => {
+  tmp = tempDir('gbctl-search-task-');
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  tmp.cleanup();
+});
+
+const turn = () => new Promise((r) => setImmediate(r));
+const files = (dir: string) => (existsSync(dir) ? readdirSync(dir) : []);
+
+/** An index of `pages` for a space of its own, held by the thread, to be written in a second. */
+function synced(space: string, revision: string, pages: PageText[], key = space): SyncJob {
+  const job: SyncJob = {
+    kind: 'search',
+    op: 'sync',
+    key,
+    dir: tmp.dir,
+    space,
+    revision,
+    fp: `fp-${revision}`,
+    order: pages.map((p) => [p.id, `${revision}-${p.id}`]),
+  };
+  expect(searchTask(job)).toMatchObject({ state: 'need' });
+  expect(searchTask({ ...job, texts: pages })).toEqual({ state: 'ok' });
+  return job;
+}
+
+describe('the search thread keeping an index on disk', () => {
+  it('writes it a piece a turn, answering queries between the pieces', async () => {
+    const space = `s${++n}`;
+    synced(space, 'r1', pagesOf(80, 0));
+    vi.advanceTimersByTime(1000);
+    let turns = 0;
+    while (!files(tmp.dir).some((f) => f.endsWith('.json'))) {
+      await turn();
+      turns++;
+      expect(turns).toBeLessThan(1000);
+      // Under way: a query is answered from the index being written.
+      expect(searchTask({ kind: 'search', op: 'query', key: space, fp: 'fp-r1', query: word(5) })).toMatchObject({ state: 'ok' });
+    }
+    expect(turns).toBeGreaterThan(2);
+    expect(files(tmp.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(readKept(tmp.dir, space)).toMatchObject({ space, fp: 'fp-r1', data: { revision: 'r1' } });
+  });
+
+  it('gives up a write when the index moves meanwhile, and writes the new revision a second later', async () => {
+    const space = `s${++n}`;
+    const job = synced(space, 'r1', pagesOf(80, 0));
+    vi.advanceTimersByTime(1000);
+    await turn();
+    await turn();
+    expect(files(tmp.dir).filter((f) => f.endsWith('.tmp'))).toHaveLength(1);
+    const moved = pagesOf(80, 7);
+    const next: SyncJob = { ...job, revision: 'r2', fp: 'fp-r2', order: moved.map((p) => [p.id, `r2-${p.id}`]) };
+    expect(searchTask({ ...next, texts: moved })).toEqual({ state: 'ok' });
+    await turn();
+    expect(files(tmp.dir)).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    for (let i = 0; i < 1000 && !files(tmp.dir).some((f) => f.endsWith('.json')); i++) await turn();
+    expect(readKept(tmp.dir, space)).toMatchObject({ fp: 'fp-r2', data: { revision: 'r2' } });
+  });
+
+  it('writes whole, at once, when asked to flush during a write', async () => {
+    const space = `s${++n}`;
+    synced(space, 'r1', pagesOf(80, 3));
+    vi.advanceTimersByTime(1000);
+    await turn();
+    searchTask({ kind: 'search', op: 'flush' });
+    expect(files(tmp.dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
+    expect(readKept(tmp.dir, space)).toMatchObject({ fp: 'fp-r1', data: { revision: 'r1' } });
+  });
+});
