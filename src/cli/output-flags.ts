@@ -5,16 +5,21 @@ import { checkOutputConflicts, type EmitOptions, type JsonFlag } from './emit.js
 import { checkJq } from './jq.js';
 
 /**
- * Checks the output flags of a command against the fields its response documents, before any
+ * Checks the output flags of a command against the fields its response documents (`fieldsOf`,
+ * asked only when a flag needs them), before any
  * request (--jq is compiled for every command, before its action: see program.ts): an unknown
  * --json field is a usage error that lists the valid ones. Returns true when
  * the command is answered already (a bare --json on a terminal lists the fields, as gh does).
  */
-export async function checkOutputFlags(io: Io, fields: readonly string[], o: EmitOptions, bareJson: boolean): Promise<boolean> {
-  if (Array.isArray(o.json) && !fields.length)
-    throw usageError('--json FIELDS: this command prints no object to pick fields from', 'use --json alone, or leave it out');
-  if (Array.isArray(o.json)) refuseUnknownFields(o.json, fields);
-  if (bareJson && !o.jq && io.stdout.isTTY && fields.length) {
+export async function checkOutputFlags(io: Io, fieldsOf: () => readonly string[], o: EmitOptions, bareJson: boolean): Promise<boolean> {
+  if (Array.isArray(o.json)) {
+    const fields = fieldsOf();
+    if (!fields.length) throw usageError('--json FIELDS: this command prints no object to pick fields from', 'use --json alone, or leave it out');
+    refuseUnknownFields(o.json, fields);
+  }
+  if (bareJson && !o.jq && io.stdout.isTTY) {
+    const fields = fieldsOf();
+    if (!fields.length) return false;
     io.stdout.write(`Fields for --json (comma-separated):\n${fields.map((f) => `  ${f}\n`).join('')}`);
     return true;
   }

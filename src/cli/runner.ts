@@ -62,8 +62,9 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
   if (problem) throw bodyUsageError(problem, `gbctl ${inv.command.noun} ${inv.command.verb}`, flags);
   // --limit was checked with the other flags that tune requests (global-flags.ts).
   const limit = f.limit === undefined ? undefined : Number(f.limit);
-  const item = itemSchema(endpoint.response);
-  const list = inv.command.list && item !== undefined;
+  // The manifest's list is its primary endpoint's; a variant's response is looked at. Making a
+  // response's schema is much of what zod does for a command, and a list rarely needs it.
+  const list = inv.command.list && (endpoint.id === inv.command.id || itemSchema(endpoint.response) !== undefined);
   // The query and body are whole now (page paths aside): refused here, nothing is opened or sent.
   const whole = withPageIds(endpoint, inv.input, list);
   try {
@@ -75,7 +76,8 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
   // Everything about the command line is checked before anything is sent or written.
   overlay.check?.(inv.opts);
   if (f.dryRun === undefined || f.dryRun === false) refuseUnconfirmed(io, endpoint, inv.input.params, !!f.yes, f.input === false);
-  if (await checkOutputFlags(io, objectFields(list ? item : endpoint.response), opts, f.json === true && f.format === undefined)) return;
+  const fields = () => objectFields(list ? itemSchema(endpoint.response) : endpoint.response);
+  if (await checkOutputFlags(io, fields, opts, f.json === true && f.format === undefined)) return;
 
   const conn = await cli.connect(f);
   let web: string | undefined;
