@@ -6,6 +6,7 @@ import { makeCli } from './cli/deps.js';
 import { buildProgram } from './cli/program.js';
 import { cliDeps } from './main.js';
 import { sourceManifest } from './manifest-source.js';
+import { manifestLines } from './cli/manifest-reader.js';
 
 /*
  * Build step: writes what the build was made from (dist/build.json, for "gbctl version"), the
@@ -26,7 +27,7 @@ const build: BuildInfo = { commit: gitCommit() };
 writeFileSync(new URL(`./${BUILD_FILE}`, import.meta.url), `${JSON.stringify(build)}\n`);
 
 const manifest = await sourceManifest();
-writeFileSync(new URL(`./${MANIFEST_FILE}`, import.meta.url), `${JSON.stringify(manifest)}\n`);
+writeFileSync(new URL(`./${MANIFEST_FILE}`, import.meta.url), manifestLines(manifest));
 
 const sink = Object.assign(new Writable({ write: (_c, _e, cb) => cb() }), { isTTY: false });
 const cli = makeCli({ stdout: sink, stderr: sink, stdinIsTTY: false, env: {}, readStdin: () => '' }, cliDeps(manifest));

@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Io, OpenEmbedded } from './cli/context.js';
 import type { CliDeps, ShowWeb } from './cli/deps.js';
 import type { Manifest } from './cli/manifest.js';
+import { asReader, type ManifestReader } from './cli/manifest-reader.js';
 import { builtManifest } from './cli/build-output.js';
 import { runCli } from './cli/run.js';
 import { processOutput } from './cli/stdio.js';
@@ -31,8 +32,8 @@ const showWeb: ShowWeb = async (...args) => {
 };
 
 /** The program's parts: the framework is handed the command tree, the bespoke commands and the resources. */
-export function cliDeps(manifest: Manifest): CliDeps {
-  return { manifest, bespoke: BESPOKE, resources: cliResources, serverResources, openEmbedded, showWeb };
+export function cliDeps(manifest: Manifest | ManifestReader): CliDeps {
+  return { manifest: asReader(manifest), bespoke: BESPOKE, resources: cliResources, serverResources, openEmbedded, showWeb };
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Command, Option } from 'commander';
-import type { Manifest, ManifestCommand, ManifestOption } from './manifest.js';
+import type { ManifestCommand, ManifestOption } from './manifest.js';
+import type { ManifestReader } from './manifest-reader.js';
 import { takesDefaultSite } from './default-site.js';
 import { printsJson } from './output-flags.js';
 import { FORMATS } from './emit.js';
@@ -24,16 +25,15 @@ function fieldOptions(o: ManifestOption): Option[] {
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
 
-/** Adds one `<noun> <verb>` command per manifest entry; `run` gets the parsed call. */
-export function buildCommands(program: Command, manifest: Manifest, run: (c: Called) => Promise<void>, only?: Set<string>): void {
+/**
+ * Adds every noun, and one `<noun> <verb>` command per manifest entry of the nouns `only` names
+ * (of all when undefined); `run` gets the parsed call.
+ */
+export function buildCommands(program: Command, manifest: ManifestReader, run: (c: Called) => Promise<void>, only?: Set<string>): void {
   const nouns = new Map<string, Command>();
-  for (const m of manifest.commands) {
-    let noun = nouns.get(m.noun);
-    if (!noun) {
-      noun = program.command(m.noun).description(manifest.nouns[m.noun] ?? m.noun);
-      nouns.set(m.noun, noun);
-    }
-    if (only && !only.has(m.noun)) continue;
+  for (const [noun, about] of Object.entries(manifest.nouns)) nouns.set(noun, program.command(noun).description(about));
+  for (const m of manifest.commands(only)) {
+    const noun = nouns.get(m.noun) as Command;
     const cmd = printsJson(noun.command(m.verb), 'generated').description(m.summary);
     // A site argument may be left out for the profile's default site (see default-site.ts).
     const siteFirst = takesDefaultSite(m);

@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { ServerResources } from '../server/embedded.js';
 import { connect, type Connection, type GlobalOptions, type Io, type OpenEmbedded } from './context.js';
-import type { Manifest } from './manifest.js';
+import type { ManifestReader } from './manifest-reader.js';
 import type { CliResources } from './resources.js';
 
 export type { CliResources } from './resources.js';
@@ -26,7 +26,7 @@ export interface Bespoke {
 
 /** Everything the framework is handed by the composition root (src/main.ts). */
 export interface CliDeps {
-  manifest: Manifest;
+  manifest: ManifestReader;
   bespoke: readonly Bespoke[];
   resources: CliResources;
   /** For the commands that run the server in this process (`serve`, `local`, `store import`). */

@@ -50,7 +50,7 @@ export function rootCommand(cli: Cli): Command {
 /** Every top-level command name: the catalogue's nouns, the bespoke commands' names and help. */
 export function topLevelNames(cli: Cli): Set<string> {
   const { manifest } = cli.deps;
-  return new Set(['help', ...manifest.commands.map((c) => c.noun), ...manifest.bespoke.map((b) => b.name)]);
+  return new Set(['help', ...Object.keys(manifest.nouns), ...manifest.bespoke.map((b) => b.name)]);
 }
 
 /** The global flags that take a value, read from the root command itself. */
