@@ -2,6 +2,7 @@ import type { FlatPage } from '../../lib/page-tree.js';
 import type { RevisionRecord } from '../model/revision.js';
 import type { PageRecord } from '../../lib/page-record.js';
 import { indexRevision, pageFile, resolveTarget, type LinkStatus, type LinkTarget } from './links-resolve.js';
+import { timeSlices } from './time-slices.js';
 import { writtenTargets, type HtmlUrls, type WrittenTarget } from './links-targets.js';
 
 export type { LinkStatus, LinkTarget } from './links-resolve.js';
@@ -41,6 +42,19 @@ export function pageTargets(page: PageRecord, htmlUrls: HtmlUrls): readonly Writ
   let t = targetsByPage.get(page);
   if (!t) targetsByPage.set(page, (t = page.type === 'document' ? writtenTargets(page.markdown, htmlUrls) : []));
   return t;
+}
+
+/**
+ * Finds the targets of `pages` that are not kept yet, a slice at a time (see time-slices.ts), so
+ * that a revision's links, worked out next, read them kept instead of parsing every page at once.
+ */
+export async function findTargets(pages: Iterable<PageRecord>, htmlUrls: HtmlUrls): Promise<void> {
+  const turn = timeSlices();
+  for (const page of pages) {
+    if (targetsByPage.has(page)) continue;
+    pageTargets(page, htmlUrls);
+    await turn();
+  }
 }
 
 /** Links by revision record, and by the app's address (links under it are `in-app`). */

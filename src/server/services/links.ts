@@ -5,6 +5,7 @@ import { paginate, type PageQuery } from '../lib/paginate.js';
 import { urls } from '../lib/urls.js';
 import { getRevision } from '../model/revision-store.js';
 import type { FlatPage } from '../../lib/page-tree.js';
+import { flatPages } from '../../lib/flat-pages.js';
 import type { Scope } from '../model/scope.js';
 import { baseRevisionOf } from '../views/change-request.js';
 import { linkPresenter, type FoundLink } from '../views/link.js';
@@ -14,16 +15,28 @@ export type LinkQuery = PageQuery & { status?: LinkStatus | undefined };
 type LinkStatsOf = (links: readonly Link[], before?: ReadonlySet<string>) => LinkStats;
 
 /**
- * Reads of links: `read` picks the content inside the read transaction and names the list
- * (for its page tokens). What finds links (the markdown renderer and an HTML parser) is loaded
- * before the transaction, which is synchronous, and only here: the services that offer link
- * lists (spaces, content) are on the path of commands that never read one.
+ * Reads of links of the content `scopeOf` picks. What finds links (the markdown renderer and an
+ * HTML parser) is loaded first, and only here: the services that offer link lists (spaces,
+ * content) are on the path of commands that never read one. The pages' targets are found next,
+ * outside the read and a slice at a time, so that other requests are answered meanwhile; `read`
+ * (a read transaction, synchronous) then finds them kept. A write between the two only leaves
+ * its own pages to parse in the read.
  */
-async function withLinks<R>(c: Ctx, read: (tx: ReadTx, links: (s: Scope) => RevisionLinks, stats: LinkStatsOf) => R): Promise<R> {
-  const [{ revisionLinks, linkStats }, { htmlUrlReader }] = await Promise.all([import('../lib/links.js'), import('../lib/links-targets.js')]);
+async function withLinks<R>(
+  c: Ctx,
+  scopeOf: (tx: ReadTx) => Scope,
+  read: (tx: ReadTx, s: Scope, links: (s: Scope) => RevisionLinks, stats: LinkStatsOf) => R,
+): Promise<R> {
+  const [{ revisionLinks, linkStats, findTargets }, { htmlUrlReader }] = await Promise.all([import('../lib/links.js'), import('../lib/links-targets.js')]);
   const htmlUrls = await htmlUrlReader();
+  const pages = await c.read((tx) => {
+    const s = scopeOf(tx);
+    const base = s.cr ? getRevision(tx, baseRevisionOf(s.cr)) : undefined;
+    return [s.rev, ...(base ? [base] : [])].flatMap((rev) => flatPages(rev.pages).map((f) => f.page));
+  });
+  await findTargets(pages, htmlUrls);
   const appUrl = urls.app(c, '/');
-  return c.read((tx) => read(tx, (s) => revisionLinks(s.rev, appUrl, htmlUrls), linkStats));
+  return c.read((tx) => read(tx, scopeOf(tx), (s) => revisionLinks(s.rev, appUrl, htmlUrls), linkStats));
 }
 
 /** The broken links of the content a change request is based on, by identity. */
@@ -57,8 +70,7 @@ function linkFinder(s: Scope, links: RevisionLinks) {
  * did not have it broken.
  */
 export function listLinks(c: Ctx, scopeOf: (tx: ReadTx) => Scope, q: LinkQuery, list: string, pageId?: string) {
-  return withLinks(c, (tx, links, linkStats) => {
-    const s = scopeOf(tx);
+  return withLinks(c, scopeOf, (tx, s, links, linkStats) => {
     const mine = links(s);
     const all = pageId ? mine.ofPage(pageId) : mine.all;
     const shown = q.status ? all.filter((l) => l.status === q.status) : all;
@@ -71,8 +83,7 @@ export function listLinks(c: Ctx, scopeOf: (tx: ReadTx) => Scope, q: LinkQuery, 
 
 /** The pages whose links reach a file (any form: link, image, block, HTML), one location each. */
 export function listBacklinks(c: Ctx, scopeOf: (tx: ReadTx) => Scope, fileId: string, q: PageQuery, list: string) {
-  return withLinks(c, (tx, links) => {
-    const s = scopeOf(tx);
+  return withLinks(c, scopeOf, (_tx, s, links) => {
     const mine = links(s);
     const found = linkFinder(s, mine);
     const show = linkPresenter(s);

@@ -1,5 +1,6 @@
-import { beforeAll, describe, expect, it } from 'vitest';
-import { linkKey, linkStats, pageTargets, revisionLinks } from '../../../src/server/lib/links.js';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
+import type { PageRecord } from '../../../src/lib/page-record.js';
+import { findTargets, linkKey, linkStats, pageTargets, revisionLinks } from '../../../src/server/lib/links.js';
 import { htmlUrlReader, type HtmlUrls } from '../../../src/server/lib/links-targets.js';
 import { revision, space } from './links-fixture.js';
 
@@ -81,5 +82,35 @@ describe('the links of a revision', () => {
     const next = revision('rev-3', [intro, ...rev.pages.slice(1)], rev.files);
     revisionLinks(next, APP, html);
     expect(pageTargets(intro, html)).toBe(targets);
+  });
+});
+
+describe("finding a revision's link targets ahead of working its links out", () => {
+  it('finds each page once, a slice at a time, letting the event loop turn between slices', async () => {
+    let now = 0;
+    vi.spyOn(performance, 'now').mockImplementation(() => (now += 1));
+    const pages: PageRecord[] = Array.from({ length: 80 }, (_, i) => ({
+      id: `many${i}`,
+      title: `Page ${i}`,
+      type: 'document',
+      markdown: `[next](p${i + 1}.md) and [away](https://example.com/${i})`,
+      createdAt: '',
+      updatedAt: '',
+      pages: [],
+    }));
+    let turns = 0;
+    let stop = false;
+    const count = () => setImmediate(() => (stop ? undefined : (turns++, count())));
+    count();
+    await findTargets(pages, html);
+    stop = true;
+    vi.restoreAllMocks();
+    // One clock reading a page and one a turn: a turn at least every eight pages.
+    expect(turns).toBeGreaterThanOrEqual(8);
+    for (const p of pages) expect(pageTargets(p, html)).toBe(pageTargets(p, html));
+    const before = pages.map((p) => pageTargets(p, html));
+    await findTargets(pages, html);
+    expect(pages.map((p) => pageTargets(p, html))).toEqual(before);
+    expect(pages.every((p, i) => pageTargets(p, html) === before[i])).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { timeSlices } from '../time-slices.js';
 import type { PDFDocument, PDFFont, PDFImage, PDFPage } from 'pdf-lib';
 import { documentModel, type Block, type ModelOptions, type Run } from './model.js';
 import { flushPage } from './pdf-stream.js';
@@ -367,6 +368,8 @@ export async function renderPdf(
   L.text([{ text: title || 'Untitled change request', bold: true }], M, width, 22);
   L.text([{ text: subtitle }], M, width, 11);
   L.y -= 16;
+  // The server's other requests are answered between pages (a 1,000-page PDF is seconds of work).
+  const turn = timeSlices();
   for (const p of pages) {
     L.need(80);
     L.y -= 10;
@@ -374,6 +377,7 @@ export async function renderPdf(
     L.y -= 4;
     L.imageFile = p.imageFile ?? (() => undefined);
     await L.blocks(documentModel(p.markdown, p.linkTitle ? { linkTitle: p.linkTitle } : {}), M, width);
+    await turn();
   }
   L.finish();
   return doc.save();
