@@ -192,3 +192,22 @@ export async function call(server, token, method, path, body) {
 }
 
 /** The store's admin token (kept in its meta table). */
+
+/**
+ * Runs `work` while other requests (`other`, one after another) are made, as a user of the same
+ * server would: answers how long `work` took, and how many others were answered meanwhile and
+ * the slowest of them (ms). Heavy work on the thread that answers requests shows as a slow other.
+ */
+export async function othersMeanwhile(work, other) {
+  const t0 = performance.now();
+  let pending = true;
+  const done = work().finally(() => (pending = false));
+  const times = [];
+  while (pending) {
+    const t = performance.now();
+    await other();
+    times.push(performance.now() - t);
+  }
+  await done;
+  return { ms: performance.now() - t0, count: times.length, slowest: Math.max(0, ...times) };
+}

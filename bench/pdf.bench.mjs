@@ -1,7 +1,8 @@
 // Printing a change request as PDF holds a bounded amount of memory: the peak RSS of
 // `gbctl change-requests export` on a 1,000-page space over the same on a 10-page one, each run a
 // fresh process (embedded store), several runs of each in alternation. Pages mix every block the
-// PDF draws, with long code lines and long words to wrap and an image shared by all pages.
+// PDF draws, with long code lines and long words to wrap and an image shared by all pages. Then
+// the slowest of other requests made to `gbctl serve` while it makes the large PDF (≤ 200 ms).
 // Run by `npm run bench` (after a build); about 2 minutes.
 //   BENCH_PDF_RUNS=3  BENCH_PDF_PAGES=10,1000
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -9,7 +10,7 @@ import { readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import { performance } from 'node:perf_hooks';
-import { BIN, checkRow, failed, importStore, newId, seedTables, stats, tempDir } from './lib.mjs';
+import { BIN, call, checkRow, failed, importStore, newId, othersMeanwhile, seedTables, serve, stats, tempDir } from './lib.mjs';
 
 const RUNS = Number(process.env.BENCH_PDF_RUNS ?? 3);
 const [SMALL, LARGE] = (process.env.BENCH_PDF_PAGES ?? '10,1000').split(',').map(Number);
@@ -109,8 +110,8 @@ function prepare(n) {
     files: [{ id: newId(), name: 'diagram (1).png', contentType: 'image/png', size: PNG.length, createdAt: now, blob }],
   };
   const store = importStore(tmp.dir, `pages-${n}`, seed.tables);
-  const cr = JSON.parse(run(store, 'change-requests', 'create', seed.space.id, '--subject', 'Print me', '--json')).number;
-  return { n, store, space: seed.space.id, cr: String(cr) };
+  const cr = JSON.parse(run(store, 'change-requests', 'create', seed.space.id, '--subject', 'Print me', '--json'));
+  return { n, store, space: seed.space.id, cr: String(cr.number), crId: cr.id, token: seed.token };
 }
 
 const PRELOAD = join(tmp.dir, 'maxrss.cjs');
@@ -145,6 +146,22 @@ try {
   }
   const ratio = stats(rows[LARGE].map((x) => x.mib)).median / stats(rows[SMALL].map((x) => x.mib)).median;
   checkRow(`peak RSS of a ${LARGE}-page PDF ÷ a ${SMALL}-page one (median of ${RUNS})`, ratio, LIMIT);
+
+  // The same PDF asked of `gbctl serve`: it is laid out on the thread that answers requests, a
+  // slice at a time, so that other requests are answered meanwhile.
+  const s = await serve(large.store);
+  try {
+    const space = `/spaces/${large.space}`;
+    await call(s, large.token, 'GET', space);
+    const m = await othersMeanwhile(
+      () => call(s, large.token, 'GET', `${space}/change-requests/${large.crId}/pdf`),
+      () => call(s, large.token, 'GET', space),
+    );
+    console.log(`     served: the ${LARGE}-page PDF in ${m.ms.toFixed(0)} ms; ${m.count} other requests (GET of the space) meanwhile`);
+    checkRow(`slowest other request while serve makes a ${LARGE}-page PDF`, m.slowest, 200, ' ms');
+  } finally {
+    await s.stop();
+  }
 } finally {
   tmp.cleanup();
 }
