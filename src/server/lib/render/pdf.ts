@@ -1,4 +1,3 @@
-import { timeSlices } from '../time-slices.js';
 import type { PDFDocument, PDFFont, PDFImage, PDFPage } from 'pdf-lib';
 import { documentModel, type Block, type ModelOptions, type Run } from './model.js';
 import { flushPage } from './pdf-stream.js';
@@ -12,6 +11,8 @@ export interface PdfPage {
   linkTitle?: ModelOptions['linkTitle'];
   /** The file an image's `src` names, as the page's links resolve (an id the loader knows). */
   imageFile?: (src: string) => string | undefined;
+  /** Its blocks, when they were read already (else read from `markdown`). */
+  model?: Block[];
 }
 
 /** The bytes of an image file of the revision. */
@@ -368,16 +369,13 @@ export async function renderPdf(
   L.text([{ text: title || 'Untitled change request', bold: true }], M, width, 22);
   L.text([{ text: subtitle }], M, width, 11);
   L.y -= 16;
-  // The server's other requests are answered between pages (a 1,000-page PDF is seconds of work).
-  const turn = timeSlices();
   for (const p of pages) {
     L.need(80);
     L.y -= 10;
     L.text([{ text: p.title, bold: true }], M, width, 19 - Math.min(p.depth, 2) * 2);
     L.y -= 4;
     L.imageFile = p.imageFile ?? (() => undefined);
-    await L.blocks(documentModel(p.markdown, p.linkTitle ? { linkTitle: p.linkTitle } : {}), M, width);
-    await turn();
+    await L.blocks(p.model ?? documentModel(p.markdown, p.linkTitle ? { linkTitle: p.linkTitle } : {}), M, width);
   }
   L.finish();
   return doc.save();

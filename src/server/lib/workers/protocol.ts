@@ -3,9 +3,10 @@
  * its answer comes back with it. Everything here crosses threads by structured clone.
  */
 import type { RenderedPage } from '../render/options.js';
+import type { PdfJob, PdfJobResult } from '../render/pdf-job.js';
 import type { SearchJob, SearchJobResult } from './search-protocol.js';
 
-export type Role = 'render' | 'search';
+export type Role = 'render' | 'search' | 'pdf';
 
 /** A page of a revision as a link resolves to it: no content. */
 export interface MapPage {
@@ -32,8 +33,8 @@ export interface RenderJob {
   map: SiteMap;
 }
 
-export type Job = RenderJob | SearchJob;
+export type Job = RenderJob | SearchJob | PdfJob;
 
-export type JobResult<J extends Job> = J extends RenderJob ? RenderedPage : J extends SearchJob ? SearchJobResult<J> : never;
+export type JobResult<J extends Job> = J extends RenderJob ? RenderedPage : J extends SearchJob ? SearchJobResult<J> : J extends PdfJob ? PdfJobResult : never;
 
 export type Reply = { id: number; ok: true; value: unknown } | { id: number; ok: false; error: string };

@@ -1,6 +1,6 @@
 import { inflateSync } from 'node:zlib';
 import { PDFDocument, PDFRawStream, PDFName, PDFArray, StandardFonts, type PDFFont } from 'pdf-lib';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderPdf } from '../../../../src/server/lib/render/pdf.js';
 import { PNG } from '../../../helpers/sync-folder.js';
 
@@ -199,23 +199,5 @@ describe('the PDF export', () => {
         .toString('latin1')
         .match(/\/Subtype \/Image/g)?.length,
     ).toBe(1);
-  });
-
-  it("lets the server's event loop turn between pages, a slice at a time", async () => {
-    let now = 0;
-    vi.spyOn(performance, 'now').mockImplementation(() => (now += 1));
-    let turns = 0;
-    let stop = false;
-    const count = () => setImmediate(() => (stop ? undefined : (turns++, count())));
-    count();
-    const pages = Array.from({ length: 40 }, (_, i) => ({ title: `Page ${i + 1}`, markdown: `Text of page ${i + 1}.`, depth: 0 }));
-    try {
-      await renderPdf('#3', 'many pages', pages);
-    } finally {
-      stop = true;
-      vi.restoreAllMocks();
-    }
-    // One clock reading a page: a turn at least every eight pages.
-    expect(turns).toBeGreaterThanOrEqual(5);
   });
 });
