@@ -147,8 +147,8 @@ try {
   const ratio = stats(rows[LARGE].map((x) => x.mib)).median / stats(rows[SMALL].map((x) => x.mib)).median;
   checkRow(`peak RSS of a ${LARGE}-page PDF ÷ a ${SMALL}-page one (median of ${RUNS})`, ratio, LIMIT);
 
-  // The same PDF asked of `gbctl serve`: it is laid out on the thread that answers requests, a
-  // slice at a time, so that other requests are answered meanwhile.
+  // The same PDF asked of `gbctl serve`: it is made on a thread of its own, so that other
+  // requests are answered meanwhile.
   const s = await serve(large.store);
   try {
     const space = `/spaces/${large.space}`;
