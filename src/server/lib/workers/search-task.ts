@@ -149,9 +149,10 @@ function advance(job: SyncJob): SyncResult {
   const moved = h.index.revision !== job.revision;
   h.index.advance(job.revision, job.order, (id) => texts.get(id));
   h.fp = job.fp;
+  // A write under way gives up at its next step; one still to do is timed again from now.
   h.moves++;
-  if (moved) {
-    h.dirty = true;
+  if (moved) h.dirty = true;
+  if (h.dirty) {
     if (writeTimer) clearTimeout(writeTimer);
     writeTimer = setTimeout(writeInSteps, WRITE_AFTER_MS);
   }

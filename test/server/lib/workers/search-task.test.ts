@@ -84,6 +84,21 @@ describe('the search thread keeping an index on disk', () => {
     expect(readKept(tmp.dir, space)).toMatchObject({ fp: 'fp-r2', data: { revision: 'r2' } });
   });
 
+  it('times the write again when the index moves to other versions of the same revision meanwhile', async () => {
+    const space = `s${++n}`;
+    const pages = pagesOf(80, 0);
+    const job = synced(space, 'r1', pages);
+    vi.advanceTimersByTime(1000);
+    await turn();
+    const again: SyncJob = { ...job, fp: 'fp-r1b', order: pages.map((p) => [p.id, `r1b-${p.id}`]) };
+    expect(searchTask({ ...again, texts: pages })).toEqual({ state: 'ok' });
+    await turn();
+    expect(files(tmp.dir)).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    for (let i = 0; i < 1000 && !files(tmp.dir).some((f) => f.endsWith('.json')); i++) await turn();
+    expect(readKept(tmp.dir, space)).toMatchObject({ fp: 'fp-r1b', data: { revision: 'r1' } });
+  });
+
   it('writes whole, at once, when asked to flush during a write', async () => {
     const space = `s${++n}`;
     synced(space, 'r1', pagesOf(80, 3));
