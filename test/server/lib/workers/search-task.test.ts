@@ -49,6 +49,19 @@ function synced(space: string, revision: string, pages: PageText[], key = space)
   return job;
 }
 
+/** Moves the index of `job` to `next` while its write is under way: the write is given up at once. */
+async function moveMidWrite(job: SyncJob, next: Partial<SyncJob>, texts: PageText[]): Promise<void> {
+  expect(searchTask({ ...job, ...next, texts })).toEqual({ state: 'ok' });
+  await turn();
+  expect(files(tmp.dir)).toEqual([]);
+}
+
+/** A second on, the turns it takes for the thread to write an index to its file. */
+async function keptASecondLater(): Promise<void> {
+  vi.advanceTimersByTime(1000);
+  for (let i = 0; i < 1000 && !files(tmp.dir).some((f) => f.endsWith('.json')); i++) await turn();
+}
+
 describe('the search thread keeping an index on disk', () => {
   it('writes it a piece a turn, answering queries between the pieces', async () => {
     const space = `s${++n}`;
@@ -75,12 +88,8 @@ describe('the search thread keeping an index on disk', () => {
     await turn();
     expect(files(tmp.dir).filter((f) => f.endsWith('.tmp'))).toHaveLength(1);
     const moved = pagesOf(80, 7);
-    const next: SyncJob = { ...job, revision: 'r2', fp: 'fp-r2', order: moved.map((p) => [p.id, `r2-${p.id}`]) };
-    expect(searchTask({ ...next, texts: moved })).toEqual({ state: 'ok' });
-    await turn();
-    expect(files(tmp.dir)).toEqual([]);
-    vi.advanceTimersByTime(1000);
-    for (let i = 0; i < 1000 && !files(tmp.dir).some((f) => f.endsWith('.json')); i++) await turn();
+    await moveMidWrite(job, { revision: 'r2', fp: 'fp-r2', order: moved.map((p) => [p.id, `r2-${p.id}`]) }, moved);
+    await keptASecondLater();
     expect(readKept(tmp.dir, space)).toMatchObject({ fp: 'fp-r2', data: { revision: 'r2' } });
   });
 
@@ -90,12 +99,8 @@ describe('the search thread keeping an index on disk', () => {
     const job = synced(space, 'r1', pages);
     vi.advanceTimersByTime(1000);
     await turn();
-    const again: SyncJob = { ...job, fp: 'fp-r1b', order: pages.map((p) => [p.id, `r1b-${p.id}`]) };
-    expect(searchTask({ ...again, texts: pages })).toEqual({ state: 'ok' });
-    await turn();
-    expect(files(tmp.dir)).toEqual([]);
-    vi.advanceTimersByTime(1000);
-    for (let i = 0; i < 1000 && !files(tmp.dir).some((f) => f.endsWith('.json')); i++) await turn();
+    await moveMidWrite(job, { fp: 'fp-r1b', order: pages.map((p) => [p.id, `r1b-${p.id}`]) }, pages);
+    await keptASecondLater();
     expect(readKept(tmp.dir, space)).toMatchObject({ fp: 'fp-r1b', data: { revision: 'r1' } });
   });
 
