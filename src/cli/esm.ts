@@ -5,7 +5,6 @@
  * hands in an import() compiled the ordinary way. Elsewhere (tests, the ESM library) it is import().
  */
 const loaders = {
-  chalk: () => import('chalk'),
   conf: () => import('conf'),
   '@inquirer/prompts': () => import('@inquirer/prompts'),
 };

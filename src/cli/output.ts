@@ -1,5 +1,5 @@
 import type { Io } from './context.js';
-import { importEsm } from './esm.js';
+import { layoutTable } from './table.js';
 import { safeLine, safeText } from './terminal-text.js';
 import type { JsonObject } from '../lib/json-object.js';
 
@@ -113,10 +113,14 @@ export async function renderRows(io: Io, items: unknown[], opts: RenderOptions):
     return;
   }
   const rows = items.map((i) => cols.map((c) => safeLine(humanCell(getPath(i, c)))));
-  const [{ default: Table }, bold] = await Promise.all([import('cli-table3'), colorer(opts.color)]);
-  const t = new Table({ head: cols.map((c) => bold(header(c))), style: { head: [], border: [] }, chars: PLAIN_CHARS });
-  for (const r of rows) t.push(r.map((c) => truncate(c, 60)));
-  out.write(`${t.toString()}\n`);
+  const bold = await colorer(opts.color);
+  out.write(
+    `${layoutTable(
+      cols.map((c) => header(c)),
+      rows.map((r) => r.map((c) => truncate(c, 60))),
+      bold,
+    )}\n`,
+  );
 }
 
 /** An object's fields as `key<TAB>value` lines, nested values as JSON. */
@@ -162,27 +166,9 @@ export function getPath(o: unknown, path: string): unknown {
 
 async function colorer(color: boolean): Promise<(s: string) => string> {
   if (!color) return (s) => s;
-  const { default: chalk } = await importEsm('chalk');
+  const { default: chalk } = await import('chalk');
   return (s) => chalk.bold(s);
 }
-
-const PLAIN_CHARS = {
-  top: '',
-  'top-mid': '',
-  'top-left': '',
-  'top-right': '',
-  bottom: '',
-  'bottom-mid': '',
-  'bottom-left': '',
-  'bottom-right': '',
-  left: '',
-  'left-mid': '',
-  mid: '',
-  'mid-mid': '',
-  right: '',
-  'right-mid': '',
-  middle: '  ',
-};
 
 /** Colour only on a TTY, and never with NO_COLOR or --no-color; FORCE_COLOR turns it on. */
 export function useColor(io: Io, flag: boolean | undefined): boolean {
