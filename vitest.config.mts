@@ -17,16 +17,36 @@ const OUT_OF_PROCESS = [
 
 const fast = !!process.env.GBCTL_TEST_FAST;
 
-export default defineConfig({
+/**
+ * The files that run in this process go two at a time: they need no more than a core each. In
+ * the fast loop their workers are reused (no file may rely on a module's state another left: test
+ * tables are named per file); the whole run starts each file fresh. The files that spawn the
+ * binary, shells and browsers run after them, one at a time, so that each has the machine's
+ * other core for what it starts and its waits for a child are not another file's load.
+ */
+const inProcess = {
+  extends: true as const,
   test: {
+    name: 'in-process',
     include: ['test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, ...(fast ? OUT_OF_PROCESS : [])],
+    exclude: [...configDefaults.exclude, ...OUT_OF_PROCESS],
+    maxWorkers: 2,
+    ...(fast ? { isolate: false } : {}),
+    sequence: { groupOrder: 0 },
+  },
+};
+const outOfProcess = {
+  extends: true as const,
+  test: { name: 'out-of-process', include: OUT_OF_PROCESS.map((g) => (g.endsWith('**') ? `${g}/*.test.ts` : g)), maxWorkers: 1, sequence: { groupOrder: 1 } },
+};
+
+export default defineConfig({
+  // Each project names its own files: a project that extends this configuration would add its
+  // lists to any given here.
+  test: {
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
-    // The fast loop runs its files two at a time in workers that are reused: no file may rely on
-    // a module's state another left (test tables are named per file). The whole run starts each
-    // file fresh, one at a time, beside the processes and browsers it spawns.
-    ...(fast ? { isolate: false, maxWorkers: 2 } : {}),
+    projects: fast ? [inProcess] : [inProcess, outOfProcess],
   },
 });
