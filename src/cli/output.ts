@@ -26,7 +26,8 @@ function summary(v: object): string {
   if (Array.isArray(v)) return String(v.length);
   const o = v as JsonObject;
   for (const k of ['app', 'location', 'published', 'id', 'title', 'displayName', 'name']) if (typeof o[k] === 'string') return o[k] as string;
-  return Object.keys(o).length ? `${Object.keys(o).length} fields` : '';
+  const n = Object.keys(o).length;
+  return n ? `${n} field${n === 1 ? '' : 's'}` : '';
 }
 
 /** A value in a table, as a person reads it (before escaping). */
