@@ -2,7 +2,9 @@
 // 10,000 spaces against 1,000 (target ≤ 12×), and over a 5 MB document against the same JSON
 // piped to Debian's jq (target ≤ 2×; skipped, saying why, where /usr/bin/jq is absent). Each
 // figure is a whole gbctl run on an embedded store, as a user types it; the same command with
-// --json is shown beside it, for what of the time is the listing rather than jq.
+// --json is shown beside it, for what of the time is the listing rather than jq. Then the table a
+// person sees on a terminal (`--format table`, as on one) against the same rows as TSV, over
+// 10,000 spaces (target ≤ 1.3×): laying a table out costs little beside listing its rows.
 //   BENCH_JQ_RUNS=5
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -58,6 +60,12 @@ try {
   info('spaces list --json, 1,000 spaces', smallJson);
   info('spaces list --json, 10,000 spaces', largeJson);
   growthRow('spaces list --jq: 10,000 spaces over 1,000', small, large, 12);
+
+  const as = (format) => () => timed(process.execPath, [...list(stores['10k']), '--format', format]);
+  const [table, tsv] = paired([as('table'), as('tsv')]);
+  info('spaces list --all --format table, 10,000 spaces', table);
+  info('spaces list --all --format tsv, 10,000 spaces', tsv);
+  checkRow('spaces list --all as a table over the same as TSV, 10,000 spaces', stats(table).median / stats(tsv).median, 1.3);
 
   if (!existsSync(JQ)) {
     console.log(`skip --jq on a 5 MB document against ${JQ}: ${JQ} is not installed (apt-get install jq)`);
