@@ -1,5 +1,5 @@
 import type { Io } from './context.js';
-import { layoutTable } from './table.js';
+import { layoutTable, widthFor } from './table.js';
 import { safeLine, safeText } from './terminal-text.js';
 import type { JsonObject } from '../lib/json-object.js';
 
@@ -114,14 +114,10 @@ export async function renderRows(io: Io, items: unknown[], opts: RenderOptions):
     return;
   }
   const rows = items.map((i) => cols.map((c) => safeLine(humanCell(getPath(i, c)))));
-  const bold = await colorer(opts.color);
-  out.write(
-    `${layoutTable(
-      cols.map((c) => header(c)),
-      rows.map((r) => r.map((c) => truncate(c, 60))),
-      bold,
-    )}\n`,
-  );
+  const head = cols.map((c) => header(c));
+  const cells = rows.map((r) => r.map((c) => truncate(c, 60)));
+  const [bold, width] = await Promise.all([colorer(opts.color), widthFor([...head, ...cells.flat()])]);
+  out.write(`${layoutTable(head, cells, width, bold)}\n`);
 }
 
 /** An object's fields as `key<TAB>value` lines, nested values as JSON. */

@@ -18,7 +18,7 @@ beforeAll(async () => {
  * The built-in modules Node loads for one run of the built gbctl beyond those it starts with, its
  * output and errors going to pipes as in a script.
  */
-function loadedBy(args: string[]): Promise<{ code: number; loaded: string[]; stdout: string }> {
+function loadedBy(args: string[]): Promise<{ code: number; loaded: string[]; packages: string[]; stdout: string }> {
   const report = join(tmp.dir, `modules-${++runs}.json`);
   const script = `
     const before = new Set(process.moduleLoadList);
@@ -26,7 +26,11 @@ function loadedBy(args: string[]): Promise<{ code: number; loaded: string[]; std
     const args = ${JSON.stringify(args)};
     load(${JSON.stringify(join(BIN, '..', '..', 'dist', 'cli.cjs'))}, commandOf(args))
       .run([process.execPath, 'gbctl', ...args])
-      .then((code) => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({ code, loaded: process.moduleLoadList.filter((m) => !before.has(m)) })));
+      .then((code) => require('node:fs').writeFileSync(${JSON.stringify(report)}, JSON.stringify({
+        code,
+        loaded: process.moduleLoadList.filter((m) => !before.has(m)),
+        packages: Object.keys(require.cache).filter((f) => f.includes('node_modules')),
+      })));
   `;
   return new Promise((resolve, reject) => {
     const [command, argv] = nodeCommand(['-e', script]);
@@ -35,7 +39,7 @@ function loadedBy(args: string[]): Promise<{ code: number; loaded: string[]; std
     child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
     child.stderr.resume();
     child.on('error', reject);
-    child.on('close', () => resolve({ ...(JSON.parse(readFileSync(report, 'utf8')) as { code: number; loaded: string[] }), stdout }));
+    child.on('close', () => resolve({ ...(JSON.parse(readFileSync(report, 'utf8')) as { code: number; loaded: string[]; packages: string[] }), stdout }));
   });
 }
 
@@ -49,6 +53,9 @@ describe('a command that reads the embedded store, piped', () => {
       expect(r.code, args.join(' ')).toBe(0);
       expect(r.stdout.split('\n').length, args.join(' ')).toBeGreaterThan(10);
       expect(r.loaded.filter((m) => /crypto|stream|^NativeModule (net|tty)$|_wrap$/.test(m))).toEqual([]);
+      // Every package a listing needs is in the bundle; the others (string-width for a table's
+      // wide characters, undici for HTTP…) are required when first used.
+      expect(r.packages, args.join(' ')).toEqual([]);
     }
   });
 });
