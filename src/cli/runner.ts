@@ -1,6 +1,7 @@
 import { listAnswer } from './list-answer.js';
 import type { Endpoint } from '../contract/endpoint.js';
 import { buildRequest, checkQueryAndBody, type Client } from '../client/client.js';
+import { ApiError } from '../client/errors.js';
 import type { GlobalOptions, Io } from './context.js';
 import type { Cli } from './deps.js';
 import { bodyUsageError, explainAuthFailure, explainForCommand } from './errors.js';
@@ -12,7 +13,7 @@ import { optionKey } from './names.js';
 import type { Overlay } from './overlay.js';
 import { confirmOrFail, sayDone } from './prompt.js';
 import { confirmEndpoint, refuseUnconfirmed } from './confirm-endpoint.js';
-import { resolvePagePaths, withPageIds } from './page-paths.js';
+import { idsFirst, resolvePagePaths, withPageIds } from './page-paths.js';
 import { dryRunText } from './dry-run.js';
 import { webUrlOf } from './web-url.js';
 import { checkOutputFlags } from './output-flags.js';
@@ -85,7 +86,19 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
     if (inv.command.orgScoped) inv.input.params.organizationId = await conn.organization();
     const input = { params: inv.input.params, query: inv.input.query, ...(endpoint.body ? { body: inv.input.body } : {}) };
     const dryRun = f.dryRun !== undefined && f.dryRun !== false;
-    await resolvePagePaths(endpoint, inv.input, { list, dryRun }, conn.client, deps.resources);
+    const paths = { list, dryRun };
+    const pagesAsGiven = !dryRun && !endpoint.destructive && !overlay.confirmFirst && idsFirst(endpoint, inv.input, list);
+    if (!pagesAsGiven) await resolvePagePaths(endpoint, inv.input, paths, conn.client, deps.resources);
+    /** Sends; a page named by its path gets a 404 and is sent again by its id (idsFirst). */
+    const send = async <T>(call: () => Promise<T>): Promise<T> => {
+      try {
+        return await call();
+      } catch (e) {
+        if (!pagesAsGiven || !(e instanceof ApiError) || e.status !== 404) throw e;
+        if (!(await resolvePagePaths(endpoint, inv.input, paths, conn.client, deps.resources))) throw e;
+        return call();
+      }
+    };
     if (dryRun) {
       const req = buildRequest(endpoint, input, '$GITBOOK_TOKEN');
       const target = conn.mode === 'http' ? conn.client.target : '${GITBOOK_ENDPOINT}';
@@ -103,15 +116,17 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
         )
       : undefined;
     if (list) {
-      await walkList(conn.client, endpoint, input, io, opts, {
-        all: !!f.all,
-        ...(limit !== undefined ? { limit } : {}),
-        ...(overlay.view ? { view: overlay.view } : {}),
-        input: inv.input,
-      });
+      await send(() =>
+        walkList(conn.client, endpoint, input, io, opts, {
+          all: !!f.all,
+          ...(limit !== undefined ? { limit } : {}),
+          ...(overlay.view ? { view: overlay.view } : {}),
+          input: inv.input,
+        }),
+      );
       return;
     }
-    const result = await conn.client.call(endpoint, input);
+    const result = await send(() => conn.client.call(endpoint, input));
     if (inv.opts.web) {
       web = webUrlOf(result);
       if (!web) throw usageError(`this ${inv.command.noun.replace(/s$/, '')} has no web address`);

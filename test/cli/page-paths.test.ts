@@ -54,6 +54,48 @@ describe('pages by path', () => {
     expect(dry.stdout).toContain(`/gbctl/pages/${String(child.id)}`);
   });
 
+  it("sends a page's id as given, and reads the page tree only when a value turns out to be a path", async () => {
+    const space = (await json(['spaces', 'create', '--title', 'Ids first'])).id as string;
+    const cr = String((await json(['change-requests', 'create', space, '--subject', 'Pages'])).number);
+    const page = (await json(['pages', 'create', space, cr, '--title', 'Guides', '--markdown', '# Guides'])).id as string;
+    const requests = async (args: string[]) => {
+      const r = await gb([...args, '--debug']);
+      expect(r.code, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+      return [...r.stderr.matchAll(/^(GET|PATCH|POST|DELETE) embedded store\/v1\/spaces\/\w+(\/\S*) (\d+)/gm)].map((m) => `${m[1]} ${m[2]} ${m[3]}`);
+    };
+    const crPath = `/change-requests/${cr}`;
+    // By id: the page alone, not every page's markdown first.
+    expect(await requests(['pages', 'get', space, page, '--change-request', cr])).toEqual([`GET ${crPath}/content/page/${page} 200`]);
+    // By a path that could be an id: not found as one, then the tree, then the page by its id.
+    expect(await requests(['pages', 'get', space, 'guides', '--change-request', cr])).toEqual([
+      `GET ${crPath}/content/page/guides 404`,
+      `GET ${crPath}/content/pages 200`,
+      `GET ${crPath}/content/page/${page} 200`,
+    ]);
+    // A write by path changes nothing on its first try and is made once.
+    expect(await requests(['pages', 'update', space, cr, 'guides', '--markdown', 'Edited'])).toEqual([
+      `PATCH ${crPath}/gbctl/pages/guides 404`,
+      `GET ${crPath}/content/pages 200`,
+      `PATCH ${crPath}/gbctl/pages/${page} 200`,
+    ]);
+    expect((await json(['pages', 'get', space, page, '--change-request', cr])).markdown).toBe('Edited');
+    // A path with a slash cannot be an id: the tree first, as before.
+    const nested = (await json(['pages', 'create', space, cr, '--title', 'Start', '--markdown', 'Hi', '--parent', page])).id as string;
+    expect(await requests(['pages', 'get', space, 'guides/start', '--change-request', cr])).toEqual([
+      `GET ${crPath}/content/pages 200`,
+      `GET ${crPath}/content/page/${nested} 200`,
+    ]);
+    // A deletion asks about the page it names: its path is resolved first, as before.
+    expect((await requests(['pages', 'delete', space, cr, 'guides/start', '--yes']))[0]).toBe(`GET ${crPath}/content/pages 200`);
+    // A 404 about something else than the page stays that 404.
+    const gone = await gb(['pages', 'get', 'NoSuchSpace1234', page]);
+    expect(gone.code).toBe(5);
+    expect(gone.stderr).toMatch(/space/i);
+    const missing = await gb(['pages', 'get', space, 'nope', '--change-request', cr]);
+    expect(missing.code).toBe(5);
+    expect(missing.stderr).toMatch(/no page with the id or path "nope"/);
+  });
+
   it('says so in the help of every argument and option that names a page', async () => {
     for (const [command, line] of [
       [['pages', 'get'], /page\s+page id or path/],
