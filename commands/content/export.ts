@@ -3,12 +3,10 @@ import { resolve } from 'node:path';
 import type { GlobalOptions, JsonFlag } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { emitOrText } from '../../src/cli/emit.js';
-import { isGitSyncFolder, listFolder, writeFolder } from './local-folder.js';
 import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import { leftOutLines } from '../../src/lib/gitsync/left-out.js';
 import { safeLine } from '../../src/cli/terminal-text.js';
 import { readSpace } from './read-space.js';
-import { buildFolder, exportPathOf } from '../../src/lib/gitsync/write.js';
 import { printsJson } from '../../src/cli/output-flags.js';
 
 interface ExportOptions extends GlobalOptions {
@@ -17,6 +15,15 @@ interface ExportOptions extends GlobalOptions {
   force?: boolean;
   json?: JsonFlag;
 }
+
+/**
+ * The Git Sync writer (with yaml) and the folder's reader: loaded when an export runs, not with
+ * the `content` noun, whose catalogue commands need neither.
+ */
+const gitSync = async () => {
+  const [write, folder] = await Promise.all([import('../../src/lib/gitsync/write.js'), import('./local-folder.js')]);
+  return { ...write, ...folder };
+};
 
 export function registerExport(content: Command, cli: Cli): void {
   const { io } = cli;
@@ -45,6 +52,7 @@ Examples:
     )
     .action(async (spaceId: string, dir: string, _o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as ExportOptions;
+      const { buildFolder, exportPathOf, listFolder, writeFolder } = await gitSync();
       if (!o.force) await refuseForeignFolder(dir);
       const conn = await cli.connect(o);
       try {
@@ -94,7 +102,7 @@ Examples:
 
 /** A folder that holds files and is no Git Sync folder is someone else's: export does not write into it unasked. */
 async function refuseForeignFolder(dir: string): Promise<void> {
-  const verdict = await isGitSyncFolder(dir);
+  const verdict = await (await gitSync()).isGitSyncFolder(dir);
   if (verdict === 'foreign') {
     throw usageError(
       `${dir} holds files and is no Git Sync folder (it has no SUMMARY.md)`,

@@ -8,12 +8,9 @@ import { CliError, Exit, usageError } from '../../src/cli/exit-codes.js';
 import { changeRequests } from '../../src/contract/endpoints/change-requests.js';
 import { content } from '../../src/contract/endpoints/content.js';
 import { crContent } from '../../src/contract/endpoints/cr-content.js';
-import { readFolder } from './local-folder.js';
-import { normalizeLocal, planIsEmpty, planPush, type PushPlan } from '../../src/lib/gitsync/push-plan.js';
+import type { PushPlan } from '../../src/lib/gitsync/push-plan.js';
 import { readSpace } from './read-space.js';
 import { leftOutLines } from '../../src/lib/gitsync/left-out.js';
-import { unifiedDiff } from '../../src/lib/unified-diff.js';
-import { buildFolder } from '../../src/lib/gitsync/write.js';
 import { embeddedHint } from '../../src/cli/web-url.js';
 import { safeLine } from '../../src/cli/terminal-text.js';
 import { printsJson } from '../../src/cli/output-flags.js';
@@ -28,13 +25,26 @@ interface PushOptions extends GlobalOptions {
   json?: JsonFlag;
 }
 
+/**
+ * The Git Sync reader and writer (with yaml) and the push's plan: loaded when a push runs, not
+ * with the `content` noun, whose catalogue commands (a page, the revision…) need none of them.
+ */
+const gitSync = async () => {
+  const [plan, write, folder] = await Promise.all([
+    import('../../src/lib/gitsync/push-plan.js'),
+    import('../../src/lib/gitsync/write.js'),
+    import('./local-folder.js'),
+  ]);
+  return { ...plan, buildFolder: write.buildFolder, readFolder: folder.readFolder };
+};
+
 const LOOPBACK_HOST = /^(127\.\d+\.\d+\.\d+|\[::1\]|localhost)$/;
 
 function text(d: string | Uint8Array | undefined): string | undefined {
   return d === undefined ? undefined : typeof d === 'string' ? d : Buffer.from(d).toString('utf8');
 }
 
-function describe(io: Io, plan: PushPlan, diff: boolean): void {
+async function describe(io: Io, plan: PushPlan, diff: boolean): Promise<void> {
   const say = (mark: string, list: string[], what: string) => list.forEach((p) => io.stderr.write(`  ${mark} ${safeLine(p)}${what}\n`));
   say('+', plan.added, '');
   say('~', plan.changed, '');
@@ -44,6 +54,7 @@ function describe(io: Io, plan: PushPlan, diff: boolean): void {
     `${plan.added.length} to add, ${plan.changed.length} to change, ${plan.removed.length} to remove${plan.other.length ? `, ${plan.other.length} other files` : ''}\n`,
   );
   if (!diff) return;
+  const { unifiedDiff } = await import('../../src/lib/unified-diff.js');
   for (const p of [...plan.added, ...plan.changed, ...plan.removed]) {
     io.stdout.write(unifiedDiff(p, text(plan.before.get(p)), text(plan.after.get(p))));
   }
@@ -54,6 +65,7 @@ function describe(io: Io, plan: PushPlan, diff: boolean): void {
  * after the push: read back from the server, as export would write it.
  */
 async function notStored(conn: Connection, at: { spaceId: string; changeRequest?: string }, folder: Map<string, string | Uint8Array>): Promise<string[]> {
+  const { buildFolder, planPush } = await gitSync();
   const stored = buildFolder(await readSpace(conn.client, at, () => {}));
   const left = planPush(stored, folder);
   return [...left.added, ...left.changed, ...left.removed, ...left.other].sort();
@@ -116,6 +128,7 @@ Examples:
     .action(async (dir: string, spaceId: string, _o: unknown, cmd: Command) => {
       const o = cmd.optsWithGlobals() as PushOptions;
       if (o.direct && (o.changeRequest !== undefined || o.merge)) throw usageError('--direct imports into the space: it takes no --change-request or --merge');
+      const { buildFolder, normalizeLocal, planIsEmpty, planPush, readFolder } = await gitSync();
       const local = normalizeLocal(await readFolder(dir));
       for (const line of leftOutLines(local.skipped)) io.stderr.write(`${safeLine(line)}\n`);
       for (const w of local.warnings) io.stderr.write(`warning: ${safeLine(w)}\n`);
@@ -124,7 +137,7 @@ Examples:
         const url = sourceUrl(conn, dir, o.url);
         const remote = buildFolder(await readSpace(conn.client, { spaceId }, () => {}));
         const plan = planPush(remote, local.folder);
-        describe(io, plan, !!o.diff);
+        await describe(io, plan, !!o.diff);
         const summary = { added: plan.added, changed: plan.changed, removed: plan.removed, other: plan.other };
         if (planIsEmpty(plan)) {
           io.stderr.write('Nothing to push: the space already has this content\n');

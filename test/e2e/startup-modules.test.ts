@@ -58,6 +58,14 @@ describe('a command that reads the embedded store, piped', () => {
       expect(r.packages, args.join(' ')).toEqual([]);
     }
   });
+
+  it("reads a space's content without loading what imports need (the Git Sync reader and yaml)", async () => {
+    const space = (await loadedBy(['--store', store, 'spaces', 'list', '--limit', '1', '--json', 'id', '--jq', '.[0].id'])).stdout.trim();
+    const r = await loadedBy(['--store', store, 'content', 'revision', space, '--json', 'id']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('"id"');
+    expect(r.packages).toEqual([]);
+  });
 });
 
 describe("the CLI's bundle", () => {

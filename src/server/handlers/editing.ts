@@ -2,11 +2,16 @@ import { changeRequestsService as crs } from '../services/change-requests.js';
 import { commentsService as cm } from '../services/comments.js';
 import { contentService as content } from '../services/content.js';
 import { crPagesService as pages } from '../services/cr-pages.js';
-import { importService } from '../services/import.js';
 import { pdfService } from '../services/pdf.js';
 import { searchService } from '../services/search.js';
 import { templatesService } from '../services/templates.js';
 import type { HandlersOf } from '../types.js';
+
+/**
+ * The import service loads the Git Sync reader and with it yaml, a third of what a page read cost
+ * the embedded CLI on top of its start: it is loaded when an import asks for it.
+ */
+const imports = async () => (await import('../services/import.js')).importService;
 
 type EditingHandlers = HandlersOf<'content'> & HandlersOf<'cr-content'> & HandlersOf<'comments'> & HandlersOf<'cr-comments'> & HandlersOf<'change-requests'>;
 
@@ -14,7 +19,7 @@ type EditingHandlers = HandlersOf<'content'> & HandlersOf<'cr-content'> & Handle
 export const editingHandlers: EditingHandlers = {
   'content.search': (c, { params, query }) => searchService.space(c, params.spaceId, query),
   'content.revision': (c, { params, query }) => content.revision(c, params.spaceId, undefined, query),
-  'content.import': (c, { params, body }) => importService.import(c, params.spaceId, undefined, body),
+  'content.import': async (c, { params, body }) => (await imports()).import(c, params.spaceId, undefined, body),
   'content.template': (c, { params, body }) => templatesService.apply(c, params.spaceId, body),
   'content.pages': (c, { params, query }) => content.pages(c, params.spaceId, undefined, query),
   'content.files': (c, { params, query }) => content.files(c, params.spaceId, undefined, query),
@@ -24,7 +29,7 @@ export const editingHandlers: EditingHandlers = {
   'content.links': (c, { params, query }) => content.pageLinks(c, params.spaceId, undefined, params.pageId, query),
 
   'cr-content.revision': (c, { params, query }) => content.revision(c, params.spaceId, params.changeRequestId, query),
-  'cr-content.import': (c, { params, body }) => importService.import(c, params.spaceId, params.changeRequestId, body),
+  'cr-content.import': async (c, { params, body }) => (await imports()).import(c, params.spaceId, params.changeRequestId, body),
   'cr-content.pages': (c, { params, query }) => content.pages(c, params.spaceId, params.changeRequestId, query),
   'cr-content.files': (c, { params, query }) => content.files(c, params.spaceId, params.changeRequestId, query),
   'cr-content.file': (c, { params, query }) => content.file(c, params.spaceId, params.changeRequestId, params.fileId, query),
