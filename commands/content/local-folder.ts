@@ -5,6 +5,10 @@ import { parseGitbookYaml } from '../../src/lib/gitsync/config.js';
 import { folderPathProblem, gitSyncKeeps } from '../../src/lib/gitsync/folder-names.js';
 import { MAX_FILE_BYTES, type SourceEntry } from '../../src/lib/gitsync/sync-types.js';
 import { CliError, Exit } from '../../src/cli/exit-codes.js';
+import { mapPool } from '../../src/lib/map-pool.js';
+
+/** Files read or written at once. */
+const FILES_AT_ONCE = 16;
 
 const failure = (what: string, e: unknown) => new CliError(`cannot ${what} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`, Exit.error);
 
@@ -23,20 +27,24 @@ export async function writeFolder(dir: string, files: Map<string, string | Uint8
   }
   const written: string[] = [];
   const leftOut: LeftOut[] = [];
-  for (const [path, data] of files) {
+  // Several at a time, as they are read (readFolder); SafeRoot.write takes a folder another
+  // write made meanwhile.
+  const wrote = await mapPool([...files], FILES_AT_ONCE, async ([path, data]): Promise<LeftOut | undefined> => {
     const problem = folderPathProblem(path);
-    if (problem) {
-      leftOut.push({ path, reason: problem });
-      continue;
-    }
+    if (problem) return { path, reason: problem };
     try {
       await root.write(path, data);
-      written.push(path);
+      return undefined;
     } catch (e) {
-      if (e instanceof PathRefused) leftOut.push({ path, reason: e.reason });
-      else throw failure(`write ${root.display(path)}`, e);
+      if (e instanceof PathRefused) return { path, reason: e.reason };
+      throw failure(`write ${root.display(path)}`, e);
     }
-  }
+  });
+  [...files.keys()].forEach((path, i) => {
+    const out = wrote[i];
+    if (out) leftOut.push(out);
+    else written.push(path);
+  });
   return { written, leftOut };
 }
 
@@ -64,15 +72,21 @@ export async function listFolder(dir: string): Promise<{ root: SafeRoot; files: 
 /** The same, with the bytes of each file up to the limit for one file (a larger one is listed with its size only, as the import lists it). */
 export async function readFolder(dir: string): Promise<{ entries: SourceEntry[]; leftOut: LeftOut[] }> {
   const { root, files, leftOut } = await listFolder(dir);
-  const entries: SourceEntry[] = [];
-  for (const f of files) {
+  // Several at a time: each read is a few calls on Node's thread pool (locate, realpath, open,
+  // stat, read, close), and one after another a folder of 1,000 pages waited 0.7 s on them.
+  const read = await mapPool(files, FILES_AT_ONCE, async (f): Promise<SourceEntry | LeftOut> => {
     try {
       const got = await root.read(f.path, MAX_FILE_BYTES);
-      entries.push({ path: f.path, size: got.size, ...(got.bytes ? { bytes: got.bytes } : {}) });
+      return { path: f.path, size: got.size, ...(got.bytes ? { bytes: got.bytes } : {}) };
     } catch (e) {
-      if (e instanceof PathRefused) leftOut.push({ path: f.path, reason: e.reason });
-      else throw failure(`read ${root.display(f.path)}`, e);
+      if (e instanceof PathRefused) return { path: f.path, reason: e.reason };
+      throw failure(`read ${root.display(f.path)}`, e);
     }
+  });
+  const entries: SourceEntry[] = [];
+  for (const r of read) {
+    if ('reason' in r) leftOut.push(r);
+    else entries.push(r);
   }
   return { entries, leftOut };
 }
