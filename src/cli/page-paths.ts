@@ -46,13 +46,6 @@ export function withPageIds(endpoint: Endpoint, input: InvocationInput, list: bo
 
 const normal = (p: string) => p.replace(/^\/+|\/+$/g, '').replace(/(\/README)?\.md$/i, '');
 
-/**
- * Lets a page be named by its path (`guides/getting-started`) wherever a page id is taken: the
- * space's (or change request's) page tree is read once; a value that is a page's id stays, one
- * that is a page's path becomes that page's id, and one that is neither is "not found" (exit 5).
- * A dry run reads the tree only for a value that cannot be an id (a path with a slash): it
- * prints the request as it would be sent without reading anything else.
- */
 function pageSlots(endpoint: Endpoint, input: InvocationInput, list: boolean): { where: Where; key: string }[] {
   return (['params', 'query', 'body'] as const).flatMap((where) =>
     Object.keys(input[where])
@@ -78,7 +71,14 @@ export function idsFirst(endpoint: Endpoint, input: InvocationInput, list: boole
   return slots.length > 0 && slots.every((s) => s.where === 'params' && canBeId(endpoint, input, s));
 }
 
-/** Resolves page paths (see above) and says how many values it changed. */
+/**
+ * Lets a page be named by its path (`guides/getting-started`) wherever a page id is taken: the
+ * space's (or change request's) page tree is read once; a value that is a page's id stays, one
+ * that is a page's path becomes that page's id, and one that is neither is "not found" (exit 5).
+ * A dry run reads the tree only for a value that cannot be an id (a path with a slash): it
+ * prints the request as it would be sent without reading anything else. Answers how many values
+ * it changed.
+ */
 export async function resolvePagePaths(
   endpoint: Endpoint,
   input: InvocationInput,
@@ -93,7 +93,8 @@ export async function resolvePagePaths(
   const cr = input.params.changeRequestId;
   const tree = await resources.endpoint(cr === undefined ? 'content.pages' : 'cr-content.pages');
   if (!tree) return 0;
-  const { pages } = (await client.call(tree, { params: { spaceId, ...(cr === undefined ? {} : { changeRequestId: cr }) }, query: {} })) as {
+  // Ids and paths are all it needs: no git metadata (each page's hash).
+  const { pages } = (await client.call(tree, { params: { spaceId, ...(cr === undefined ? {} : { changeRequestId: cr }) }, query: { metadata: false } })) as {
     pages: PageNode[];
   };
   const ids = new Set<string>();

@@ -69,24 +69,24 @@ describe('pages by path', () => {
     // By a path that could be an id: not found as one, then the tree, then the page by its id.
     expect(await requests(['pages', 'get', space, 'guides', '--change-request', cr])).toEqual([
       `GET ${crPath}/content/page/guides 404`,
-      `GET ${crPath}/content/pages 200`,
+      `GET ${crPath}/content/pages?metadata=false 200`,
       `GET ${crPath}/content/page/${page} 200`,
     ]);
     // A write by path changes nothing on its first try and is made once.
     expect(await requests(['pages', 'update', space, cr, 'guides', '--markdown', 'Edited'])).toEqual([
       `PATCH ${crPath}/gbctl/pages/guides 404`,
-      `GET ${crPath}/content/pages 200`,
+      `GET ${crPath}/content/pages?metadata=false 200`,
       `PATCH ${crPath}/gbctl/pages/${page} 200`,
     ]);
     expect((await json(['pages', 'get', space, page, '--change-request', cr])).markdown).toBe('Edited');
     // A path with a slash cannot be an id: the tree first, as before.
     const nested = (await json(['pages', 'create', space, cr, '--title', 'Start', '--markdown', 'Hi', '--parent', page])).id as string;
     expect(await requests(['pages', 'get', space, 'guides/start', '--change-request', cr])).toEqual([
-      `GET ${crPath}/content/pages 200`,
+      `GET ${crPath}/content/pages?metadata=false 200`,
       `GET ${crPath}/content/page/${nested} 200`,
     ]);
     // A deletion asks about the page it names: its path is resolved first, as before.
-    expect((await requests(['pages', 'delete', space, cr, 'guides/start', '--yes']))[0]).toBe(`GET ${crPath}/content/pages 200`);
+    expect((await requests(['pages', 'delete', space, cr, 'guides/start', '--yes']))[0]).toBe(`GET ${crPath}/content/pages?metadata=false 200`);
     // A 404 about something else than the page stays that 404.
     const gone = await gb(['pages', 'get', 'NoSuchSpace1234', page]);
     expect(gone.code).toBe(5);
