@@ -116,6 +116,19 @@ export class RevisionIndex {
    * O(changed text) indexing.
    */
   advance(revision: string, order: readonly PageVersion[], text: (id: string) => PageText | undefined): { changed: number } {
+    const steps = this.advanceSteps(revision, order, text);
+    for (;;) {
+      const r = steps.next();
+      if (r.done) return r.value;
+    }
+  }
+
+  /**
+   * `advance`, a page at a time: the caller may let other work run at each `yield`. Every text is
+   * had before the first; between the first and the last the index is half moved, and nothing
+   * may read it.
+   */
+  *advanceSteps(revision: string, order: readonly PageVersion[], text: (id: string) => PageText | undefined): Generator<void, { changed: number }> {
     const seen = new Set<string>();
     // Every text is had before anything changes: an index is never left half moved.
     const texts = new Map<string, PageText>();
@@ -136,6 +149,7 @@ export class RevisionIndex {
       this.index.addAll(made);
       this.pages.set(id, { version, sections: made.length });
       changed++;
+      yield;
     }
     for (const [id, had] of this.pages) {
       if (seen.has(id)) continue;

@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import { RevisionIndex, type PageText } from '../search-index.js';
 import { readKept, keptIn, writeKept, writeKeptSteps } from '../search-files.js';
+import { timeSlices } from '../time-slices.js';
 import type { BodiesResult, Hit, KeptResult, QueryResult, SearchJob, SyncJob, SyncResult } from './search-protocol.js';
 
 /**
@@ -27,6 +28,8 @@ interface Held {
   dirty: boolean;
   /** How many times it has moved: a write begun before the last move gives up. */
   moves: number;
+  /** A move under way in steps (see advance): the index is half moved, and nothing reads or writes it. */
+  building?: Promise<SyncResult> | undefined;
 }
 
 /** Least recently used first. */
@@ -58,7 +61,7 @@ function stopWriting(): void {
 /** Writes `h` at once (before it is let go of, or the process ends). */
 function write(h: Held): void {
   if (writing?.h === h) stopWriting();
-  if (!h.dirty || !h.dir) return;
+  if (!h.dirty || !h.dir || h.building) return;
   h.dirty = false;
   try {
     writeKept(h.dir, h.space, h.fp, h.index);
@@ -78,7 +81,7 @@ function writeAll(): void {
 function writeInSteps(): void {
   writeTimer = undefined;
   if (writing) return;
-  const h = [...held.values()].find((x) => x.dirty && x.dir);
+  const h = [...held.values()].find((x) => x.dirty && x.dir && !x.building);
   if (!h?.dir) return;
   const w = { h, moves: h.moves, steps: writeKeptSteps(h.dir, h.space, h.fp, h.index) };
   writing = w;
@@ -103,6 +106,7 @@ function bound(): void {
   for (const h of held.values()) total += h.index.size;
   for (const [key, h] of held) {
     if (held.size <= 1 || (held.size <= MAX_SPACES && total <= MAX_SECTIONS)) break;
+    if (h.building) continue;
     write(h);
     held.delete(key);
     total -= h.index.size;
@@ -134,20 +138,71 @@ function open(job: SyncJob): Held {
   return made;
 }
 
-function sync(job: SyncJob): SyncResult {
+function sync(job: SyncJob): SyncResult | Promise<SyncResult> {
+  const warm = (r: SyncResult) => {
+    if (r.state === 'ok' && job.warm) use(job.key)?.index.warm();
+    return r;
+  };
   const r = advance(job);
-  if (r.state === 'ok' && job.warm) use(job.key)?.index.warm();
-  return r;
+  return r instanceof Promise ? r.then(warm) : warm(r);
 }
 
-function advance(job: SyncJob): SyncResult {
+/**
+ * Moves the key's index to the job's revision. Indexing is done a page at a time, and once it has
+ * taken a slice of time (time-slices.ts) the rest is done in turns of the event loop: the queries
+ * of other spaces are answered meanwhile (a 1,000-page space's first index takes most of a
+ * second), and the answer is then a promise. Until the move ends, the index is refused to
+ * queries, writes and other moves, which wait for it.
+ */
+function advance(job: SyncJob): SyncResult | Promise<SyncResult> {
   const h = open(job);
+  if (h.building) {
+    const again = () => advance(job);
+    return h.building.then(again, again);
+  }
   if (h.fp === job.fp) return { state: 'ok' };
   const texts = new Map<string, PageText>((job.texts ?? []).map((t) => [t.id, t]));
   const missing = h.index.lacking(job.order).filter((id) => !texts.has(id));
   if (missing.length) return { state: 'need', ids: missing };
   const moved = h.index.revision !== job.revision;
-  h.index.advance(job.revision, job.order, (id) => texts.get(id));
+  const steps = h.index.advanceSteps(job.revision, job.order, (id) => texts.get(id));
+  const slice = timeSlices();
+  for (;;) {
+    const r = steps.next();
+    if (r.done) return moveDone(h, job, moved);
+    const pause = slice();
+    if (pause) {
+      // A write under way gives up: the index is half moved from now until the move ends.
+      h.moves++;
+      h.building = inTurns(h, steps, pause).then(() => moveDone(h, job, moved));
+      void h.building.then(
+        () => (h.building = undefined),
+        () => (h.building = undefined),
+      );
+      return h.building;
+    }
+  }
+}
+
+async function inTurns(h: Held, steps: Generator<void, unknown>, first: Promise<void>): Promise<void> {
+  try {
+    await first;
+    const slice = timeSlices();
+    for (;;) {
+      if (steps.next().done) return;
+      const pause = slice();
+      if (pause) await pause;
+    }
+  } catch (e) {
+    // Left half moved: the index starts again empty.
+    h.index = new RevisionIndex(MiniSearch);
+    h.fp = '';
+    h.dirty = false;
+    throw e;
+  }
+}
+
+function moveDone(h: Held, job: SyncJob, moved: boolean): SyncResult {
   h.fp = job.fp;
   // A write under way gives up at its next step; one still to do is timed again from now.
   h.moves++;
@@ -162,7 +217,7 @@ function advance(job: SyncJob): SyncResult {
 
 function query(key: string, fp: string, q: string): QueryResult {
   const h = use(key);
-  if (!h || h.fp !== fp) return { state: 'stale' };
+  if (!h || h.building || h.fp !== fp) return { state: 'stale' };
   const hits: Hit[] = h.index.search(q).map((p) => ({
     pageId: p.pageId,
     score: p.score,
@@ -173,7 +228,7 @@ function query(key: string, fp: string, q: string): QueryResult {
 
 function bodies(key: string, fp: string, docs: string[]): BodiesResult {
   const h = held.get(key);
-  if (!h || h.fp !== fp) return { state: 'stale' };
+  if (!h || h.building || h.fp !== fp) return { state: 'stale' };
   const out: string[] = [];
   for (const d of docs) {
     const b = h.index.body(d);
