@@ -9,7 +9,7 @@ import { runCli } from './cli/run.js';
 import { processOutput } from './cli/stdio.js';
 import { inProcessTransport } from './client/transport.js';
 import { cliResources, serverResources } from './registry.js';
-import { openEmbedded as openStore } from './server/embedded.js';
+import { COMMAND_COMPACT_BYTES, openEmbedded as openStore } from './server/embedded.js';
 import { BESPOKE } from '../commands/index.js';
 // Every table's kept lists declared before any command writes a snapshot (store import, reset).
 import './server/model/indexes.js';
@@ -20,7 +20,14 @@ import './server/model/indexes.js';
 const openEmbedded: OpenEmbedded = async (path, io) => {
   const translations = io.env.GBCTL_TRANSLATIONS === 'settings' ? ('settings' as const) : ('translation' as const);
   // The user's own machine: imports and OpenAPI sources may read its private addresses.
-  const e = await openStore(serverResources, { path, origin: EMBEDDED_ORIGIN, translations, privateUrls: true, warn: (m) => io.stderr.write(`${m}\n`) });
+  const e = await openStore(serverResources, {
+    path,
+    origin: EMBEDDED_ORIGIN,
+    translations,
+    privateUrls: true,
+    compactBytes: COMMAND_COMPACT_BYTES,
+    warn: (m) => io.stderr.write(`${m}\n`),
+  });
   return { transport: inProcessTransport(e.app, e.session), organization: e.organization, close: e.close };
 };
 

@@ -1,6 +1,7 @@
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { COMMAND_COMPACT_BYTES } from '../../src/server/embedded.js';
 import { runCli } from '../helpers/cli.js';
 import { tempDir } from '../helpers/server.js';
 
@@ -131,5 +132,25 @@ describe('flags, then environment, then profile, for every setting', () => {
     const b = join(tmp.dir, 'order-b.json');
     expect((await status(['--store', a], { GBCTL_DATA: b })).backend).toMatchObject({ kind: 'embedded', path: a, source: '--store' });
     expect((await status([], { GBCTL_DATA: b })).backend).toMatchObject({ kind: 'embedded', path: b, source: 'GBCTL_DATA' });
+  });
+});
+
+describe('the embedded store between commands', () => {
+  it('is compacted once its journal passes COMMAND_COMPACT_BYTES, which every command would replay as it opens', async () => {
+    const store = join(tmp.dir, 'journal.json');
+    const folder = join(tmp.dir, 'journal-folder');
+    mkdirSync(folder, { recursive: true });
+    const pages = Array.from({ length: 120 }, (_, i) => `p${i}`);
+    writeFileSync(join(folder, 'SUMMARY.md'), `# Summary\n\n${pages.map((p) => `* [${p}](${p}.md)`).join('\n')}\n`);
+    for (const p of pages) writeFileSync(join(folder, `${p}.md`), `# ${p}\n\n${`${p} text `.repeat(400)}\n`);
+    const space = (await runCli(['--store', store, 'spaces', 'create', '--title', 'Journal', '--json', 'id', '--jq', '.id'])).stdout.trim();
+    const pushed = await runCli(['--store', store, 'content', 'push', folder, space, '--direct', '--yes']);
+    expect(pushed.code, pushed.stderr).toBe(0);
+    // About 450 KiB were written: well past 256 KiB, well short of the store's own 4 MiB.
+    expect(statSync(store).size).toBeGreaterThan(256 * 1024);
+    expect(statSync(`${store}.journal`).size).toBeLessThan(COMMAND_COMPACT_BYTES);
+    const listed = await runCli(['--store', store, 'pages', 'list', space, '--json']);
+    expect(listed.code, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as { pages: unknown[] }).pages.length).toBeGreaterThan(100);
   });
 });
