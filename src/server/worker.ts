@@ -12,25 +12,27 @@ import { renderTask } from './web/render-task.js';
  * asked at once are laid out in turns.
  */
 parentPort?.on('message', ({ id, job }: { id: number; job: Job }) => {
+  let value: unknown;
   try {
-    if (job.kind === 'pdf') {
-      pdfTask(job).then(
-        (value) => parentPort?.postMessage({ id, ok: true, value }, value.state === 'ok' ? [value.bytes.buffer as ArrayBuffer] : []),
-        (e: unknown) => parentPort?.postMessage({ id, ok: false, error: e instanceof Error ? e.message : String(e) }),
-      );
-      return;
-    }
-    const value = job.kind === 'render' ? renderTask(job) : searchTask(job);
-    // A search index moved in turns (search-task.ts) answers when the move ends.
-    if (value instanceof Promise) {
-      value.then(
-        (v: unknown) => parentPort?.postMessage({ id, ok: true, value: v }),
-        (e: unknown) => parentPort?.postMessage({ id, ok: false, error: e instanceof Error ? e.message : String(e) }),
-      );
-      return;
-    }
-    parentPort?.postMessage({ id, ok: true, value });
+    value = job.kind === 'pdf' ? pdfTask(job) : job.kind === 'render' ? renderTask(job) : searchTask(job);
   } catch (e) {
-    parentPort?.postMessage({ id, ok: false, error: e instanceof Error ? e.message : String(e) });
+    return fail(id, e);
   }
+  const handOver = job.kind === 'pdf';
+  if (value instanceof Promise)
+    value.then(
+      (v: unknown) => answer(id, v, handOver),
+      (e: unknown) => fail(id, e),
+    );
+  else answer(id, value, handOver);
 });
+
+/** `handOver`: the answer's bytes (a PDF's) are moved to the other thread, not copied. */
+function answer(id: number, value: unknown, handOver: boolean): void {
+  const bytes = handOver ? (value as { bytes?: unknown } | undefined)?.bytes : undefined;
+  parentPort?.postMessage({ id, ok: true, value }, bytes instanceof Uint8Array ? [bytes.buffer as ArrayBuffer] : []);
+}
+
+function fail(id: number, e: unknown): void {
+  parentPort?.postMessage({ id, ok: false, error: e instanceof Error ? e.message : String(e) });
+}

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { runToEnd } from '../../lib/steps.js';
 import type { IndexJson } from './search-index.js';
 
 /**
@@ -137,6 +138,5 @@ export function* writeKeptSteps(dir: string, space: string, fp: string, index: W
 
 /** `writeKeptSteps` at once. */
 export function writeKept(dir: string, space: string, fp: string, index: WritableIndex): void {
-  const steps = writeKeptSteps(dir, space, fp, index);
-  while (!steps.next().done);
+  runToEnd(writeKeptSteps(dir, space, fp, index));
 }

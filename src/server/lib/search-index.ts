@@ -1,5 +1,6 @@
 import type MiniSearch from 'minisearch';
 import type { AsPlainObject, SearchResult } from 'minisearch';
+import { runToEnd } from '../../lib/steps.js';
 import { miniSearchJson } from './search-json.js';
 import { splitSections } from './search.js';
 
@@ -116,11 +117,7 @@ export class RevisionIndex {
    * O(changed text) indexing.
    */
   advance(revision: string, order: readonly PageVersion[], text: (id: string) => PageText | undefined): { changed: number } {
-    const steps = this.advanceSteps(revision, order, text);
-    for (;;) {
-      const r = steps.next();
-      if (r.done) return r.value;
-    }
+    return runToEnd(this.advanceSteps(revision, order, text));
   }
 
   /**

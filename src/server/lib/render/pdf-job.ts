@@ -25,6 +25,9 @@ export interface PdfJob {
   images?: Record<string, PdfImage>;
 }
 
+/** The images a PDF shows: pdf-lib embeds PNG and JPEG. */
+const PRINTABLE = /^image\/(png|jpeg)$/;
+
 export type PdfJobResult = { state: 'ok'; bytes: Uint8Array } | { state: 'need'; blobs: string[] };
 
 /** The blocks of the pages of the last job that asked for images: its second call reads them here, not again. */
@@ -56,12 +59,12 @@ export async function pdfTask(job: PdfJob): Promise<PdfJobResult> {
       linkTitle: (href: string) => r.page(href)?.to.page.title,
       imageFile: (src: string) => {
         const file = r.file(src);
-        return file?.blob && /^image\/(png|jpeg)$/.test(file.contentType) ? file.blob : undefined;
+        return file?.blob && PRINTABLE.test(file.contentType) ? file.blob : undefined;
       },
     });
   }
   const key = `${job.revision}\n${job.pages.join('\n')}`;
-  if (!job.images && job.rev.files.some((f) => f.blob && /^image\/(png|jpeg)$/.test(f.contentType))) {
+  if (!job.images && job.rev.files.some((f) => f.blob && PRINTABLE.test(f.contentType))) {
     // The pages' blocks are read first, for the images they show, and kept for the second call.
     const models = pages.map((p) => documentModel(p.markdown, p.linkTitle ? { linkTitle: p.linkTitle } : {}));
     const blobs = new Set<string>();
