@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { chooseBackend, type GlobalOptions, type JsonFlag } from '../../src/cli/context.js';
 import { resolve } from '../../src/cli/config.js';
 import type { Cli } from '../../src/cli/deps.js';

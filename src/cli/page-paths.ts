@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Client } from '../client/client.js';
 import type { Endpoint } from '../contract/endpoint.js';
 import type { CliResources } from './resources.js';

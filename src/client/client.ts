@@ -1,7 +1,7 @@
 import { bodyProblem, describeBodyProblem } from '../contract/body-problem.js';
 import { describeIssues } from '../contract/issues.js';
 import { fillPath } from '../contract/path.js';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Endpoint } from '../contract/endpoint.js';
 import type { CallArgs, ResultOf } from '../contract/call-types.js';
 import { encodeQuery } from '../contract/introspect.js';

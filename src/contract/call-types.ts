@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /**
  * Which side of the schema a value is on. A request part as a caller writes it and an answer as

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /** What a request field looks like from outside: enough to build a flag or decode a query string. */
 export type FieldKind = 'string' | 'number' | 'boolean' | 'enum' | 'array' | 'json';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /**
  * A zod error as one line: `where.path: message; …`, the first `limit` issues. The server's 400s,

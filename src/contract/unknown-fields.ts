@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 
 /**
  * The first field of `data` that `schema` would silently drop, as a path (`body.parent`,

@@ -1,5 +1,5 @@
 import { describeIssues } from '../contract/issues.js';
-import { z } from 'zod';
+import * as z from 'zod';
 import { StoreError } from './errors.js';
 import { STORE_FORMAT, STORE_VERSION } from './format.js';
 import type { Row } from './store.js';

@@ -1,5 +1,5 @@
 import fc, { type Arbitrary } from 'fast-check';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The subset of JSON Schema that `z.toJSONSchema` emits for the request schemas of the catalogue. */
 interface JsonSchema {

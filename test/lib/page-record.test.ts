@@ -1,5 +1,5 @@
 import { describe, expectTypeOf, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { PageGitSync, RevisionGitSync } from '../../src/lib/page-record.js';
 import type { PageGitSync as PageGitSyncSchema } from '../../src/contract/schemas/page.js';
 import type { RevisionGitSync as RevisionGitSyncSchema } from '../../src/contract/schemas/revision.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineResource } from '../endpoint.js';
 import { listOf, pageQuery, User } from '../schemas/common.js';
 import { Organization } from '../schemas/organization.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineResource } from '../endpoint.js';
 import { DefaultLevel, Id, listOf, pageQuery, positionOf } from '../schemas/common.js';
 import { Collection, CollectionDescription, CollectionTitle } from '../schemas/collection.js';

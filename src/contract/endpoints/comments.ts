@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineResource } from '../endpoint.js';
 import { Id, listOf, Member, pageQuery } from '../schemas/common.js';
 import { Comment, commentListQuery, CommentReply, formatQuery, PostComment, PostReply, UpdateComment, UpdateReply } from '../schemas/comment.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineResource } from '../endpoint.js';
 import { Id, listOf, pageQuery } from '../schemas/common.js';
 import { BacklinkList, LinkList, LinkStatus } from '../schemas/links.js';

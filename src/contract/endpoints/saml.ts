@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineResource } from '../endpoint.js';
 import { Id, Role, listOf, pageQuery } from '../schemas/common.js';
 import { SamlCertificate, SamlEntityId, SamlLabel, SamlProvider, SsoLogins } from '../schemas/saml.js';

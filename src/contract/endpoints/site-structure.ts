@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineResource } from '../endpoint.js';
 import { Icon, Id, listOf, pageQuery, positionOf } from '../schemas/common.js';
 import {

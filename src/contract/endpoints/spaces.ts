@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineResource } from '../endpoint.js';
 import { DefaultLevel, Id, Language, listOf, pageQuery, positionOf } from '../schemas/common.js';
 import { EditMode, Emoji, SiblingPointer, Space, SpaceTitle } from '../schemas/space.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { defineResource } from '../endpoint.js';
 import { Id, Language, listOf, pageQuery } from '../schemas/common.js';
 import { JsonDocument } from '../schemas/document.js';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DefaultLevel } from './common.js';
 
 export const CollectionTitle = z.string().max(50);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, Id, User } from './common.js';
 import { ContentFormat, DocumentBody, DocumentBodyInput } from './document.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Entity ids: the platform's `EntityId` pattern. */
 export const Id = z

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { listOf } from './common.js';
 
 export const LinkStatus = z.enum(['ok', 'broken', 'in-app']);

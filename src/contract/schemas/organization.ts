@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime } from './common.js';
 
 /** The Organization record, as embedded in references and listed for the caller. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * The leaves of the platform's rich-text document (rich-text.ts): content references, marks,

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * The platform's rich-text document (`JSONDocument` of its published schema) to every depth:

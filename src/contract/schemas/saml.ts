@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime, Role } from './common.js';
 import { Url } from './url.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** A colour or URL given per theme mode. */
 export const Themed = z.looseObject({ light: z.string(), dark: z.string() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { Icon, Id } from './common.js';
 import { Space } from './space.js';
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { DateTime } from './common.js';
 import { Favicon, SiteCustomization, SiteScript } from './site-customization.js';
 import { SiteSection, SiteSectionGroup, SiteSpace } from './site-structure.js';

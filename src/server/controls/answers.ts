@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /*
  * What each test control answers, as schemas: the controls' routes (routes.ts) answer these

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { seededRandom } from './random.js';
 
 /** A rule: requests it matches are delayed, failed, rate limited or cut off. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Env } from '../context.js';
 import { describeIssues } from '../../contract/issues.js';
 import { fieldsOf } from '../../contract/introspect.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ProcessErrorCode, ProcessingState, SpecVisibility } from '../../contract/schemas/openapi.js';
 import { table } from '../../store/store.js';
 

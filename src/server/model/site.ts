@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AgentsContext, SiteType, SiteVisibility } from '../../contract/schemas/site.js';
 import { table, type ReadTx } from '../../store/store.js';
 import { sameSecret } from './secrets.js';

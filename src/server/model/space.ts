@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { DefaultLevel, Language } from '../../contract/schemas/common.js';
 import type { EditMode, MergeRules, Visibility } from '../../contract/schemas/space.js';
 import { table } from '../../store/store.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Language } from '../../contract/schemas/common.js';
 import type { TranslationStatus } from '../../contract/schemas/translation.js';
 import { table } from '../../store/store.js';

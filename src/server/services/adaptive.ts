@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { AdaptiveSchema } from '../../contract/schemas/site.js';
 import type { ReadTx } from '../../store/store.js';
 import { isoNow, type Ctx } from '../context.js';

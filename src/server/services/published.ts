@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { PublishedSite } from '../../contract/schemas/site.js';
 import type { SiteCustomization } from '../../contract/schemas/site-customization.js';
 import type { Ctx } from '../context.js';

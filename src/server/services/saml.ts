@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { EndpointId } from '../../contract/index.js';
 import type { SamlProvider, Team } from '../../contract/schemas/saml.js';
 import type { ReadTx } from '../../store/store.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { EndpointId } from '../../contract/index.js';
 import type { Translation, TranslationSettings } from '../../contract/schemas/translation.js';
 import type { ReadTx, WriteTx } from '../../store/store.js';

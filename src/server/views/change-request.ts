@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ChangeRequest, MergeConflict } from '../../contract/schemas/change-request.js';
 import type { ReadTx } from '../../store/store.js';
 import type { Ctx } from '../context.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Role } from '../../contract/schemas/common.js';
 import type { Collection } from '../../contract/schemas/collection.js';
 import { roleAtLeast, type Ctx } from '../context.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Comment, CommentReply } from '../../contract/schemas/comment.js';
 import type { Role } from '../../contract/schemas/common.js';
 import type { ReadTx } from '../../store/store.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { ContentLocation, LinkItem, LinkTarget as LinkTargetShape } from '../../contract/schemas/links.js';
 import type { LinkStatus } from '../lib/links.js';
 import type { FlatPage } from '../../lib/page-tree.js';

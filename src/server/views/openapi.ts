@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { OpenAPISpec, SpecVersion } from '../../contract/schemas/openapi.js';
 import type { Role } from '../../contract/schemas/common.js';
 import { roleAtLeast, type Ctx } from '../context.js';

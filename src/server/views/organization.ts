@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Organization } from '../../contract/schemas/organization.js';
 import { roleAtLeast, type Ctx } from '../context.js';
 import type { OrgRecord } from '../model/org.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { File, Page, Revision } from '../../contract/schemas/revision.js';
 import type { ReadTx } from '../../store/store.js';
 import type { Ctx } from '../context.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Site, SiteFeature } from '../../contract/schemas/site.js';
 import type { SiteSection, SiteSectionGroup, SiteSpace } from '../../contract/schemas/site-structure.js';
 import type { ReadTx } from '../../store/store.js';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod';
 import type { Role } from '../../contract/schemas/common.js';
 import type { Space } from '../../contract/schemas/space.js';
 import type { ReadTx } from '../../store/store.js';
