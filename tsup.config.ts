@@ -1,5 +1,4 @@
 import { readFile, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { defineConfig } from 'tsup';
 import type { Plugin } from 'esbuild';
 
@@ -36,52 +35,6 @@ const lazyBuiltins: Plugin = {
         loader: 'js',
       };
     });
-  },
-};
-
-/**
- * zod re-exports its 64 locales as `z.locales` (the namespace the code imports as `z`), so a
- * bundle holds all of them: 400 KB, a fifth of the CLI's bundle, read and (its functions) taken
- * from the code cache by every command. gbctl's messages are English, the locale zod sets itself;
- * in the CLI's bundle `z.locales` holds that one.
- */
-const englishOnlyZodLocales: Plugin = {
-  name: 'english-only-zod-locales',
-  setup(build) {
-    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/]/.test(args.importer) ? { path: join(dirname(args.importer), '..', 'locales'), namespace: 'gbctl-zod-locales' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'gbctl-zod-locales' }, (args) => ({
-      contents: "export { default as en } from './en.js';",
-      resolveDir: args.path,
-      loader: 'js',
-    }));
-  },
-};
-
-/**
- * Two parts of zod that gbctl never calls, yet whose modules every command would run at start-up:
- * `z.compile` (60 KB, a code generator) and `z.fromJSONSchema` (whose module spreads zod's whole
- * namespace into an object of its own as it loads). In the CLI's bundle their names stay, and
- * calling one says it is not there.
- */
-const ZOD_UNUSED: Record<string, string> = {
-  'compile.js': `export const INVALID = Symbol.for('zod.compile.invalid');
-export class ZodCompileAsyncError extends Error {}
-export class ZodCompileUnsupportedError extends Error {}
-const absent = (name) => () => { throw new Error("zod " + name + " is not part of gbctl's bundle"); };
-export const compile = absent('compile');
-export const withParser = absent('withParser');
-export const compileFn = absent('compileFn');`,
-  'from-json-schema.js': `export function fromJSONSchema() { throw new Error("zod fromJSONSchema is not part of gbctl's bundle"); }`,
-};
-const zodWithoutUnusedParts: Plugin = {
-  name: 'zod-without-unused-parts',
-  setup(build) {
-    build.onResolve({ filter: /^\.\/(compile|from-json-schema)\.js$/ }, (args) =>
-      /[\\/]zod[\\/]v4[\\/](core|classic)[\\/]/.test(args.importer) ? { path: args.path.slice(2), namespace: 'gbctl-zod-unused' } : undefined,
-    );
-    build.onLoad({ filter: /.*/, namespace: 'gbctl-zod-unused' }, (args) => ({ contents: ZOD_UNUSED[args.path], loader: 'js' }));
   },
 };
 
@@ -125,7 +78,7 @@ export default defineConfig([
     noExternal: ['zod', 'commander', 'chalk'],
     // Left as written: node: specifiers reach the plugins below (Node 20 requires them as they are).
     removeNodeProtocol: false,
-    esbuildPlugins: [lazyBuiltins, englishOnlyZodLocales, zodWithoutUnusedParts],
+    esbuildPlugins: [lazyBuiltins],
     esbuildOptions: (o) => {
       o.supported = { ...o.supported, 'dynamic-import': false };
       o.charset = 'ascii';
