@@ -234,3 +234,11 @@ describe('rich-text documents against the published schema', () => {
     expect(refused).toBeGreaterThan(250);
   });
 });
+
+describe('the rich-text schema', () => {
+  it('is made on first use, not as its module loads: every command reading a page or a comment loads it', () => {
+    expect(RichTextDocument.def.type).toBe('lazy');
+    expect(RichTextDocument.safeParse({ object: 'document', data: {}, nodes: [p()] }).success).toBe(true);
+    expect(RichTextDocument.safeParse({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'nope', nodes: [] }] }).success).toBe(false);
+  });
+});
