@@ -12,7 +12,7 @@ export const MANIFEST_FILE = 'manifest.json';
 export function builtManifest(): ManifestReader {
   const url = new URL(`./${MANIFEST_FILE}`, import.meta.url);
   try {
-    return readManifestLines(readFileSync(url, 'utf8'));
+    return readManifestLines(readFileSync(url));
   } catch (e) {
     throw new CliError(`this copy of gbctl is incomplete: cannot read ${url.pathname} (${(e as Error).message})`, 1, 'rebuild it with "npm run build"');
   }

@@ -51,18 +51,36 @@ export function manifestLines(m: Manifest): string {
   return `${[JSON.stringify(head), ...Object.keys(nouns).map((noun) => JSON.stringify(commands(new Set([noun]))))].join('\n')}\n`;
 }
 
-/** Reads `manifestLines`' text; a noun's line is parsed when its commands are first asked for. Throws on another form. */
-export function readManifestLines(text: string): ManifestReader {
-  const lines = text.split('\n');
-  const head = JSON.parse(lines[0] ?? '') as Partial<Head>;
+/**
+ * The lines of `text`, each decoded when first asked for: a run decodes the names' line and one
+ * noun's of the 90 KB it reads.
+ */
+function linesOf(text: string | Uint8Array): { count: number; line(i: number): string } {
+  if (typeof text === 'string') {
+    const lines = text.split('\n');
+    return { count: lines.length, line: (i) => lines[i] ?? '' };
+  }
+  const bytes = Buffer.from(text.buffer, text.byteOffset, text.byteLength);
+  const starts = [0];
+  for (let at = bytes.indexOf(10); at >= 0; at = bytes.indexOf(10, at + 1)) starts.push(at + 1);
+  return {
+    count: starts.length,
+    line: (i) => (i < starts.length ? bytes.toString('utf8', starts[i], i + 1 < starts.length ? (starts[i + 1] as number) - 1 : bytes.length) : ''),
+  };
+}
+
+/** Reads `manifestLines`' text (or its bytes); a noun's line is parsed when its commands are first asked for. Throws on another form. */
+export function readManifestLines(text: string | Uint8Array): ManifestReader {
+  const lines = linesOf(text);
+  const head = JSON.parse(lines.line(0)) as Partial<Head>;
   if (head.version !== LINES_VERSION || typeof head.nouns !== 'object' || !Array.isArray(head.bespoke))
     throw new Error('not a manifest of this version of gbctl');
   const nouns = Object.keys(head.nouns);
-  if (lines.length < nouns.length + 1) throw new Error(`it has the commands of ${lines.length - 1} of its ${nouns.length} nouns`);
+  if (lines.count < nouns.length + 1) throw new Error(`it has the commands of ${lines.count - 1} of its ${nouns.length} nouns`);
   const parsed = new Map<string, ManifestCommand[]>();
   const of = (noun: string, at: number): ManifestCommand[] => {
     let commands = parsed.get(noun);
-    if (!commands) parsed.set(noun, (commands = JSON.parse(lines[at + 1] as string) as ManifestCommand[]));
+    if (!commands) parsed.set(noun, (commands = JSON.parse(lines.line(at + 1)) as ManifestCommand[]));
     return commands;
   };
   return { nouns: head.nouns, bespoke: head.bespoke, commands: (only) => nouns.flatMap((noun, at) => (only && !only.has(noun) ? [] : of(noun, at))) };

@@ -64,30 +64,31 @@ export function decodeSegment(segment: string): string {
 export class Router<E extends RouteEntry> {
   private routes: Route<E>[];
   /**
-   * The routes a path can be, by its number of segments: those whose first segment is a
-   * parameter (`any`) and, by that literal, those whose first segment is it or a parameter. Each
-   * list keeps the order of `routes` (most literal segments first), so that the first route that
-   * fits is the one a walk of every route would have found.
+   * The routes a path can be, by its number of segments and first segment, made when first asked
+   * for (a command of the embedded CLI asks one): those whose first segment is that literal or a
+   * parameter, or, for a first segment no route has, those whose first segment is a parameter.
+   * Each list keeps the order of `routes` (most literal segments first), so that the first route
+   * that fits is the one a walk of every route would have found. Keys come from the catalogue
+   * only, so the map stays as small as it.
    */
-  private bySize = new Map<number, { any: Route<E>[]; byFirst: Map<string, Route<E>[]> }>();
+  private lists = new Map<string, Route<E>[]>();
+  /** `size/first` of every route whose first segment is a literal. */
+  private literalFirsts = new Set<string>();
 
   constructor(catalogue: readonly E[]) {
     this.routes = catalogue.map(compile).sort((a, b) => b.literals - a.literals);
-    for (const r of this.routes) {
-      const n = r.segments.length;
-      let size = this.bySize.get(n);
-      if (!size) {
-        size = { any: this.routes.filter((x) => x.segments.length === n && x.segments[1] === null), byFirst: new Map() };
-        this.bySize.set(n, size);
-      }
-      const first = r.segments[1];
-      if (typeof first === 'string' && !size.byFirst.has(first)) {
-        size.byFirst.set(
-          first,
-          this.routes.filter((x) => x.segments.length === n && (x.segments[1] === null || x.segments[1] === first)),
-        );
-      }
+    for (const r of this.routes) if (typeof r.segments[1] === 'string') this.literalFirsts.add(`${r.segments.length}/${r.segments[1]}`);
+  }
+
+  private candidates(size: number, first: string): Route<E>[] {
+    const literal = this.literalFirsts.has(`${size}/${first}`);
+    const key = literal ? `${size}/${first}` : `${size}`;
+    let list = this.lists.get(key);
+    if (!list) {
+      list = this.routes.filter((r) => r.segments.length === size && (r.segments[1] === null || (literal && r.segments[1] === first)));
+      if (list.length) this.lists.set(key, list);
     }
+    return list;
   }
 
   /**
@@ -96,10 +97,8 @@ export class Router<E extends RouteEntry> {
    */
   find(method: string, path: string): RouteResult<E> {
     const segs = (path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path).split('/');
-    const size = this.bySize.get(segs.length);
-    const candidates = size ? (size.byFirst.get(segs[1] as string) ?? size.any) : [];
     const allowed: string[] = [];
-    for (const r of candidates) {
+    for (const r of this.candidates(segs.length, segs[1] as string)) {
       if (!fits(r, segs)) continue;
       if (r.endpoint.method !== method) {
         allowed.push(r.endpoint.method);
