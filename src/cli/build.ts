@@ -25,14 +25,33 @@ function fieldOptions(o: ManifestOption): Option[] {
 
 const collect = (v: string, prev: string[] | undefined) => [...(prev ?? []), v];
 
+/** Which commands buildCommands makes beyond the nouns `only` names. */
+export interface BuildScope {
+  /** Every noun is added, those `only` leaves out with no command under them (false: only those `only` names). */
+  listAll: boolean;
+  /** Of the nouns' commands, only this verb's, when one of them has it. */
+  verb?: string;
+}
+
 /**
- * Adds every noun, and one `<noun> <verb>` command per manifest entry of the nouns `only` names
- * (of all when undefined); `run` gets the parsed call.
+ * Adds the nouns (see BuildScope), and one `<noun> <verb>` command per manifest entry of the
+ * nouns `only` names (of all when undefined); `run` gets the parsed call.
  */
-export function buildCommands(program: Command, manifest: ManifestReader, run: (c: Called) => Promise<void>, only?: Set<string>): void {
+export function buildCommands(
+  program: Command,
+  manifest: ManifestReader,
+  run: (c: Called) => Promise<void>,
+  only?: Set<string>,
+  scope: BuildScope = { listAll: true },
+): void {
   const nouns = new Map<string, Command>();
-  for (const [noun, about] of Object.entries(manifest.nouns)) nouns.set(noun, program.command(noun).description(about));
-  for (const m of manifest.commands(only)) {
+  for (const [noun, about] of Object.entries(manifest.nouns)) {
+    if (scope.listAll || !only || only.has(noun)) nouns.set(noun, program.command(noun).description(about));
+  }
+  const all = manifest.commands(only);
+  const verb = scope.verb;
+  const chosen = verb !== undefined && all.some((m) => m.verb === verb) ? all.filter((m) => m.verb === verb) : all;
+  for (const m of chosen) {
     const noun = nouns.get(m.noun) as Command;
     const cmd = printsJson(noun.command(m.verb), 'generated').description(m.summary);
     // A site argument may be left out for the profile's default site (see default-site.ts).

@@ -58,11 +58,8 @@ function valueFlags(program: Command): Set<string> {
   return new Set(program.options.filter((o) => o.required && o.long).map((o) => o.long as string));
 }
 
-/**
- * The command names an invocation reaches: the first word, or the topic of `help`; undefined
- * for all. A word after `--json` is its field list unless it names a command.
- */
-export function targetNames(program: Command, args: string[], commands: Set<string>): Set<string> | undefined {
+/** The words of an invocation that are not options or their values. A word after `--json` is its field list unless it names a command. */
+function wordsOf(program: Command, args: string[], commands: Set<string>): string[] {
   const takesValue = valueFlags(program);
   const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -71,10 +68,22 @@ export function targetNames(program: Command, args: string[], commands: Set<stri
     if (takesValue.has(a) || (a === '--json' && next !== undefined && !commands.has(next) && !next.startsWith('-'))) i++;
     else if (!a.startsWith('-')) words.push(a);
   }
+  return words;
+}
+
+/** The command names an invocation reaches: the first word, or the topic of `help`; undefined for all. */
+export function targetNames(program: Command, args: string[], commands: Set<string>): Set<string> | undefined {
+  const words = wordsOf(program, args, commands);
   const first = words[0];
   if (!first || first === 'completion') return first ? undefined : new Set();
   if (first === 'help') return words[1] ? new Set([words[1]]) : new Set();
   return new Set([first]);
+}
+
+/** The second word of an invocation that runs a command (`list` of `gbctl spaces list`), if any. */
+export function targetVerb(program: Command, args: string[], commands: Set<string>): string | undefined {
+  const [first, second] = wordsOf(program, args, commands);
+  return first === 'help' || first === 'completion' ? undefined : second;
 }
 
 /**
@@ -112,8 +121,11 @@ export function normaliseJsonFlag(args: string[], commandNames: Set<string>): st
   return [...args.slice(0, i), ...args.slice(i + 1), '--json'];
 }
 
-/** Registers the bespoke commands `names` reaches (all when undefined); the others are listed by name. */
-async function addBespoke(program: Command, cli: Cli, names: Set<string> | undefined): Promise<void> {
+/**
+ * Registers the bespoke commands `names` reaches (all when undefined); the others are listed by
+ * name when `listAll`.
+ */
+async function addBespoke(program: Command, cli: Cli, names: Set<string> | undefined, listAll: boolean): Promise<void> {
   const summaries = new Map(cli.deps.manifest.bespoke.map((b) => [b.name, b.summary]));
   for (const b of cli.deps.bespoke) {
     if (!names || names.has(b.name)) {
@@ -121,23 +133,27 @@ async function addBespoke(program: Command, cli: Cli, names: Set<string> | undef
       continue;
     }
     const summary = summaries.get(b.name);
-    if (summary && !program.commands.some((c) => c.name() === b.name)) program.command(b.name).description(summary);
+    if (listAll && summary && !program.commands.some((c) => c.name() === b.name)) program.command(b.name).description(summary);
   }
 }
 
 /**
- * The command tree. Only the invoked command is built whole; the others are listed by name,
- * so that `--help` and a single command stay fast. `names` undefined builds everything.
+ * The command tree. Only the invoked command is built whole: of a noun and a verb it has, that
+ * verb's command alone; of a noun alone or a verb it lacks, the noun's. The other commands are
+ * listed by name (for `--help` and an unknown word's suggestions) unless every name the run
+ * reaches is known, so that a single command stays fast. `names` undefined builds everything.
  */
-export async function buildProgram(cli: Cli, names?: Set<string>, program: Command = rootCommand(cli)): Promise<Command> {
+export async function buildProgram(cli: Cli, names?: Set<string>, program: Command = rootCommand(cli), verb?: string): Promise<Command> {
   const run = async (called: Called) => {
     const ids = [called.command.id, ...called.command.variants.map((v) => v.id)];
     const where = await fieldLocator(cli.deps.resources, ids);
     const values = withDefaultSite(called.command, called.values, called.opts, cli.io.env);
     await runInvocation(toInvocation({ ...called, values }, where, cli.io.readStdin), cli);
   };
-  buildCommands(program, cli.deps.manifest, run, names);
-  await addBespoke(program, cli, names);
+  const known = topLevelNames(cli);
+  const listAll = !names?.size || [...names].some((n) => !known.has(n));
+  buildCommands(program, cli.deps.manifest, run, names, { listAll, ...(verb !== undefined ? { verb } : {}) });
+  await addBespoke(program, cli, names, listAll);
   registerHelp(program, cli.io);
   const inherit = (c: Command) => {
     c.exitOverride().configureOutput(program.configureOutput());

@@ -35,3 +35,31 @@ describe('a group named without a verb', () => {
     expect(r.stdout).toBe('');
   });
 });
+
+describe('the command tree a run builds', () => {
+  const sink = { write: () => true, isTTY: false } as unknown as NodeJS.WritableStream;
+  const cli = async () => makeCli({ stdout: sink, stderr: sink, stdinIsTTY: false, env: {}, readStdin: () => '' }, cliDeps(await sourceManifest()));
+  const names = (c: Command) => c.commands.map((k) => k.name());
+
+  it('is the invoked command alone when the run names a known noun and one of its verbs', async () => {
+    const program = await buildProgram(await cli(), new Set(['spaces']), undefined, 'list');
+    expect(names(program).filter((n) => n !== 'help')).toEqual(['spaces']);
+    expect(names(program.commands.find((c) => c.name() === 'spaces') as Command)).toEqual(['list']);
+  });
+
+  it("is the noun's every command for a verb it lacks, and every name for a word no command has", async () => {
+    const noun = await buildProgram(await cli(), new Set(['spaces']), undefined, 'lst');
+    expect(names(noun.commands.find((c) => c.name() === 'spaces') as Command)).toEqual(expect.arrayContaining(['list', 'get', 'create']));
+    const unknown = await buildProgram(await cli(), new Set(['spcaes']), undefined, 'list');
+    expect(names(unknown)).toEqual(expect.arrayContaining(['spaces', 'sites', 'serve', 'content']));
+  });
+
+  it('still suggests the command meant, at either level', async () => {
+    const verb = await runCli(['spaces', 'lst']);
+    expect(verb.code).not.toBe(0);
+    expect(verb.stderr).toMatch(/Did you mean list\?/);
+    const noun = await runCli(['spcaes', 'list']);
+    expect(noun.code).not.toBe(0);
+    expect(noun.stderr).toMatch(/Did you mean spaces\?/);
+  });
+});
