@@ -2,7 +2,7 @@ import { bodyProblem, describeBodyProblem } from '../contract/body-problem.js';
 import { describeIssues } from '../contract/issues.js';
 import { fillPath } from '../contract/path.js';
 import type * as z from 'zod';
-import type { Endpoint } from '../contract/endpoint.js';
+import { answersWithBody, type Endpoint } from '../contract/endpoint.js';
 import type { CallArgs, ResultOf } from '../contract/call-types.js';
 import { encodeQuery } from '../contract/introspect.js';
 import { ApiError, InputError, NetworkError, ResponseShapeError } from './errors.js';
@@ -207,14 +207,14 @@ export class Client {
   private async callUntyped(endpoint: Endpoint, input: CallInput): Promise<unknown> {
     const req = buildRequest(endpoint, input, this.opts.token, this.opts.userAgent);
     const res = await this.send(req);
-    if (res.status === 204 || res.status === 205 || !endpoint.response) return undefined;
+    if (res.status === 204 || res.status === 205 || !answersWithBody(endpoint)) return undefined;
     let data: unknown;
     try {
       data = JSON.parse(res.body);
     } catch {
       throw new ResponseShapeError(`${endpoint.method} ${req.path} answered ${res.status} with a body that is not JSON`, res.status);
     }
-    if (this.opts.parseResponses === false) return data;
+    if (this.opts.parseResponses === false || !endpoint.response) return data;
     const parsed = endpoint.response.safeParse(data);
     if (!parsed.success) {
       throw new ResponseShapeError(`${endpoint.method} ${req.path} answered with an unexpected shape: ${issues('', parsed.error)}`, res.status);

@@ -104,6 +104,15 @@ export function defineResource<const N extends string, const T extends Record<st
   return out as Resource<N, T>;
 }
 
+/**
+ * Whether the endpoint answers with a body, read without making its response schema: a request
+ * that does not check its answer (the embedded CLI's) need not build it to learn it has one.
+ */
+export function answersWithBody(endpoint: Endpoint): boolean {
+  const d = Object.getOwnPropertyDescriptor(endpoint, 'response');
+  return !!d && (d.get !== undefined || d.value !== undefined);
+}
+
 /** Names of the `{param}` placeholders of a path, in order. */
 export function pathParams(path: string): string[] {
   return [...path.matchAll(/\{(\w+)\}/g)].map((m) => m[1] as string);

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { describeIssues } from '../contract/issues.js';
-import type { Endpoint } from '../contract/endpoint.js';
+import { answersWithBody, type Endpoint } from '../contract/endpoint.js';
 import { decodeQuery, fieldsOf, repeatedScalarKeys, unknownQueryKeys } from '../contract/introspect.js';
 import { ROUTES } from '../contract/routes.js';
 import type { RouteEntry } from '../contract/route-table.js';
@@ -105,10 +105,10 @@ export function apiDoor(env: Env, resources: ServerResources, validateResponses:
     const ctx = makeCtx(env, endpoint.access, caller, shareKey, since);
     const result: unknown = await handler(ctx, { params: params.data, query: query.data, body: body.data } as never);
 
-    if (endpoint.status === 204 || !endpoint.response) {
+    if (endpoint.status === 204 || !answersWithBody(endpoint)) {
       return { status: endpoint.status, headers: {}, body: '', endpointId: endpoint.id };
     }
-    if (validateResponses) {
+    if (validateResponses && endpoint.response) {
       const check = endpoint.response.safeParse(result);
       if (!check.success) throw new HttpError(500, `response of ${endpoint.id} does not match its schema: ${describeIssues(check.error)}`);
       // The embedded CLI trusts these responses unparsed: what the schema would strip or fill in

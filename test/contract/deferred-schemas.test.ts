@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
-import { defineResource, type Endpoint } from '../../src/contract/endpoint.js';
+import { answersWithBody, defineResource, type Endpoint } from '../../src/contract/endpoint.js';
 import { endpoints } from '../../src/contract/index.js';
 
 describe('deferred schemas', () => {
@@ -35,5 +35,26 @@ describe('deferred schemas', () => {
         if (part !== undefined) expect(part, e.id).toBeInstanceOf(z.ZodType);
       }
     }
+  });
+
+  it('says whether an endpoint answers with a body without making its answer schema', () => {
+    const made: string[] = [];
+    const things = defineResource('things', {
+      get: {
+        method: 'GET',
+        path: '/things/{id}',
+        summary: 'Show',
+        response: () => (made.push('response'), z.object({ id: z.string() })),
+        status: 200,
+        access: 'read',
+      },
+      given: { method: 'GET', path: '/things', summary: 'List', response: z.object({ id: z.string() }), status: 200, access: 'read' },
+      drop: { method: 'DELETE', path: '/things/{id}', summary: 'Delete', status: 204, access: 'admin' },
+    });
+    expect(answersWithBody(things['things.get'])).toBe(true);
+    expect(answersWithBody(things['things.given'])).toBe(true);
+    expect(answersWithBody(things['things.drop'])).toBe(false);
+    expect(made).toEqual([]);
+    for (const e of Object.values(endpoints) as Endpoint[]) expect(answersWithBody(e), e.id).toBe(e.response !== undefined);
   });
 });
