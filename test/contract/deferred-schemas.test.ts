@@ -2,6 +2,9 @@ import * as z from 'zod';
 import { describe, expect, it } from 'vitest';
 import { answersWithBody, defineResource, type Endpoint } from '../../src/contract/endpoint.js';
 import { endpoints } from '../../src/contract/index.js';
+import { ChildPage, Page } from '../../src/contract/schemas/page.js';
+import { File, PageList, Revision, SearchResult } from '../../src/contract/schemas/revision.js';
+import { ChangeRequest, MergeResult } from '../../src/contract/schemas/change-request.js';
 
 describe('deferred schemas', () => {
   it("makes an endpoint's query, body and answer schemas when first read, once each", () => {
@@ -56,5 +59,12 @@ describe('deferred schemas', () => {
     expect(answersWithBody(things['things.drop'])).toBe(false);
     expect(made).toEqual([]);
     for (const e of Object.values(endpoints) as Endpoint[]) expect(answersWithBody(e), e.id).toBe(e.response !== undefined);
+  });
+
+  it("makes the answer shapes of a page's and a change request's endpoints on first use, not as their modules load", () => {
+    for (const schema of [Page, ChildPage, Revision, PageList, File, SearchResult, ChangeRequest, MergeResult]) expect(schema.def.type).toBe('lazy');
+    const page = { id: 'p', title: 'T', type: 'group', kind: 'group', slug: 't', path: 't', pages: [] };
+    expect(Page.safeParse(page).success).toBe(true);
+    expect(Page.safeParse({ ...page, type: 'nope' }).success).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ export const JsonDocument = RichTextDocument;
  * A body as returned (the platform's `Document`): markdown, a JSON document, or empty `{}`
  * (the empty variant allows no other key).
  */
-export const DocumentBody = z.union([z.looseObject({ markdown: z.string() }), z.looseObject({ document: JsonDocument }), z.strictObject({})]);
+export const DocumentBody = z.lazy(() => z.union([z.looseObject({ markdown: z.string() }), z.looseObject({ document: JsonDocument }), z.strictObject({})]));
 
 /** A body as sent: markdown text or a JSON document. */
 export const DocumentBodyInput = z.union([z.object({ markdown: z.string() }), z.object({ document: JsonDocument })]);
