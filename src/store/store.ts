@@ -124,6 +124,8 @@ export interface OrderedPage<T> {
 
 export interface ReadTx {
   get<T extends Row>(t: Table<T>, id: string): T | undefined;
+  /** The records of many ids, in order (undefined where absent): those of the snapshot read in runs, one read per run. */
+  getMany<T extends Row>(t: Table<T>, ids: readonly string[]): (T | undefined)[];
   /** Every record, in insertion order. */
   all<T extends Row>(t: Table<T>): T[];
   /**

@@ -76,6 +76,12 @@ export class Tx implements WriteTx, ReadTx {
     return this.baseRow(t.name, id) as T | undefined;
   }
 
+  getMany<T extends Row>(t: Table<T>, ids: readonly string[]): (T | undefined)[] {
+    const p = this.pending.get(t.name)?.rows;
+    if (!p) return this.state.getMany(t.name, ids) as (T | undefined)[];
+    return ids.map((id) => (p.has(id) ? (p.get(id) ?? undefined) : this.state.get(t.name, id)) as T | undefined);
+  }
+
   all<T extends Row>(t: Table<T>): T[] {
     const p = this.pending.get(t.name)?.rows;
     if (!p) return this.state.all(t.name) as T[];

@@ -64,6 +64,30 @@ describe.each(impls)('store contract: $name', (impl) => {
     await s.close();
   });
 
+  it('reads many records at once, in the order asked, as get() would, its own writes included', async () => {
+    const s = impl.make();
+    await s.write((tx) => {
+      for (let i = 0; i < 40; i++) tx.put(items, { id: `r${i}`, group: 'g', n: i });
+    });
+    await s.write((tx) => tx.delete(items, 'r5'));
+    const ids = ['r30', 'r5', 'nope', 'r0', 'r39', 'r30'];
+    const check = async (st: Store) => {
+      expect(await st.read((tx) => tx.getMany(items, ids).map((r) => r?.n))).toEqual([30, undefined, undefined, 0, 39, 30]);
+      expect(await st.read((tx) => tx.getMany(items, ids))).toEqual(await st.read((tx) => ids.map((id) => tx.get(items, id))));
+    };
+    await check(s);
+    if (impl.reopen) await check(impl.reopen(s));
+    expect(
+      await s.write((tx) => {
+        tx.put(items, { id: 'r0', group: 'g', n: 100 });
+        tx.delete(items, 'r39');
+        tx.put(items, { id: 'r5', group: 'g', n: 5 });
+        return tx.getMany(items, ids).map((r) => r?.n);
+      }),
+    ).toEqual([30, 5, undefined, 100, undefined, 30]);
+    await s.close();
+  });
+
   it('discards a transaction whose function throws', async () => {
     const s = impl.make();
     await s.write((tx) => tx.put(items, { id: 'keep', group: 'g', n: 1 }));

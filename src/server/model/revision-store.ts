@@ -244,6 +244,13 @@ function apply(tx: ReadTx, s: StoredRevision, base: Materialized | undefined): M
   m.root = s.root ?? from?.root ?? [];
   m.depth = s.depth ?? 0;
   m.weight = s.weight ?? 0;
+  // The contents the base does not share are read together, in runs of the file, not one by one.
+  const wanted = new Set<string>();
+  for (const [id, n] of m.nodes.entries()) if (from?.nodes.get(id)?.[0] !== n[0]) wanted.add(n[0]);
+  const hashes = [...wanted];
+  const contents = new Map<string, PageContent>();
+  tx.getMany(pageContents, hashes).forEach((r, i) => r && contents.set(hashes[i] as string, r.page));
+  const contentOfNode = (id: string, hash: string) => contents.get(hash) ?? tx.get(pageContents, hash)?.page ?? missingPage(id);
   const build = (id: string, seen: Set<string>): PageRecord | undefined => {
     const n = m.nodes.get(id);
     if (!n || seen.has(id)) return undefined;
@@ -253,7 +260,7 @@ function apply(tx: ReadTx, s: StoredRevision, base: Materialized | undefined): M
     const page =
       had && from?.nodes.get(id)?.[0] === n[0] && had.pages.length === children.length && had.pages.every((k, i) => k === children[i])
         ? had
-        : frozenCopy<PageRecord>(tx.get(pageContents, n[0])?.page ?? missingPage(id), { pages: children });
+        : frozenCopy<PageRecord>(contentOfNode(id, n[0]), { pages: children });
     m.objects.set(id, page);
     return page;
   };
