@@ -7,7 +7,7 @@ export const PageType = z.enum(['document', 'group', 'link', 'computed']);
 
 /*
  * Answer shapes only: each is made when first used (z.lazy), as a page's commands parse no
- * answer and making them all cost every content command about 5 ms.
+ * answer and making them all cost every content command a few milliseconds.
  */
 
 /** Where a page, file or reusable content lives in the synced Git tree. */
