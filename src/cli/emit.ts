@@ -31,13 +31,16 @@ export function jsonFields(value: string): string[] {
     .filter(Boolean);
 }
 
+/** Whether a --format value names an output format: a request field may be called `format` too (`pages get --format markdown`). */
+export const isOutputFormat = (value: string | undefined): value is Format => (FORMATS as readonly (string | undefined)[]).includes(value);
+
 /**
  * Output flags that ask for two different things are a usage error, before anything is done:
  * --format table or tsv with --json, --jq with any --format but json.
  */
 export function checkOutputConflicts(o: { json?: JsonFlag; jq?: string | undefined; format?: string | undefined }): void {
   const { format } = o;
-  if (format === undefined) return;
+  if (!isOutputFormat(format)) return;
   if ((format === 'table' || format === 'tsv') && o.json !== undefined) {
     throw usageError(`--format ${format} and --json ask for two different outputs`, 'give one of them (--format json is --json)');
   }

@@ -8,7 +8,7 @@ import { bodyUsageError, explainAuthFailure, explainForCommand } from './errors.
 import { bodyProblem } from '../contract/body-problem.js';
 import { usageError } from './exit-codes.js';
 import type { Invocation } from './invocation.js';
-import { emit, ListPrinter, outputMode, type EmitOptions, type Format, type JsonFlag } from './emit.js';
+import { emit, isOutputFormat, ListPrinter, outputMode, type EmitOptions, type JsonFlag } from './emit.js';
 import { optionKey } from './names.js';
 import type { Overlay } from './overlay.js';
 import { confirmOrFail, sayDone } from './prompt.js';
@@ -27,7 +27,8 @@ export interface RunFlags extends GlobalOptions {
   yes?: boolean;
   all?: boolean;
   limit?: string;
-  format?: Format;
+  /** An output format, or the value of a request field called `format` (see isOutputFormat). */
+  format?: string;
   dryRun?: boolean | string;
   input?: boolean;
 }
@@ -36,7 +37,7 @@ function emitOptions(f: RunFlags, overlay: Overlay): EmitOptions {
   return {
     json: f.json ?? false,
     ...(f.jq ? { jq: f.jq } : {}),
-    ...(f.format ? { format: f.format } : {}),
+    ...(isOutputFormat(f.format) ? { format: f.format } : {}),
     color: f.color,
     ...(overlay.columns ? { columns: overlay.columns } : {}),
   };

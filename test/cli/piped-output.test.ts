@@ -148,4 +148,13 @@ describe('piped output', () => {
       expect(r.stdout).toBe('');
     }
   });
+
+  it('takes a request field called format for what it is, not for an output format: it goes with --jq and --json', async () => {
+    const jq = await runCli(['--store', store, 'pages', 'get', ids.spaceId as string, ids.pageId as string, '--format', 'markdown', '--jq', '.markdown']);
+    expect(jq.code, jq.stderr).toBe(0);
+    expect(jq.stdout).toContain('Hello');
+    const doc = await runCli(['--store', store, 'pages', 'get', ids.spaceId as string, ids.pageId as string, '--format', 'document', '--json', 'document']);
+    expect(doc.code, doc.stderr).toBe(0);
+    expect(JSON.parse(doc.stdout).document.object).toBe('document');
+  });
 });
