@@ -9,7 +9,7 @@ import { runCli } from './cli/run.js';
 import { processOutput } from './cli/stdio.js';
 import { inProcessTransport } from './client/transport.js';
 import { cliResources, serverResources } from './registry.js';
-import { COMMAND_COMPACT_BYTES, openEmbedded as openStore } from './server/embedded.js';
+import { COMMAND_JOURNAL, openEmbedded as openStore } from './server/embedded.js';
 import { BESPOKE } from '../commands/index.js';
 // Every table's kept lists declared before any command writes a snapshot (store import, reset).
 import './server/model/indexes.js';
@@ -25,7 +25,7 @@ const openEmbedded: OpenEmbedded = async (path, io) => {
     origin: EMBEDDED_ORIGIN,
     translations,
     privateUrls: true,
-    compactBytes: COMMAND_COMPACT_BYTES,
+    ...COMMAND_JOURNAL,
     warn: (m) => io.stderr.write(`${m}\n`),
   });
   return { transport: inProcessTransport(e.app, e.session), organization: e.organization, close: e.close };

@@ -4,7 +4,7 @@ import type { Io } from '../../src/cli/context.js';
 import type { Cli } from '../../src/cli/deps.js';
 import { ListPrinter, type JsonFlag } from '../../src/cli/emit.js';
 import { CliError, Exit, exitForStatus, usageError } from '../../src/cli/exit-codes.js';
-import { COMMAND_COMPACT_BYTES, openEmbedded, type Embedded } from '../../src/server/embedded.js';
+import { COMMAND_JOURNAL, openEmbedded, type Embedded } from '../../src/server/embedded.js';
 import { keysOf } from '../../src/cli/output-flags.js';
 import { HttpError, type AdminEnv, type MemberView, type OrgView, type TokenView, type UserView } from '../../src/server/admin/index.js';
 
@@ -31,7 +31,7 @@ export async function withStore<R>(cmd: Command, { io, deps }: Pick<Cli, 'io' | 
   const path = storePath(cmd.optsWithGlobals() as GlobalOptions, io.env, { dataAlias: true });
   let opened: Embedded;
   try {
-    opened = await openEmbedded(deps.serverResources, { path, origin: '', compactBytes: COMMAND_COMPACT_BYTES, warn: (m) => io.stderr.write(`${m}\n`) });
+    opened = await openEmbedded(deps.serverResources, { path, origin: '', ...COMMAND_JOURNAL, warn: (m) => io.stderr.write(`${m}\n`) });
   } catch (e) {
     throw new CliError((e as Error).message);
   }

@@ -15,6 +15,8 @@ export interface FileDurabilityOptions {
   readOnly?: string;
   /** See JsonFileStoreOptions.compactBytes. */
   compactBytes?: number;
+  /** See JsonFileStoreOptions.journalCeiling. */
+  journalCeiling?: number | undefined;
   /** Where messages go: a repair made, a compaction that failed. */
   warn: (message: string) => void;
   /**
@@ -172,7 +174,8 @@ export class FileDurability implements Durability {
 
   async afterWrite(): Promise<void> {
     withFsErrors('release the lock of the store', this.view.path, () => this.lock.release());
-    const bound = Math.max(this.opts.compactBytes ?? DEFAULT_COMPACT_BYTES, (this.view.snap?.stamp.size ?? 0) / 8);
+    const eighth = Math.min((this.view.snap?.stamp.size ?? 0) / 8, this.opts.journalCeiling ?? Infinity);
+    const bound = Math.max(this.opts.compactBytes ?? DEFAULT_COMPACT_BYTES, eighth);
     if (!this.compactQueued && this.view.journal && this.view.journal.offset > bound) {
       this.compactQueued = true;
       // After the write is acknowledged: the caller does not wait for it, close() does.

@@ -134,6 +134,23 @@ describe('journal', () => {
     expect(await ids(open(path).store)).toEqual(Array.from({ length: 40 }, (_, i) => `c${i}`));
   });
 
+  it('takes an eighth of the snapshot as the bound, up to the ceiling a command process gives', async () => {
+    // A snapshot of about 80 KB: its eighth (10 KB) is past what the writes below add.
+    const path = await seeded(0);
+    const big = open(path, { compactBytes: 1 }).store;
+    for (let i = 0; i < 400; i++) await big.write((tx) => tx.put(notes, { id: `s${i}`, text: 'z'.repeat(180) }));
+    await big.close();
+    const writeSome = async (opts: JsonFileStoreOptions) => {
+      const { store } = open(path, opts);
+      for (let i = 0; i < 30; i++) await store.write((tx) => tx.put(notes, { id: `w${i}`, text: 'y'.repeat(150) }));
+      await store.close();
+      return statSync(`${path}.journal`).size;
+    };
+    expect(statSync(path).size).toBeGreaterThan(70_000);
+    expect(await writeSome({ compactBytes: 1000 })).toBeGreaterThan(4000);
+    expect(await writeSome({ compactBytes: 1000, journalCeiling: 2000 })).toBeLessThan(2000 + 300);
+  });
+
   it('answers a read asked while it compacts, before the compaction ends; a write asked meanwhile waits for it', async () => {
     const { path, store } = await twoTables();
     const compacted = store.compact().then(() => 'compacted');
