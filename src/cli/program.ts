@@ -58,8 +58,18 @@ function valueFlags(program: Command): Set<string> {
   return new Set(program.options.filter((o) => o.required && o.long).map((o) => o.long as string));
 }
 
-/** The words of an invocation that are not options or their values. A word after `--json` is its field list unless it names a command. */
-function wordsOf(program: Command, args: string[], commands: Set<string>): string[] {
+/** What an invocation reaches, for buildProgram: the command names (undefined: all) and the verb after the first. */
+export interface Target {
+  names: Set<string> | undefined;
+  verb: string | undefined;
+}
+
+/**
+ * The command names an invocation reaches (the first word, or the topic of `help`; undefined for
+ * all) and the word after the first, when it runs a command (`list` of `gbctl spaces list`). A
+ * word after `--json` is its field list unless it names a command.
+ */
+export function targetOf(program: Command, args: string[], commands: Set<string>): Target {
   const takesValue = valueFlags(program);
   const words: string[] = [];
   for (let i = 0; i < args.length; i++) {
@@ -68,22 +78,11 @@ function wordsOf(program: Command, args: string[], commands: Set<string>): strin
     if (takesValue.has(a) || (a === '--json' && next !== undefined && !commands.has(next) && !next.startsWith('-'))) i++;
     else if (!a.startsWith('-')) words.push(a);
   }
-  return words;
-}
-
-/** The command names an invocation reaches: the first word, or the topic of `help`; undefined for all. */
-export function targetNames(program: Command, args: string[], commands: Set<string>): Set<string> | undefined {
-  const words = wordsOf(program, args, commands);
-  const first = words[0];
-  if (!first || first === 'completion') return first ? undefined : new Set();
-  if (first === 'help') return words[1] ? new Set([words[1]]) : new Set();
-  return new Set([first]);
-}
-
-/** The second word of an invocation that runs a command (`list` of `gbctl spaces list`), if any. */
-export function targetVerb(program: Command, args: string[], commands: Set<string>): string | undefined {
-  const [first, second] = wordsOf(program, args, commands);
-  return first === 'help' || first === 'completion' ? undefined : second;
+  const [first, second] = words;
+  if (!first) return { names: new Set(), verb: undefined };
+  if (first === 'completion') return { names: undefined, verb: undefined };
+  if (first === 'help') return { names: second ? new Set([second]) : new Set(), verb: undefined };
+  return { names: new Set([first]), verb: second };
 }
 
 /**
@@ -150,8 +149,8 @@ export async function buildProgram(cli: Cli, names?: Set<string>, program: Comma
     const values = withDefaultSite(called.command, called.values, called.opts, cli.io.env);
     await runInvocation(toInvocation({ ...called, values }, where, cli.io.readStdin), cli);
   };
-  const known = topLevelNames(cli);
-  const listAll = !names?.size || [...names].some((n) => !known.has(n));
+  const known = names?.size ? topLevelNames(cli) : undefined;
+  const listAll = !names?.size || [...names].some((n) => !known?.has(n));
   buildCommands(program, cli.deps.manifest, run, names, { listAll, ...(verb !== undefined ? { verb } : {}) });
   await addBespoke(program, cli, names, listAll);
   registerHelp(program, cli.io);

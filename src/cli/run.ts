@@ -1,7 +1,7 @@
 import type { Io } from './context.js';
 import { makeCli, type CliDeps } from './deps.js';
 import { reportError } from './errors.js';
-import { buildProgram, helpForBareGroup, normaliseJsonFlag, rootCommand, targetNames, targetVerb, topLevelNames } from './program.js';
+import { buildProgram, helpForBareGroup, normaliseJsonFlag, rootCommand, targetOf, topLevelNames } from './program.js';
 
 /** Runs gbctl with `argv` (node, script, ...args) over `deps`, and resolves to the exit code. */
 export async function runCli(argv: string[], io: Io, deps: CliDeps): Promise<number> {
@@ -11,7 +11,8 @@ export async function runCli(argv: string[], io: Io, deps: CliDeps): Promise<num
     const names = topLevelNames(cli);
     const normalised = normaliseJsonFlag(args, names);
     const root = rootCommand(cli);
-    const program = await buildProgram(cli, targetNames(root, normalised, names), root, targetVerb(root, normalised, names));
+    const { names: reached, verb } = targetOf(root, normalised, names);
+    const program = await buildProgram(cli, reached, root, verb);
     await program.parseAsync([...argv.slice(0, 2), ...helpForBareGroup(program, normalised)]);
     return 0;
   } catch (e) {

@@ -79,7 +79,7 @@ export async function runInvocation(inv: Invocation, cli: Cli): Promise<void> {
   overlay.check?.(inv.opts);
   if (f.dryRun === undefined || f.dryRun === false) refuseUnconfirmed(io, endpoint, inv.input.params, !!f.yes, f.input === false);
   const fields = () => objectFields(list ? itemSchema(endpoint.response) : endpoint.response);
-  if (await checkOutputFlags(io, fields, opts, f.json === true && f.format === undefined)) return;
+  if (await checkOutputFlags(io, fields, opts, f.json === true && opts.format === undefined)) return;
 
   const conn = await cli.connect(f);
   let web: string | undefined;

@@ -71,23 +71,29 @@ export class Router<E extends RouteEntry> {
    * that fits is the one a walk of every route would have found. Keys come from the catalogue
    * only, so the map stays as small as it.
    */
-  private lists = new Map<string, Route<E>[]>();
-  /** `size/first` of every route whose first segment is a literal. */
-  private literalFirsts = new Set<string>();
+  private lists = new Map<number, Map<string | null, Route<E>[]>>();
+  /** By number of segments, the literal first segments of the routes that have that many. */
+  private firsts = new Map<number, Set<string>>();
 
   constructor(catalogue: readonly E[]) {
     this.routes = catalogue.map(compile).sort((a, b) => b.literals - a.literals);
-    for (const r of this.routes) if (typeof r.segments[1] === 'string') this.literalFirsts.add(`${r.segments.length}/${r.segments[1]}`);
+    for (const r of this.routes) {
+      const n = r.segments.length;
+      let firsts = this.firsts.get(n);
+      if (!firsts) this.firsts.set(n, (firsts = new Set()));
+      if (typeof r.segments[1] === 'string') firsts.add(r.segments[1]);
+    }
   }
 
   private candidates(size: number, first: string): Route<E>[] {
-    const literal = this.literalFirsts.has(`${size}/${first}`);
-    const key = literal ? `${size}/${first}` : `${size}`;
-    let list = this.lists.get(key);
-    if (!list) {
-      list = this.routes.filter((r) => r.segments.length === size && (r.segments[1] === null || (literal && r.segments[1] === first)));
-      if (list.length) this.lists.set(key, list);
-    }
+    const firsts = this.firsts.get(size);
+    if (!firsts) return [];
+    // A first segment no route has reads as a parameter's: the list of those (key null).
+    const key = firsts.has(first) ? first : null;
+    let bySize = this.lists.get(size);
+    if (!bySize) this.lists.set(size, (bySize = new Map()));
+    let list = bySize.get(key);
+    if (!list) bySize.set(key, (list = this.routes.filter((r) => r.segments.length === size && (r.segments[1] === null || r.segments[1] === key))));
     return list;
   }
 

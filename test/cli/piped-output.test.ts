@@ -156,5 +156,10 @@ describe('piped output', () => {
     const doc = await runCli(['--store', store, 'pages', 'get', ids.spaceId as string, ids.pageId as string, '--format', 'document', '--json', 'document']);
     expect(doc.code, doc.stderr).toBe(0);
     expect(JSON.parse(doc.stdout).document.object).toBe('document');
+    // Bare --json on a terminal lists the fields, that field called format given or not.
+    const fields = await runCli(['--store', store, 'pages', 'get', ids.spaceId as string, ids.pageId as string, '--format', 'markdown', '--json'], {
+      tty: true,
+    });
+    expect(fields.stdout).toMatch(/^Fields for --json/);
   });
 });
