@@ -27,7 +27,9 @@ function load(file, command = 'none') {
   } catch {
     // no cache yet (or unreadable): compile from source and write one at exit
   }
-  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData });
+  // A bundle the build wrote wrapped compiles as it is (see WRAPPER); another one is wrapped here.
+  const wrapped = source.startsWith(WRAPPER[0]) && source.endsWith(WRAPPER[1]);
+  const script = new vm.Script(wrapped ? source : Module.wrap(source), { filename: file, cachedData });
   // import() cannot run inside this script on Node 20 (see src/cli/esm.ts): the bundle's
   // ES-module-only dependencies are imported from here.
   globalThis[Symbol.for('gbctl.import')] = (id) => import(id);
@@ -41,6 +43,12 @@ function load(file, command = 'none') {
   mod.loaded = true;
   return mod.exports;
 }
+
+/**
+ * CommonJS's function wrapper, as Node's Module.wrap writes it: the build writes dist/cli.cjs
+ * inside it, so that the source read is the source compiled, with no wrapped copy made of it.
+ */
+const WRAPPER = ['(function (exports, require, module, __filename, __dirname) { ', '\n});'];
 
 /**
  * The global options that take a value (rootCommand in src/cli/program.ts; a test holds the two equal): their
@@ -137,4 +145,4 @@ function running(pid) {
   }
 }
 
-module.exports = { load, commandOf, VALUED_GLOBALS };
+module.exports = { load, commandOf, VALUED_GLOBALS, WRAPPER };
