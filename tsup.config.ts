@@ -1,4 +1,5 @@
 import { readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { defineConfig } from 'tsup';
 import type { Plugin } from 'esbuild';
 
@@ -94,7 +95,7 @@ export default defineConfig([
     onSuccess: async () => {
       const file = 'dist/cli.cjs';
       const text = await readFile(file, 'utf8');
-      const { WRAPPER } = (await import('./bin/load-cli.js')) as unknown as { WRAPPER: readonly [string, string] };
+      const { WRAPPER } = createRequire(import.meta.url)('./bin/load-cli.js') as { WRAPPER: readonly [string, string] };
       await writeFile(
         file,
         WRAPPER[0] + text.replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + WRAPPER[1],
