@@ -1,5 +1,5 @@
 import { StoreError, StoreReadOnly } from '../store/errors.js';
-import { JsonFileStore } from '../store/json-file-store.js';
+import { JsonFileStore, type IdleCompact } from '../store/json-file-store.js';
 import type { ReadTx } from '../store/store.js';
 import { scrubBackups } from '../store/migrate.js';
 // Every table's kept lists declared before a snapshot is written (see model/indexes.ts).
@@ -49,6 +49,8 @@ export interface EmbeddedOptions {
   compactBytes?: number;
   /** The store's `journalCeiling`: the eighth of the snapshot is taken at most this. */
   journalCeiling?: number;
+  /** The store's `idleCompact`: a server gives SERVER_IDLE_COMPACT. */
+  idleCompact?: IdleCompact;
   app?: AppOptions;
   /**
    * Read the search indexes kept beside the store before answering (a server: its first searches
@@ -72,6 +74,14 @@ export const COMMAND_COMPACT_BYTES = 256 * 1024;
  * that store takes a few seconds, paid by the write that passes the bound.
  */
 export const COMMAND_JOURNAL = { compactBytes: COMMAND_COMPACT_BYTES, journalCeiling: 1024 * 1024 } as const;
+
+/**
+ * A server keeps the eighth of the snapshot as its journal's bound while writes come, and folds
+ * the journal down to a command's bound (COMMAND_JOURNAL) once none came for three seconds:
+ * otherwise the commands run beside it on the same store each replayed up to 7 MiB of it (a
+ * 57 MiB store), until one of them wrote.
+ */
+export const SERVER_IDLE_COMPACT: IdleCompact = { afterMs: 3000, ...COMMAND_JOURNAL };
 
 /** How long opening waits for the kept search indexes to be read. */
 export const PRELOAD_WAIT_MS = 3_000;
@@ -125,6 +135,7 @@ export async function openEmbedded(resources: ServerResources, opts: EmbeddedOpt
     ...(opts.readOnlyWhy !== undefined ? { readOnlyWhy: opts.readOnlyWhy } : {}),
     ...(opts.compactBytes !== undefined ? { compactBytes: opts.compactBytes } : {}),
     ...(opts.journalCeiling !== undefined ? { journalCeiling: opts.journalCeiling } : {}),
+    ...(opts.idleCompact ? { idleCompact: opts.idleCompact } : {}),
   });
   try {
     const readOnly = store.openedReadOnly !== undefined;

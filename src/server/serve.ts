@@ -3,7 +3,7 @@ import type { AppOptions } from './app.js';
 import { createControls, rememberInitial, type Controls } from './controls/routes.js';
 import { seededIds } from './controls/random.js';
 import { RequestLog, type LoggedRequest } from './controls/request-log.js';
-import { clientToken, openEmbedded, readOnlyNotice, type Embedded } from './embedded.js';
+import { clientToken, openEmbedded, readOnlyNotice, SERVER_IDLE_COMPACT, type Embedded } from './embedded.js';
 import type { Env } from './context.js';
 import { listen, shutdown } from './http.js';
 import type { ServerResources } from './resources.js';
@@ -93,6 +93,7 @@ export async function startServer(resources: ServerResources, o: ServerOptions):
     ...(o.readOnlyWhy ? { readOnlyWhy: o.readOnlyWhy } : {}),
     app: { validateResponses: !!o.validate, ...(controls ? { controls } : {}), web: o.web ? o.web(serveWeb) : serveWeb },
     preloadSearch: true,
+    idleCompact: SERVER_IDLE_COMPACT,
   }));
   try {
     // Minted before the initial snapshot, so that "POST /_gbctl/reset" keeps it valid.

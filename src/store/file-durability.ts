@@ -10,6 +10,17 @@ import type { Op } from './store.js';
 
 const DEFAULT_COMPACT_BYTES = 4 * 1024 * 1024;
 
+/** When a journal is compacted: see JsonFileStoreOptions.compactBytes and journalCeiling. */
+export interface JournalBound {
+  compactBytes?: number | undefined;
+  journalCeiling?: number | undefined;
+}
+
+/** See JsonFileStoreOptions.idleCompact. */
+export interface IdleCompact extends JournalBound {
+  afterMs: number;
+}
+
 export interface FileDurabilityOptions {
   /** Never lock or write, and why (said when a write is refused). */
   readOnly?: string;
@@ -17,6 +28,8 @@ export interface FileDurabilityOptions {
   compactBytes?: number;
   /** See JsonFileStoreOptions.journalCeiling. */
   journalCeiling?: number | undefined;
+  /** See JsonFileStoreOptions.idleCompact. */
+  idleCompact?: IdleCompact;
   /** Where messages go: a repair made, a compaction that failed. */
   warn: (message: string) => void;
   /**
@@ -41,6 +54,8 @@ export class FileDurability implements Durability {
   readonly looksOutside = true;
   private readonly appender: JournalAppender;
   private compactQueued = false;
+  /** Set while a write came less than idleCompact.afterMs ago. */
+  private idleTimer: ReturnType<typeof setTimeout> | undefined;
   /** Why writes are refused: opened read-only, or stopped (see above). */
   private refusal: StoreReadOnly | undefined;
   /** Set once stopped: reads answer from memory. */
@@ -174,15 +189,40 @@ export class FileDurability implements Durability {
 
   async afterWrite(): Promise<void> {
     withFsErrors('release the lock of the store', this.view.path, () => this.lock.release());
-    const eighth = Math.min((this.view.snap?.stamp.size ?? 0) / 8, this.opts.journalCeiling ?? Infinity);
-    const bound = Math.max(this.opts.compactBytes ?? DEFAULT_COMPACT_BYTES, eighth);
-    if (!this.compactQueued && this.view.journal && this.view.journal.offset > bound) {
-      this.compactQueued = true;
-      // After the write is acknowledged: the caller does not wait for it, close() does.
-      void this.opts
-        .later((readsMayRun) => this.compact(readsMayRun))
-        .catch((e: Error) => this.opts.warn(`gbctl: compacting ${this.view.path} failed: ${e.message}`));
-    }
+    if (this.journalPast(this.bound(this.opts))) this.compactLater();
+    else this.compactWhenIdle();
+  }
+
+  /** The journal's size past which it is compacted: compactBytes, or an eighth of the snapshot up to journalCeiling when that is more. */
+  private bound(b: JournalBound): number {
+    const eighth = Math.min((this.view.snap?.stamp.size ?? 0) / 8, b.journalCeiling ?? Infinity);
+    return Math.max(b.compactBytes ?? DEFAULT_COMPACT_BYTES, eighth);
+  }
+
+  private journalPast(bound: number): boolean {
+    return !this.compactQueued && !!this.view.journal && this.view.journal.offset > bound;
+  }
+
+  /** Queues a compaction after the write is acknowledged: the caller does not wait for it, close() does. */
+  private compactLater(onlyPast?: number): void {
+    this.compactQueued = true;
+    void this.opts
+      .later((readsMayRun) => this.compact(readsMayRun, onlyPast))
+      .catch((e: Error) => this.opts.warn(`gbctl: compacting ${this.view.path} failed: ${e.message}`));
+  }
+
+  /** (Re)starts the wait after which a journal past idleCompact's bound is compacted. */
+  private compactWhenIdle(): void {
+    const idle = this.opts.idleCompact;
+    if (!idle) return;
+    clearTimeout(this.idleTimer);
+    this.idleTimer = setTimeout(() => {
+      this.idleTimer = undefined;
+      const bound = this.bound(idle);
+      if (!this.refusal && this.journalPast(bound)) this.compactLater(bound);
+    }, idle.afterMs);
+    // A server that is stopping does not wait for it.
+    this.idleTimer.unref();
   }
 
   /**
@@ -190,7 +230,7 @@ export class FileDurability implements Durability {
    * transaction is. Once caught up with the files, it calls `readsMayRun`: from then on it only
    * reads the state, a step at a time, and nothing else writes the files.
    */
-  compact(readsMayRun: () => void = () => {}): Promise<void> {
+  compact(readsMayRun: () => void = () => {}, onlyPast?: number): Promise<void> {
     if (this.refusal) return Promise.reject(this.refusal);
     return withFsErrorsAsync('compact the store', this.view.path, async () => {
       try {
@@ -198,6 +238,8 @@ export class FileDurability implements Durability {
           this.compactQueued = false;
           this.view.sync('locked');
           readsMayRun();
+          // Another process may have compacted it meanwhile: then there is nothing to fold.
+          if (onlyPast !== undefined && (this.view.journal?.offset ?? 0) <= onlyPast) return;
           await this.view.writeStatePaced();
         });
       } catch (e) {
@@ -241,6 +283,7 @@ export class FileDurability implements Durability {
   }
 
   close(): void {
+    clearTimeout(this.idleTimer);
     this.appender.close();
   }
 

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { TxCore } from './core.js';
-import { FileDurability } from './file-durability.js';
+import { FileDurability, type IdleCompact } from './file-durability.js';
+export type { IdleCompact } from './file-durability.js';
 import { FileView } from './file-view.js';
 import { journalPath, lockPath, STORE_VERSION } from './format.js';
 import { describeStore, type StoreInfo } from './info.js';
@@ -38,6 +39,12 @@ export interface JsonFileStoreOptions {
    * every start (a command's) pays for all of it each time, about 90 ms a mebibyte on a large store.
    */
   journalCeiling?: number;
+  /**
+   * A long-running process (a server) also compacts a journal past `bytes` once no write came
+   * for `afterMs`: the processes that open the store for one command each (gbctl's own, beside
+   * `gbctl serve`) then replay a short journal instead of the server's eighth of the snapshot.
+   */
+  idleCompact?: IdleCompact;
   /** How long to wait for another process's lock before failing. */
   lockTimeoutMs?: number;
 }
@@ -72,6 +79,7 @@ export class JsonFileStore implements Store {
       ...(this.openedReadOnly !== undefined ? { readOnly: this.openedReadOnly } : {}),
       compactBytes: opts.compactBytes,
       journalCeiling: opts.journalCeiling,
+      ...(opts.idleCompact ? { idleCompact: opts.idleCompact } : {}),
       warn,
       later: (job) => this.core.serial(job, { readsMeanwhile: true }),
     });

@@ -151,6 +151,45 @@ describe('journal', () => {
     expect(await writeSome({ compactBytes: 1000, journalCeiling: 2000 })).toBeLessThan(2000 + 300);
   });
 
+  it('compacts a journal past the idle bound once no write came for a while, and one under it not', async () => {
+    const path = await seeded(1);
+    const journal = () => statSync(`${path}.journal`).size;
+    const written = () => statSync(path).mtimeMs;
+    // The write bound (the eighth, a server's) is far off; the idle one is 2,000 bytes.
+    const { store } = open(path, { compactBytes: 1e9, idleCompact: { afterMs: 60, compactBytes: 2000 } });
+    await store.compact();
+    const before = written();
+    await store.write((tx) => tx.put(notes, { id: 'small', text: 'x' }));
+    await new Promise((r) => setTimeout(r, 300));
+    expect(written()).toBe(before);
+    expect(journal()).toBeGreaterThan(0);
+    for (let i = 0; i < 30; i++) await store.write((tx) => tx.put(notes, { id: `i${i}`, text: 'y'.repeat(100) }));
+    expect(journal()).toBeGreaterThan(2000);
+    for (const end = Date.now() + 5000; written() === before && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+    await store.close();
+    expect(written()).not.toBe(before);
+    expect(journal()).toBeLessThan(300);
+    expect(await ids(open(path).store)).toEqual(['n0', 'small', ...Array.from({ length: 30 }, (_, i) => `i${i}`)]);
+  });
+
+  it('leaves to another process a journal it compacted meanwhile, and stops waiting when closed', async () => {
+    const path = await seeded(0);
+    const idle = { afterMs: 80, compactBytes: 2000 };
+    const a = open(path, { compactBytes: 1e9, idleCompact: idle }).store;
+    for (let i = 0; i < 30; i++) await a.write((tx) => tx.put(notes, { id: `a${i}`, text: 'y'.repeat(100) }));
+    const b = open(path).store;
+    await b.compact();
+    const snapshot = statSync(path).mtimeMs;
+    await new Promise((r) => setTimeout(r, 300));
+    // a's wait ended: it found the journal empty and wrote no snapshot of its own.
+    expect(statSync(path).mtimeMs).toBe(snapshot);
+    await b.close();
+    for (let i = 0; i < 30; i++) await a.write((tx) => tx.put(notes, { id: `b${i}`, text: 'y'.repeat(100) }));
+    await a.close();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(statSync(`${path}.journal`).size).toBeGreaterThan(2000);
+  });
+
   it('answers a read asked while it compacts, before the compaction ends; a write asked meanwhile waits for it', async () => {
     const { path, store } = await twoTables();
     const compacted = store.compact().then(() => 'compacted');
