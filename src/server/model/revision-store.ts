@@ -257,10 +257,12 @@ function apply(tx: ReadTx, s: StoredRevision, base: Materialized | undefined): M
     seen.add(id);
     const children = n[1].flatMap((k) => build(k, seen) ?? []);
     const had = from?.objects.get(id);
+    // The base's page says the same when its hash is the same: only its children may differ.
+    const same = had && from?.nodes.get(id)?.[0] === n[0] ? had : undefined;
     const page =
-      had && from?.nodes.get(id)?.[0] === n[0] && had.pages.length === children.length && had.pages.every((k, i) => k === children[i])
-        ? had
-        : frozenCopy<PageRecord>(contentOfNode(id, n[0]), { pages: children });
+      same && same.pages.length === children.length && same.pages.every((k, i) => k === children[i])
+        ? same
+        : frozenCopy<PageRecord>(same ?? contentOfNode(id, n[0]), { pages: children });
     m.objects.set(id, page);
     return page;
   };

@@ -102,6 +102,36 @@ describe('revisions stored by content', () => {
     expect(statSync(path).size - before).toBeLessThanOrEqual(100 * (pageSize + 1024));
   });
 
+  it('read, on top of their base, only the contents the base does not hold: a page given a child is not read again', async () => {
+    const path = join(tmp(), 'store.json');
+    const writer = open(path);
+    const a = revision('ra', tree(40));
+    const b = revision('rb', mapPage(a.pages, 'p3', (p) => ({ ...p, pages: [...p.pages, page('new', 'A new child.')] })), ['ra']);
+    await writer.write((tx) => putRevision(tx, a));
+    await writer.write((tx) => putRevision(tx, b, a));
+    // Afresh: nothing this process wrote is at hand.
+    const reader = open(path);
+    const reads = await reader.read((tx) => {
+      const got: string[] = [];
+      const counted = new Proxy(tx, {
+        get(t, k) {
+          if (k === 'get') return (table: { name: string }, id: string) => (table.name === 'pageContents' && got.push(id), t.get(table as never, id));
+          if (k === 'getMany') return (table: { name: string }, ids: string[]) => (table.name === 'pageContents' && got.push(...ids), t.getMany(table as never, ids));
+          const v = Reflect.get(t, k) as unknown;
+          return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(t) : v;
+        },
+      });
+      expect(plain(getRevision(counted, 'ra'))).toEqual(plain(a));
+      const forA = got.length;
+      got.length = 0;
+      expect(plain(getRevision(counted, 'rb'))).toEqual(plain(b));
+      return { forA, forB: got.length };
+    });
+    expect(reads.forA).toBe(44);
+    // The new child's content only; p3's is its base's.
+    expect(reads.forB).toBe(1);
+  });
+
   it('are migrated on open from a store whose revisions hold their whole page tree, reading the same', async () => {
     const path = join(tmp(), 'store.json');
     const r0 = revision('r0', tree(20));
