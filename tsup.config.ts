@@ -96,10 +96,7 @@ export default defineConfig([
       const file = 'dist/cli.cjs';
       const text = await readFile(file, 'utf8');
       const { WRAPPER } = createRequire(import.meta.url)('./bin/load-cli.js') as { WRAPPER: readonly [string, string] };
-      await writeFile(
-        file,
-        WRAPPER[0] + text.replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + WRAPPER[1],
-      );
+      await writeFile(file, WRAPPER[0] + text.replace(/[^\t\n\r\x20-\x7e]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`) + WRAPPER[1]);
     },
   },
 ]);

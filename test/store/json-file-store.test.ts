@@ -165,7 +165,7 @@ describe('journal', () => {
     expect(journal()).toBeGreaterThan(0);
     for (let i = 0; i < 30; i++) await store.write((tx) => tx.put(notes, { id: `i${i}`, text: 'y'.repeat(100) }));
     expect(journal()).toBeGreaterThan(2000);
-    for (const end = Date.now() + 5000; written() === before && Date.now() < end; ) await new Promise((r) => setTimeout(r, 20));
+    for (const end = Date.now() + 5000; written() === before && Date.now() < end;) await new Promise((r) => setTimeout(r, 20));
     await store.close();
     expect(written()).not.toBe(before);
     expect(journal()).toBeLessThan(300);

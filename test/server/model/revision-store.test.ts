@@ -106,7 +106,11 @@ describe('revisions stored by content', () => {
     const path = join(tmp(), 'store.json');
     const writer = open(path);
     const a = revision('ra', tree(40));
-    const b = revision('rb', mapPage(a.pages, 'p3', (p) => ({ ...p, pages: [...p.pages, page('new', 'A new child.')] })), ['ra']);
+    const b = revision(
+      'rb',
+      mapPage(a.pages, 'p3', (p) => ({ ...p, pages: [...p.pages, page('new', 'A new child.')] })),
+      ['ra'],
+    );
     await writer.write((tx) => putRevision(tx, a));
     await writer.write((tx) => putRevision(tx, b, a));
     // Afresh: nothing this process wrote is at hand.
@@ -116,7 +120,8 @@ describe('revisions stored by content', () => {
       const counted = new Proxy(tx, {
         get(t, k) {
           if (k === 'get') return (table: { name: string }, id: string) => (table.name === 'pageContents' && got.push(id), t.get(table as never, id));
-          if (k === 'getMany') return (table: { name: string }, ids: string[]) => (table.name === 'pageContents' && got.push(...ids), t.getMany(table as never, ids));
+          if (k === 'getMany')
+            return (table: { name: string }, ids: string[]) => (table.name === 'pageContents' && got.push(...ids), t.getMany(table as never, ids));
           const v = Reflect.get(t, k) as unknown;
           return typeof v === 'function' ? (v as (...a: unknown[]) => unknown).bind(t) : v;
         },
