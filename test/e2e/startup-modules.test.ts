@@ -78,6 +78,12 @@ describe("the CLI's bundle", () => {
     expect(bundle).toContain('node_modules/zod/v4/locales/en.js');
     expect(bundle).not.toContain('node_modules/zod/v4/locales/fr.js');
   });
+
+  it('makes each built-in it requires on first use one proxy, not a getter for each of its names', () => {
+    const crypto = bundle.slice(bundle.indexOf('"gbctl-lazy:crypto"'), bundle.indexOf('"gbctl-lazy:crypto"') + 600);
+    expect(crypto).toContain('new Proxy(');
+    expect(crypto).not.toMatch(/"randomBytes": \{ get:/);
+  });
 });
 
 describe('--version and --help', () => {
