@@ -40,7 +40,8 @@ export interface JsonFileStoreOptions {
    */
   journalCeiling?: number;
   /**
-   * A long-running process (a server) also compacts a journal past `bytes` once no write came
+   * A long-running process (a server) also compacts a journal past this bound (its
+   * `compactBytes`, or an eighth of the snapshot up to its `journalCeiling`) once no write came
    * for `afterMs`: the processes that open the store for one command each (gbctl's own, beside
    * `gbctl serve`) then replay a short journal instead of the server's eighth of the snapshot.
    */
