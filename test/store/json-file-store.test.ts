@@ -174,19 +174,21 @@ describe('journal', () => {
 
   it('leaves to another process a journal it compacted meanwhile, and stops waiting when closed', async () => {
     const path = await seeded(0);
-    const idle = { afterMs: 80, compactBytes: 2000 };
+    // Long enough for b to open and compact before a's wait ends, however slow the machine.
+    const idle = { afterMs: 500, compactBytes: 2000 };
+    const past = () => new Promise((r) => setTimeout(r, idle.afterMs + 300));
     const a = open(path, { compactBytes: 1e9, idleCompact: idle }).store;
     for (let i = 0; i < 30; i++) await a.write((tx) => tx.put(notes, { id: `a${i}`, text: 'y'.repeat(100) }));
     const b = open(path).store;
     await b.compact();
     const snapshot = statSync(path).mtimeMs;
-    await new Promise((r) => setTimeout(r, 300));
+    await past();
     // a's wait ended: it found the journal empty and wrote no snapshot of its own.
     expect(statSync(path).mtimeMs).toBe(snapshot);
     await b.close();
     for (let i = 0; i < 30; i++) await a.write((tx) => tx.put(notes, { id: `b${i}`, text: 'y'.repeat(100) }));
     await a.close();
-    await new Promise((r) => setTimeout(r, 300));
+    await past();
     expect(statSync(`${path}.journal`).size).toBeGreaterThan(2000);
   });
 
