@@ -79,7 +79,11 @@ export class Tx implements WriteTx, ReadTx {
   getMany<T extends Row>(t: Table<T>, ids: readonly string[]): (T | undefined)[] {
     const p = this.pending.get(t.name)?.rows;
     if (!p) return this.state.getMany(t.name, ids) as (T | undefined)[];
-    return ids.map((id) => (p.has(id) ? (p.get(id) ?? undefined) : this.state.get(t.name, id)) as T | undefined);
+    // This transaction's own writes answer for their ids; the others are still read together.
+    const rest = ids.filter((id) => !p.has(id));
+    const read = rest.length ? this.state.getMany(t.name, rest) : [];
+    let at = 0;
+    return ids.map((id) => (p.has(id) ? (p.get(id) ?? undefined) : read[at++]) as T | undefined);
   }
 
   all<T extends Row>(t: Table<T>): T[] {
