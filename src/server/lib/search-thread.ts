@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { flatPages } from '../../lib/flat-pages.js';
+import { WeighedLru } from '../../lib/weighed-lru.js';
 import type { RevisionRecord } from '../model/revision.js';
 import type { PageRecord } from '../../lib/page-record.js';
 import { contentHashes, contentOf, hashOf } from '../model/revision-store.js';
@@ -59,39 +60,26 @@ function versionsOf(rev: RevisionRecord): Versions {
 }
 
 /**
- * Since the process started: pages whose text was handed to the search thread, and queries it
- * ran (a repeated one is answered from `answered`). What tests and diagnostics read.
+ * Since the process started: pages whose text was handed to the search thread, queries it ran (a
+ * repeated one is answered from `answered`) and section texts read back from it (a page of results
+ * shown again, from `texts`). What tests and diagnostics read.
  */
-export const searchCounts = { texts: 0, queries: 0 };
+export const searchCounts = { texts: 0, queries: 0, bodies: 0 };
 
 /**
  * Hits of recent queries, by index key, fingerprint and query. A revision never changes, so a
  * query's hits on it never do: the next page of results, or the same search again, reads them
  * here instead of scoring every match again. Bounded by queries and by hits held.
  */
-const answered = new Map<string, { hits: Hit[] }>();
-const MAX_ANSWERS = 64;
-const MAX_HELD_HITS = 100_000;
-let heldHits = 0;
+const answered = new WeighedLru<Hit[]>(64, 100_000, (hits) => hits.length);
 
-function remember(id: string, hits: Hit[]): void {
-  answered.set(id, { hits });
-  heldHits += hits.length;
-  for (const [old, a] of answered) {
-    if (answered.size <= MAX_ANSWERS && heldHits <= MAX_HELD_HITS) break;
-    answered.delete(old);
-    heldHits -= a.hits.length;
-  }
-}
-
-function recall(id: string): Hit[] | undefined {
-  const a = answered.get(id);
-  if (!a) return undefined;
-  // Most recently used last: the first entries are the ones dropped.
-  answered.delete(id);
-  answered.set(id, a);
-  return a.hits;
-}
+/**
+ * Section texts read from the search thread lately, by index key, fingerprint and section (a
+ * section's id is its page's and its place in the page, so a fingerprint fixes its text): a page
+ * of results asked for again (the same search, paging back) is answered here, without a round
+ * trip to the thread and a copy of each text across it. Bounded by the characters held.
+ */
+const texts = new WeighedLru<string>(Infinity, 4 * 1024 * 1024, (text) => text.length);
 
 /** Syncs under way, by key and fingerprint: concurrent first searches hand the text over once. */
 const syncing = new Map<string, Promise<void>>();
@@ -139,22 +127,31 @@ export interface Found {
 export async function searchRevision(t: SearchTarget, query: string): Promise<Found> {
   const v = versionsOf(t.rev);
   const key = keyOf(t);
+  const textId = (doc: string) => `${key}\n${v.fp}\n${doc}`;
   const bodies = async (docs: string[]): Promise<string[]> => {
+    const out = docs.map((d) => texts.get(textId(d)));
+    const missing = docs.filter((_, i) => out[i] === undefined);
+    if (!missing.length) return out as string[];
     for (let again = 0; again < 3; again++) {
-      const b = await thread.call({ kind: 'search', op: 'bodies', key, fp: v.fp, docs });
-      if (b.state === 'ok') return b.bodies;
+      const b = await thread.call({ kind: 'search', op: 'bodies', key, fp: v.fp, docs: missing });
+      if (b.state === 'ok') {
+        searchCounts.bodies += missing.length;
+        missing.forEach((d, i) => texts.set(textId(d), b.bodies[i] ?? ''));
+        let at = 0;
+        return out.map((o) => o ?? b.bodies[at++] ?? '');
+      }
       await syncOnce(t, v);
     }
     throw new Error('the search index moved on while a search was read');
   };
   const id = `${key}\n${v.fp}\n${query}`;
-  const known = recall(id);
+  const known = answered.get(id);
   if (known) return { hits: known, bodies };
   for (let attempt = 0; attempt < 3; attempt++) {
     const r = await thread.call({ kind: 'search', op: 'query', key, fp: v.fp, query });
     if (r.state === 'ok') {
       searchCounts.queries++;
-      remember(id, r.hits);
+      answered.set(id, r.hits);
       return { hits: r.hits, bodies };
     }
     await syncOnce(t, v);

@@ -112,6 +112,29 @@ describe('search indexes kept beside the store', () => {
     expect(searchCounts.queries).toBe(before + 1);
   });
 
+  it('shows a page of results again without reading its texts from the search thread, and the new texts once the content changed', async () => {
+    const e = await opened();
+    const id = await space(e, 'Handbook');
+    const read = searchCounts.bodies;
+    const first = await call(e, 'GET', `/spaces/${id}/search?query=quokka`);
+    expect(searchCounts.bodies - read).toBe(2);
+    // The same page, and another query showing the same sections: their texts are held.
+    expect(await call(e, 'GET', `/spaces/${id}/search?query=quokka`)).toEqual(first);
+    const kettle = await call(e, 'GET', `/spaces/${id}/search?query=kettle`);
+    expect(kettle.items[0].sections[0].body).toBe('A quokka and a kettle.');
+    expect(searchCounts.bodies - read).toBe(2);
+
+    const pages = (await call(e, 'GET', `/spaces/${id}/content/pages`)).pages as { id: string; title: string }[];
+    const install = pages.find((p) => p.title === 'Install') as { id: string };
+    const cr = await call(e, 'POST', `/spaces/${id}/change-requests`, { subject: 'kettle' });
+    const markdown = '# Install\n\nRun the installer.\n\n## Requirements\n\nA quokka and a copper kettle.\n';
+    await call(e, 'PATCH', `/spaces/${id}/change-requests/${cr.id}/gbctl/pages/${install.id}`, { markdown });
+    await call(e, 'POST', `/spaces/${id}/change-requests/${cr.id}/merge`);
+    const after = await call(e, 'GET', `/spaces/${id}/search?query=kettle`);
+    expect(after.items[0].sections[0].body).toBe('A quokka and a copper kettle.');
+    expect(searchCounts.bodies - read).toBe(3);
+  });
+
   it('moves a kept index forward to the revision the space has now, by the pages that changed', async () => {
     const e = await opened();
     const id = await space(e, 'Handbook');
