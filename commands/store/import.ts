@@ -4,7 +4,7 @@ import type { Cli } from '../../src/cli/deps.js';
 import { CliError } from '../../src/cli/exit-codes.js';
 import { readText } from '../../src/cli/read-input.js';
 import { accountProblem } from '../../src/server/admin/index.js';
-import { checkDataset, pathProblems } from '../../src/server/dataset-check.js';
+import { checkDataset, importedTables, pathProblems } from '../../src/server/dataset-check.js';
 import { JsonFileStore } from '../../src/store/json-file-store.js';
 import { migrate } from '../../src/store/migrate.js';
 import { validateDocument } from '../../src/store/validate.js';
@@ -75,7 +75,7 @@ otherwise (off a terminal it is refused before the file is read).`,
         }
       }
       if (replacing) await confirmOrFail(io, confirmation, !!o.yes, o.input === false);
-      JsonFileStore.replace(path, { tables: doc.tables });
+      JsonFileStore.replace(path, { tables: importedTables(doc.tables) });
       const n = Object.values(doc.tables).reduce((a, rows) => a + rows.length, 0);
       io.stderr.write(`imported ${n} objects from ${file} into ${path}\n`);
     });

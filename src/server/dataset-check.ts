@@ -18,6 +18,7 @@ import { addMember, addToken, addUser } from './admin/accounts.js';
 
 /** Checked with the dataset by gbctl store import, with or without --no-check: the paths export would write to. */
 export { pathProblems } from './admin/check-paths.js';
+export { importedTables } from './model/revision-upgrade.js';
 
 /** Every status a change request can have: the lists answer open ones unless asked. */
 const CR_STATUSES = ['draft', 'open', 'archived', 'merged'] as const;

@@ -197,4 +197,38 @@ describe('gbctl store', () => {
     expect(JSON.parse(r.stdout)).toEqual([{ title: 'Old' }]);
     expect(JSON.parse(readFileSync(v1, 'utf8')).version).toBe(3);
   });
+  it('import of revisions holding whole page trees, beside a meta saying they were rewritten, has them rewritten at the first command', async () => {
+    const path = await withSpaces(['Handbook']);
+    const file = join(tmp.dir, 'whole-trees.json');
+    await runCli(['store', 'export', file, '--store', path]);
+    const doc = JSON.parse(readFileSync(file, 'utf8')) as { tables: Record<string, Record<string, unknown>[]> };
+    expect(doc.tables.meta?.some((m) => m.id === 'contentFormat')).toBe(true);
+    const now = new Date().toISOString();
+    const page = (i: number) => ({
+      id: `pg${i}`,
+      title: `Page ${i}`,
+      type: 'document',
+      createdAt: now,
+      updatedAt: now,
+      pages: [],
+      markdown: `# Page ${i}\n\nText ${i}.\n`,
+    });
+    const rev = doc.tables.revisions?.[0] as Record<string, unknown>;
+    const { nodes: _n, root: _r, base: _b, depth: _d, weight: _w, ...fields } = rev;
+    doc.tables.revisions = [{ ...fields, pages: [page(1), page(2), page(3)] }];
+    delete doc.tables.pageContents;
+    writeFileSync(file, JSON.stringify(doc));
+    const store = fresh();
+    const imported = await runCli(['store', 'import', file, '--store', store]);
+    expect(imported.code, imported.stderr).toBe(0);
+
+    const space = (doc.tables.spaces?.[0] as { id: string }).id;
+    const read = await runCli(['pages', 'list', space, '--store', store, '--json']);
+    expect(read.code, read.stderr).toBe(0);
+    expect((JSON.parse(read.stdout) as { pages: { title: string }[] }).pages.map((p) => p.title)).toEqual(['Page 1', 'Page 2', 'Page 3']);
+    const after = JSON.parse((await runCli(['store', 'export', '-', '--store', store])).stdout) as typeof doc;
+    expect(after.tables.revisions?.[0]).not.toHaveProperty('pages');
+    expect(after.tables.pageContents).toHaveLength(3);
+    expect(after.tables.meta?.find((m) => m.id === 'contentFormat')).toEqual({ id: 'contentFormat', value: 2 });
+  });
 });

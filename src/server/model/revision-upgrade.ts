@@ -1,4 +1,4 @@
-import type { ReadTx, Store, WriteTx } from '../../store/store.js';
+import type { Dump, ReadTx, Store, WriteTx } from '../../store/store.js';
 import { meta } from './org.js';
 import type { RevisionRecord } from './revision.js';
 import { getRevision, putRevision, storedRevisions } from './revision-store.js';
@@ -41,4 +41,18 @@ export function upgradeContentIn(tx: WriteTx): number {
   }
   tx.put(meta, { id: CONTENT_FORMAT_KEY, value: CONTENT_FORMAT });
   return n;
+}
+
+/**
+ * A dataset's tables as a store should be given them (`gbctl store import`): a `contentFormat`
+ * record beside a revision that still holds its whole page tree (a dataset made by hand, or an
+ * export's meta beside revisions written in the older form) says the rewrite was done when it
+ * was not, and every read of that revision would then hash each of its pages again. Without the
+ * record, the store's first opening rewrites them.
+ */
+export function importedTables(tables: Dump['tables']): Dump['tables'] {
+  const whole = (tables[storedRevisions.name] ?? []).some((r) => Array.isArray((r as { pages?: unknown }).pages));
+  const metaRows = tables[meta.name];
+  if (!whole || !metaRows?.some((r) => r.id === CONTENT_FORMAT_KEY)) return tables;
+  return { ...tables, [meta.name]: metaRows.filter((r) => r.id !== CONTENT_FORMAT_KEY) };
 }
