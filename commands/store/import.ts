@@ -75,8 +75,9 @@ otherwise (off a terminal it is refused before the file is read).`,
         }
       }
       if (replacing) await confirmOrFail(io, confirmation, !!o.yes, o.input === false);
-      JsonFileStore.replace(path, { tables: importedTables(doc.tables) });
-      const n = Object.values(doc.tables).reduce((a, rows) => a + rows.length, 0);
+      const tables = importedTables(doc.tables);
+      JsonFileStore.replace(path, { tables });
+      const n = Object.values(tables).reduce((a, rows) => a + rows.length, 0);
       io.stderr.write(`imported ${n} objects from ${file} into ${path}\n`);
     });
 }
