@@ -25,7 +25,8 @@ const fast = !!process.env.GBCTL_TEST_FAST;
  * on two cores, against 14 s reused. A state one file leaves that breaks another is also what
  * `gbctl serve`, which runs for days, would carry from one request to the next. The files that
  * spawn the binary, shells and browsers run after them, one at a time, so that each has the
- * machine's other core for what it starts and its waits for a child are not another file's load.
+ * machine's other core for what it starts and its waits for a child are not another file's load;
+ * their worker is reused too (255 s to 223 s, the import time 31 s to 5 s).
  */
 const inProcess = {
   extends: true as const,
@@ -40,7 +41,13 @@ const inProcess = {
 };
 const outOfProcess = {
   extends: true as const,
-  test: { name: 'out-of-process', include: OUT_OF_PROCESS.map((g) => (g.endsWith('**') ? `${g}/*.test.ts` : g)), maxWorkers: 1, sequence: { groupOrder: 1 } },
+  test: {
+    name: 'out-of-process',
+    include: OUT_OF_PROCESS.map((g) => (g.endsWith('**') ? `${g}/*.test.ts` : g)),
+    maxWorkers: 1,
+    isolate: false,
+    sequence: { groupOrder: 1 },
+  },
 };
 
 export default defineConfig({
