@@ -169,6 +169,12 @@ function visit(parent: ParentNode, p: Pass, inTable: boolean): void {
       case 'div':
         if (e.attribs['data-with-frame'] === 'true') addClass(e, 'frame');
         break;
+      case 'table': {
+        // Git Sync keeps a hidden header's cells (their widths, sometimes names); the platform does not show them.
+        const head = 'data-header-hidden' in e.attribs ? elements(e).find((c) => c.name === 'thead') : undefined;
+        if (head) DomUtils.removeElement(head);
+        break;
+      }
       case 'button':
         e.attribs.type = 'button';
         break;

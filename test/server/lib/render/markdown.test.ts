@@ -120,6 +120,15 @@ describe('the HTML forms Git Sync writes', () => {
     expect(out).not.toContain('<table');
   });
 
+  it('leaves out the header row of a table whose header is hidden, as Git Sync writes it', () => {
+    const out = html(
+      '<table data-header-hidden><thead><tr><th width="108"></th><th>Colour</th></tr></thead><tbody><tr><td>Group 1</td><td>Cyan</td></tr></tbody></table>',
+    );
+    expect(out).toContain('<table><tbody><tr><td>Group 1</td><td>Cyan</td></tr></tbody></table>');
+    expect(out).not.toContain('<thead');
+    expect(html('<table><thead><tr><th>Group</th></tr></thead><tbody><tr><td>1</td></tr></tbody></table>')).toContain('<thead><tr><th>Group</th></tr></thead>');
+  });
+
   it('shows expandable blocks, coloured text, page mentions, anchors, aligned text, keys and buttons', () => {
     const out = html(
       [
