@@ -2,7 +2,7 @@ import { Element, Text, type AnyNode, type ParentNode } from 'domhandler';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import type { Anchors } from './anchors.js';
 import { isCardTable, readCards } from './cards.js';
-import type { Heading, HtmlOptions, RenderedPage } from './options.js';
+import { MENTION_TITLE, type Heading, type HtmlOptions, type RenderedPage } from './options.js';
 import { safeUrl } from './parser.js';
 import { sanitize } from './sanitize.js';
 
@@ -76,7 +76,8 @@ interface Pass {
 function link(a: Element, p: Pass): void {
   const href = a.attribs.href;
   if (href === undefined) return;
-  if ('data-mention' in a.attribs) {
+  if ('data-mention' in a.attribs || a.attribs.title === MENTION_TITLE) {
+    if (a.attribs.title === MENTION_TITLE) delete a.attribs.title;
     addClass(a, 'mention');
     const title = p.o.linkTitle?.(href);
     if (title) a.children.splice(0, a.children.length, new Text(title));

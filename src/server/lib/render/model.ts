@@ -5,6 +5,7 @@ import { prepareTokens, closeOf } from './prepare.js';
 import { htmlBlock } from './model-html.js';
 import { fileName, hostOf, longDate } from './html-blocks.js';
 import type { Block, ModelOptions, Run } from './model-types.js';
+import { MENTION_TITLE } from './options.js';
 
 export type { Block, ModelOptions, Run } from './model-types.js';
 
@@ -14,6 +15,8 @@ const attr = (attrs: string, name: string) =>
     .exec(attrs)
     ?.slice(1)
     .find((v) => v !== undefined);
+/** Stands for a markdown mention's end (its link_close token) in `skipUntil`, which no tag is named. */
+const MENTION_END = ' mention';
 const SKIPPED = new Set(['script', 'style', 'select', 'option', 'textarea', 'template', 'svg', 'iframe', 'object', 'noscript', 'title']);
 
 /** A paragraph's (or heading's, or cell's) runs, HTML tags inside it included, and its images. */
@@ -96,10 +99,18 @@ function inlineRuns(children: readonly Token[], o: ModelOptions): { runs: Run[];
       case 'em_close':
         italic--;
         break;
-      case 'link_open':
-        hrefs.push(t.attrGet('href') ?? undefined);
+      case 'link_open': {
+        const href = t.attrGet('href') ?? undefined;
+        const title = href && t.attrGet('title') === MENTION_TITLE ? o.linkTitle?.(href) : undefined;
+        hrefs.push(href);
+        if (title) {
+          push(title);
+          skipUntil = MENTION_END;
+        }
         break;
+      }
       case 'link_close':
+        if (skipUntil === MENTION_END) skipUntil = undefined;
         hrefs.pop();
         break;
       case 'softbreak':

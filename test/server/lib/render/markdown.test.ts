@@ -120,6 +120,12 @@ describe('the HTML forms Git Sync writes', () => {
     expect(out).not.toContain('<table');
   });
 
+  it('shows a page mention written in markdown by the page title, as one written in HTML', () => {
+    const out = html('See [install.md](../getting-started/install.md "mention") and [the FAQ](faq.md "FAQ").');
+    expect(out).toContain('See <a href="/site/getting-started/install" class="mention">Install the tool</a>');
+    expect(out).toContain('<a href="/site/faq" title="FAQ">the FAQ</a>');
+  });
+
   it('leaves out the header row of a table whose header is hidden, as Git Sync writes it', () => {
     const out = html(
       '<table data-header-hidden><thead><tr><th width="108"></th><th>Colour</th></tr></thead><tbody><tr><td>Group 1</td><td>Cyan</td></tr></tbody></table>',

@@ -84,6 +84,8 @@ const FORMS = [
   '',
   '{% content-ref url="install.md" %}\n[install.md](install.md)\n{% endcontent-ref %}',
   '',
+  'Then read [install.md](install.md "mention") once more.',
+  '',
   '{% file src="../.gitbook/assets/guide%20(2).pdf" %}\nThe guide.\n{% endfile %}',
   '',
   '{% embed url="https://www.youtube.com/watch?v=x" %}',
