@@ -3,6 +3,7 @@ import { pathToFileURL } from 'node:url';
 import type { InvocationInput, Overlays } from '../../src/cli/overlay.js';
 import type { Endpoints, ResultOf } from '../../src/contract/index.js';
 import { checkOutput, fetchDownload, saveBytes } from './download.js';
+import { LINK_COLUMNS, linkRow, locationRow } from './links.js';
 import { templateHelp } from '../../src/lib/template-list.js';
 import { leftOutLines } from '../../src/lib/gitsync/left-out.js';
 import { safeText } from '../../src/cli/terminal-text.js';
@@ -94,13 +95,18 @@ export const overlays: Overlays = {
     },
     examples: ['gbctl content file SPACE FILE --json downloadURL', 'gbctl content file SPACE FILE --output logo.png'],
   },
-  'content.backlinks': { columns: ['kind', 'page', 'space'], examples: ['gbctl content backlinks SPACE FILE'] },
+  'content.backlinks': {
+    columns: ['page', 'title', 'id'],
+    view: (r) => ({ items: r.items.map(locationRow) }),
+    examples: ['gbctl content backlinks SPACE FILE'],
+  },
   'content.page': {
     view: (r, input: InvocationInput) => (input.query.format === 'markdown' ? (r.markdown ?? '') : r),
     examples: ['gbctl pages get SPACE PAGE --format markdown > page.md', 'gbctl pages get SPACE PAGE --change-request 2 --format markdown'],
   },
   'content.links': {
-    columns: ['status', 'targetReference.kind', 'targetReference.page', 'targetReference.url'],
+    columns: LINK_COLUMNS,
+    view: (r) => ({ items: r.items.map(linkRow) }),
     examples: ['gbctl content links SPACE PAGE --status broken'],
   },
 };

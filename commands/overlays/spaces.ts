@@ -1,4 +1,5 @@
 import type { Overlays } from '../../src/cli/overlay.js';
+import { LINK_COLUMNS, linkRow } from './links.js';
 import { positionOptions } from './position.js';
 
 /** Where a space or collection can be placed among the others of its parent. */
@@ -28,7 +29,8 @@ export const overlays: Overlays = {
     examples: ['gbctl spaces transfer SPACE --organization ORG --yes'],
   },
   'spaces.links': {
-    columns: ['status', 'targetReference.kind', 'targetReference.page', 'targetReference.url'],
+    columns: LINK_COLUMNS,
+    view: (r) => ({ items: r.items.map(linkRow) }),
     examples: ['gbctl spaces links SPACE --status broken'],
   },
 };

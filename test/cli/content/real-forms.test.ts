@@ -144,6 +144,18 @@ describe('a Git Sync repository in its real forms', () => {
         ok.some((t) => t.includes(`"${id}"`)),
         id,
       ).toBe(true);
+    // As rows: where each link points (a file by name, a page by path and anchor) and the pages it stands in.
+    const rows = (await gb('spaces', 'links', space, '--all')).stdout
+      .trimEnd()
+      .split('\n')
+      .map((l) => l.split('\t'));
+    const inInstall = (kind: string, target: string) =>
+      rows.some(([status, k, t, where]) => status === 'ok' && k === kind && t === target && (where ?? '').split(', ').includes('guides/install'));
+    expect(inInstall('file', 'image (1).png'), JSON.stringify(rows)).toBe(true);
+    expect(inInstall('page', `${formatting.path}#buttons`), JSON.stringify(rows)).toBe(true);
+    expect(rows.every((r) => r.length === 4 && !r.join('').includes('{'))).toBe(true);
+    const back = (await gb('content', 'backlinks', space, image.id)).stdout.trimEnd().split('\n');
+    expect(back).toContain(`guides/install\t${(await byTitle('Install (beta)')).title}\t${(await byTitle('Install (beta)')).id}`);
   });
 
   it('exports every file it kept byte for byte: root, SUMMARY.md, front matter, headings, spellings, whitespace, settings', async () => {
