@@ -13,7 +13,7 @@ import { collections, spaces, type SpaceRecord } from '../model/space.js';
 import type { ReadTx } from '../../store/store.js';
 import { baseRevisionOf } from '../views/change-request.js';
 import { article, pageAt, sidebar, viewOf, type Addressing, type RevisionView } from './content.js';
-import { esc, htmlResponse, notice, page, redirect } from './html.js';
+import { esc, htmlResponse, notice, page, redirect, timeHtml } from './html.js';
 import { markdownAt, markdownResponse } from './page-markdown.js';
 import { signedIn } from './session.js';
 
@@ -44,7 +44,7 @@ function commentHtml(tx: ReadTx, c: CommentRecord): string {
   const who = tx.get(users, c.postedBy)?.displayName ?? c.postedBy;
   const md = 'markdown' in c.body ? c.body.markdown : documentToMarkdown(c.body.document as { nodes?: unknown[] });
   const on = c.page ? ` on “${esc(c.page.title)}”` : '';
-  return `<div class="comment"><p class="muted">${esc(who)}${on}, ${esc(c.postedAt)} · ${c.status}</p>${renderHtml(md).html}</div>`;
+  return `<div class="comment"><p class="muted">${esc(who)}${on}, ${timeHtml(c.postedAt)} · ${c.status}</p>${renderHtml(md).html}</div>`;
 }
 
 function spaceAddressing(base: string): Addressing {
@@ -138,7 +138,7 @@ function changeRequestPage(tx: ReadTx, user: UserRecord, s: SpaceRecord, n: stri
   const crComments = tx.where(comments, 'space', s.id).filter((c) => c.changeRequest === cr.id);
   const author = tx.get(users, cr.createdBy)?.displayName ?? cr.createdBy;
   const body = `<p>${link(`/app/s/${seg(s.id)}`, s.title)} › change request #${cr.number}</p><h1>#${cr.number} ${esc(cr.subject || 'Untitled change request')}</h1>
-<p class="muted">${esc(cr.status)} · opened by ${esc(author)} · ${esc(cr.createdAt)}${open.size ? ` · ${open.size} conflicted page${open.size === 1 ? '' : 's'}` : ''}</p>${conflictsHtml}
+<p class="muted">${esc(cr.status)} · opened by ${esc(author)} · ${timeHtml(cr.createdAt)}${open.size ? ` · ${open.size} conflicted page${open.size === 1 ? '' : 's'}` : ''}</p>${conflictsHtml}
 <h2>Changes against the main content</h2>${diffs.length ? diffs.join('') : '<p class="muted">No page differs from the main content.</p>'}
 <h2>Comments</h2>${crComments.length ? crComments.map((c) => commentHtml(tx, c)).join('') : '<p class="muted">No comments.</p>'}`;
   return shell(tx, user, `#${cr.number} ${cr.subject}`, body, sidebar(crRev.pages, after, undefined, spaceAddressing(base)));
@@ -201,7 +201,7 @@ function revisionPage(tx: ReadTx, user: UserRecord, s: SpaceRecord, id: string, 
   const rev = getRevision(tx, id);
   if (!rev || rev.space !== s.id) return missing();
   const v = viewOf(rev);
-  const body = `${crumb}<h1>Revision ${esc(rev.id)}</h1><p class="muted">${esc(rev.type)} · ${esc(rev.createdAt)}${rev.message ? ` · ${esc(rev.message)}` : ''}</p>
+  const body = `${crumb}<h1>Revision ${esc(rev.id)}</h1><p class="muted">${esc(rev.type)} · ${timeHtml(rev.createdAt)}${rev.message ? ` · ${esc(rev.message)}` : ''}</p>
 <h2>Pages</h2>${list(
     v.docs.map((f) => esc(`${f.path} — ${f.page.title}`)),
     'No pages.',
@@ -231,7 +231,7 @@ function orgRoute(tx: ReadTx, user: UserRecord, rest: string[]): Out {
   if (rest[1] === 'openapi' && rest[2]) {
     const spec = tx.where(specs, 'organization', o.id).find((x) => x.slug === decodeURIComponent(rest[2] as string));
     if (!spec) return missing();
-    const versions = tx.where(specVersions, 'spec', spec.id).map((v) => esc(`${v.createdAt} — ${v.url}`));
+    const versions = tx.where(specVersions, 'spec', spec.id).map((v) => `${timeHtml(v.createdAt)} — ${esc(v.url)}`);
     return shell(
       tx,
       user,

@@ -1,8 +1,20 @@
 import type { CoreResponse } from '../exchange.js';
+import { longDate } from '../lib/render/html-blocks.js';
 
 /** Escapes text for HTML element content and quoted attribute values. */
 export function esc(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}
+
+/**
+ * A moment as a person reads it, `November 26, 2026, 22:11 UTC`, in a `<time>` that keeps the exact
+ * instant (fixed wording and zone: a page must not depend on the server's locale); text that is no
+ * timestamp is shown as it is.
+ */
+export function timeHtml(iso: string): string {
+  const day = longDate(iso);
+  const hm = /T(\d{2}:\d{2})/.exec(iso)?.[1];
+  return day && hm ? `<time datetime="${esc(iso)}">${esc(`${day}, ${hm} UTC`)}</time>` : esc(iso);
 }
 
 /**

@@ -65,6 +65,12 @@ describe('app pages', () => {
     expect(crHtml).toContain('Changed:');
     expect(crHtml).toContain('<div class="add">+Because we said so.</div>');
     expect(crHtml).toContain('<div class="del">-Because.</div>');
+    // Times read as a person says them, the exact instant kept in the element.
+    const opened = new Date(cr.createdAt as string);
+    const hm = opened.toISOString().slice(11, 16);
+    const day = opened.toLocaleDateString('en-US', { timeZone: 'UTC', month: 'long', day: 'numeric', year: 'numeric' });
+    expect(crHtml).toContain(`<time datetime="${cr.createdAt}">${day}, ${hm} UTC</time>`);
+    expect(crHtml).not.toContain(`· ${cr.createdAt}`);
     expect((await asMember(`${space.urls.app}/~/comments`)).status).toBe(200);
     expect(await (await asMember(`${space.urls.app}/~/comments`)).text()).toContain('Looks good');
     expect((await asMember(site.urls.app)).status).toBe(200);
