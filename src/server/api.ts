@@ -13,6 +13,7 @@ import type { UserRecord } from './model/org.js';
 import { authenticateCaller, hasCredentials, header, JSON_HEADERS, readJsonObject } from './request.js';
 import type { Route, ServerResources } from './resources.js';
 import { Router } from './router.js';
+import { jsonBody } from './lib/kept-answer.js';
 
 /** The API's front door, `/v1/…`: routing by the route table, auth, validation, the handler. */
 
@@ -120,6 +121,6 @@ export function apiDoor(env: Env, resources: ServerResources, validateResponses:
     const headers: Record<string, string> = { ...JSON_HEADERS };
     const location = (result as { urls?: { location?: unknown } } | undefined)?.urls?.location;
     if (endpoint.status === 201 && typeof location === 'string') headers.location = location;
-    return { status: endpoint.status, headers, body: JSON.stringify(result), endpointId: endpoint.id };
+    return { status: endpoint.status, headers, body: jsonBody(result), endpointId: endpoint.id };
   };
 }
