@@ -36,6 +36,22 @@ export function fsyncDir(dir: string): void {
   }
 }
 
+/**
+ * Temp files this process is writing. A process that exits part way (`process.exit` when its
+ * reader went away, say) removes them as it goes, instead of leaving them for the next opener to
+ * sweep with a message; generators' `finally` blocks do not run then.
+ */
+const writing = new Set<string>();
+process.once('exit', () => {
+  for (const tmp of writing) {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // already gone
+    }
+  }
+});
+
 /** A file replaced whole and durably: temp file with a unique name, fsync, rename, fsync of the directory. */
 export function writeFileDurably(path: string, chunks: Iterable<string | Buffer>, mode = 0o600): FileStamp {
   return writeFileDurablyStreamed(
@@ -70,6 +86,7 @@ export function* writeFileDurablySteps(
   mkdirSync(dir, { recursive: true });
   const tmp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = openSync(tmp, 'wx', mode);
+  writing.add(tmp);
   try {
     try {
       const head = yield* fill((b) => writeAll(fd, b));
@@ -86,6 +103,8 @@ export function* writeFileDurablySteps(
       // already gone
     }
     throw e;
+  } finally {
+    writing.delete(tmp);
   }
   fsyncDir(dir);
   return stampOf(path) as FileStamp;

@@ -30,7 +30,21 @@ function olderThan(path: string, ms: number): boolean {
 
 /** Every lock's own file, removed when the process exits (close() removes it sooner). */
 const ownFiles = new Set<string>();
+/**
+ * The locks this process holds. One still held when it exits (a command ended by `process.exit`
+ * part way through a compaction) is let go, as another process would take it over from a holder
+ * that is gone, but without a warning: what it guarded is left as a crash leaves it, which the
+ * next holder catches up with.
+ */
+const heldLocks = new Set<FileLock>();
 process.once('exit', () => {
+  for (const lock of heldLocks) {
+    try {
+      lock.release();
+    } catch {
+      // taken over meanwhile, or unreadable: the next holder sees to it
+    }
+  }
   for (const f of ownFiles) {
     try {
       unlinkSync(f);
@@ -91,6 +105,7 @@ export class FileLock {
   release(): void {
     if (!this.holding) return;
     this.holding = false;
+    heldLocks.delete(this);
     try {
       if (lstatSync(this.path, { throwIfNoEntry: false })?.ino === this.ownIno) unlinkSync(this.path);
     } catch (e) {
@@ -159,6 +174,7 @@ export class FileLock {
       try {
         this.link(this.path);
         this.holding = true;
+        heldLocks.add(this);
         return true;
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
