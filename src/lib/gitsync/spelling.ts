@@ -2,18 +2,26 @@ import { posix } from 'node:path';
 import { isExternal, safeDecode, splitFragment } from './targets.js';
 
 /**
+ * A relative path from the folder `dir` (or from the content root, when it starts with `/`), as a
+ * path from the root. One that climbs above the root stays at it, as a browser resolves it against
+ * a site served at its root: Git Sync writes such paths itself (`../../../.gitbook/assets/…` from
+ * a page two folders down) and reads them back.
+ */
+export function fromRoot(dir: string, rel: string): string {
+  return posix.join('/', rel.startsWith('/') ? '' : dir, rel || '.').slice(1) || '.';
+}
+
+/**
  * A relative link as a file of the folder names it: the file or folder it points at (from the
  * content root, decoded, without a trailing slash; '' for the root folder) and its fragment.
- * Undefined for URLs, bare fragments and links that leave the root.
+ * Undefined for URLs and bare fragments.
  */
 export function resolveLink(fromFile: string, written: string): { path: string; fragment: string } | undefined {
   if (isExternal(written)) return undefined;
   const { path, fragment } = splitFragment(written);
   const rel = safeDecode(path);
   const dir = posix.dirname(fromFile) === '.' ? '' : posix.dirname(fromFile);
-  const joined = posix.normalize(rel.startsWith('/') ? rel.slice(1) || '.' : posix.join(dir, rel || '.'));
-  if (joined === '..' || joined.startsWith('../')) return undefined;
-  const clean = joined.replace(/\/+$/, '');
+  const clean = fromRoot(dir, rel).replace(/\/+$/, '');
   return { path: clean === '.' ? '' : clean, fragment };
 }
 

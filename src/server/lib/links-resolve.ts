@@ -4,6 +4,7 @@ import type { FileRecord, RevisionRecord } from '../model/revision.js';
 import type { PageRecord } from '../../lib/page-record.js';
 import { recordFiles } from '../../lib/gitsync/record-files.js';
 import { flatPages } from '../../lib/flat-pages.js';
+import { fromRoot } from '../../lib/gitsync/spelling.js';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
 
@@ -96,7 +97,8 @@ function pageByPath(path: string, folder: boolean, idx: RevisionIndex): string |
 
 /**
  * Where a target written in the page standing for file `from` points. `page:ID` by id; a path
- * relative to `from`'s folder (or to the content root when it starts with `/`) to the page of
+ * relative to `from`'s folder (or to the content root when it starts with `/`; one climbing above
+ * the root stays at it, see fromRoot) to the page of
  * that file or to the file of that path; http(s) URLs as they are, `in-app` under the app's
  * origin. A path that names nothing in the revision is `broken`: there is no guessing by slug
  * or by file name. Same-page anchors and other schemes (mailto:, tel:, data:) are no links
@@ -118,8 +120,7 @@ export function resolveTarget(written: string, from: string, idx: RevisionIndex,
 
   const { path, anchor } = split(raw);
   if (!path) return undefined;
-  const joined = path.startsWith('/') ? path.slice(1) : posix.join(posix.dirname(from), path);
-  const resolved = posix.normalize(joined || '.').replace(/\/$/, '');
+  const resolved = fromRoot(posix.dirname(from), path).replace(/\/$/, '');
   // gbctl's import writes the revision's files as `.gitbook/assets/NAME` from any page; the
   // published pages read `files/NAME` too.
   const rooted = path.replace(/^(\.\/|\/)+/, '');
@@ -128,7 +129,6 @@ export function resolveTarget(written: string, from: string, idx: RevisionIndex,
     const file = name === undefined ? undefined : idx.files.get(name);
     if (file) return { status: 'ok', target: { kind: 'file', file: file.id } };
   }
-  if (resolved === '..' || resolved.startsWith('../')) return broken;
   const page = pageByPath(resolved, path.endsWith('/') || resolved === '.', idx);
   return page ? { status: 'ok', target: pageTarget(page, anchor) } : broken;
 }

@@ -139,7 +139,12 @@ describe('link targets', () => {
   it('resolves a written link against its file, and says whether it still names a file', () => {
     expect(resolveLink('guides/install.md', '../publish/embedding/#top')).toEqual({ path: 'publish/embedding', fragment: '#top' });
     expect(resolveLink('guides/README.md', './#code')).toEqual({ path: 'guides', fragment: '#code' });
-    expect(resolveLink('a.md', '../../out.md')).toBeUndefined();
+    // Above the root is the root, as a browser resolves it on a site served there: Git Sync
+    // writes `../../../.gitbook/assets/…` from a page two folders down.
+    expect(resolveLink('a.md', '../../out.md')).toEqual({ path: 'out.md', fragment: '' });
+    expect(resolveLink('runbooks/guides/stacked.md', '../../../.gitbook/assets/shot%201.png')).toEqual({ path: '.gitbook/assets/shot 1.png', fragment: '' });
+    expect(resolveLink('runbooks/guides/stacked.md', '../../../tools/#top')).toEqual({ path: 'tools', fragment: '#top' });
+    expect(linkFits('runbooks/guides/stacked.md', '../../../tools/', 'tools/README.md', '')).toBe(true);
     expect(linkFits('guides/install.md', '../publish/embedding/', 'publish/embedding/README.md', '')).toBe(true);
     expect(linkFits('guides/install.md', 'image%20(1).png', 'guides/image (1).png', '')).toBe(true);
     expect(linkFits('guides/install.md', 'readme.md#k', 'guides/README.md', '#k')).toBe(true);

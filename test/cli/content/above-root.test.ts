@@ -1,0 +1,60 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliInProcess } from '../../helpers/run-cli.js';
+import { tempDir } from '../../helpers/server.js';
+import { listFiles, PNG, writeTree } from '../../helpers/sync-folder.js';
+
+/**
+ * Links that climb above the folder's root, as Git Sync writes them for a page two folders down
+ * (`../../../.gitbook/assets/…`, a narrow no-break space in a screenshot's name) and as authors
+ * copy them from the site's addresses (`../../../tools/`).
+ */
+const FOLDER: Record<string, string | Buffer> = {
+  'SUMMARY.md':
+    '# Table of contents\n\n* [Welcome](README.md)\n* [Tools](tools/README.md)\n* [Runbooks](runbooks/README.md)\n  * [Stacked](runbooks/guides/stacked.md)\n',
+  'README.md': '# Welcome\n',
+  'tools/README.md': '# Tools\n',
+  'runbooks/README.md': '# Runbooks\n',
+  'runbooks/guides/stacked.md':
+    '# Stacked\n\nUse the [CLI](../../../tools/) for it.\n\n<figure><img src="../../../.gitbook/assets/Shot 8.44.59\u202fAM.png" alt=""><figcaption></figcaption></figure>\n',
+  '.gitbook/assets/Shot 8.44.59\u202fAM.png': PNG,
+};
+
+let tmp: ReturnType<typeof tempDir>;
+let env: Record<string, string>;
+beforeAll(() => {
+  tmp = tempDir('gbctl-above-root-');
+  env = { GBCTL_DATA: join(tmp.dir, 'store.json'), GBCTL_CONFIG_DIR: join(tmp.dir, 'config') };
+});
+afterAll(() => tmp.cleanup());
+
+async function gb(...args: string[]) {
+  const r = await runCliInProcess(args, { env });
+  if (r.code !== 0) throw new Error(`gbctl ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
+  return r;
+}
+
+describe('links above the root of a Git Sync folder', () => {
+  it('resolve at the root: the image comes in, no link is broken, and export writes them as they were', async () => {
+    const folder = join(tmp.dir, 'repo');
+    writeTree(folder, FOLDER);
+    const space = JSON.parse((await gb('spaces', 'create', '--title', 'Docs', '--json', 'id')).stdout).id as string;
+    const imported = JSON.parse((await gb('content', 'import', space, '--path', folder, '--json')).stdout) as {
+      importedResources: number;
+      totalResources: number;
+      skipped?: unknown[];
+    };
+    expect(imported.skipped ?? []).toEqual([]);
+    expect(imported.importedResources).toBe(imported.totalResources);
+    expect((await gb('spaces', 'links', space, '--status', 'broken', '--all')).stdout).toBe('');
+    const rows = (await gb('spaces', 'links', space, '--all')).stdout;
+    expect(rows).toContain('ok\tpage\ttools\trunbooks/guides/stacked\n');
+    expect(rows).toContain('ok\tfile\tShot 8.44.59\u202fAM.png\trunbooks/guides/stacked\n');
+    const out = join(tmp.dir, 'out');
+    await gb('content', 'export', space, out);
+    const back = listFiles(out);
+    for (const [path, bytes] of Object.entries(FOLDER)) expect(back.get(path)?.equals(Buffer.from(bytes)), path).toBe(true);
+    expect(readFileSync(join(out, 'runbooks/guides/stacked.md'), 'utf8')).toContain('](../../../tools/)');
+  });
+});
