@@ -217,8 +217,8 @@ function linkPages(
       const odd = new Set<string>();
       p.markdown = mapTargets(
         p.markdown,
-        (written) => {
-          const t = targetOf(p.path, written);
+        (target, _kind, written) => {
+          const t = targetOf(p.path, target);
           if (!t) return undefined;
           let ref: string;
           if (pagePaths.has(t.file)) ref = `${PAGE_MARK}${t.file}${t.fragment}`;

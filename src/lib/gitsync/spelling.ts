@@ -1,5 +1,5 @@
 import { posix } from 'node:path';
-import { isExternal, safeDecode, splitFragment } from './targets.js';
+import { isExternal, safeDecode, splitFragment, unescapeDestination } from './targets.js';
 
 /**
  * A relative path from the folder `dir` (or from the content root, when it starts with `/`), as a
@@ -27,7 +27,7 @@ export function resolveLink(fromFile: string, written: string): { path: string; 
 
 /** Whether a written link, read from `fromFile`, still names `toFile` (or its folder, for a README.md) and the fragment. */
 export function linkFits(fromFile: string, written: string, toFile: string, fragment: string): boolean {
-  const r = resolveLink(fromFile, written);
+  const r = resolveLink(fromFile, unescapeDestination(written));
   if (!r || r.fragment !== fragment) return false;
   // The import finds files whatever the case of the link: so does the check.
   const to = toFile.toLowerCase();

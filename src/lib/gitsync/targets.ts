@@ -14,7 +14,15 @@ const BLOCK_ATTR = /(\{%\s*(?:content-ref|embed|file)\b[^%]*?\b(?:url|src)\s*=\s
 const HTML_TAG = /<[a-zA-Z][\w-]*\b[^<>]*>/g;
 const HTML_ATTR = /(\s(?:src|href|srcset)\s*=\s*")([^"]*)(")/g;
 
-export type TargetMap = (target: string, kind: TargetKind) => string | undefined;
+/**
+ * Asked of each target: `target` is the address it stands for, `written` the text as the page
+ * holds it (a markdown destination's backslash escapes, `2018\\_1141.png`, are the address's
+ * `2018_1141.png`; GitBook wrote them). Undefined keeps the target as it is.
+ */
+export type TargetMap = (target: string, kind: TargetKind, written: string) => string | undefined;
+
+/** A markdown link destination's backslash escapes undone, as CommonMark reads them (any ASCII punctuation). */
+export const unescapeDestination = (d: string) => (d.includes('\\') ? d.replace(/\\([!-/:-@[-`{-~])/g, '$1') : d);
 
 /** Parentheses a markdown destination can hold without brackets: balanced, one deep. */
 const bareSafe = (t: string) => /^(?:[^()\s<>]|\((?:[^()\s<>])*\))+$/.test(t);
@@ -24,17 +32,18 @@ function mapText(text: string, fn: TargetMap): string {
     .replace(LINK, (all, open: string, target: string, close: string) => {
       const bracketed = target.startsWith('<');
       const raw = bracketed ? target.slice(1, -1) : target;
-      const to = fn(raw, 'markdown');
-      if (to === undefined || to === raw) return all;
+      const address = unescapeDestination(raw);
+      const to = fn(address, 'markdown', raw);
+      if (to === undefined || to === address) return all;
       return `${open}${bracketed || !bareSafe(to) ? `<${to}>` : to}${close}`;
     })
     .replace(BLOCK_ATTR, (all, open: string, target: string, close: string) => {
-      const to = fn(target, 'block');
+      const to = fn(target, 'block', target);
       return to === undefined ? all : `${open}${to}${close}`;
     })
     .replace(HTML_TAG, (tag) =>
       tag.replace(HTML_ATTR, (all, open: string, target: string, close: string) => {
-        const to = fn(target, 'html');
+        const to = fn(target, 'html', target);
         return to === undefined ? all : `${open}${to.replace(/"/g, '%22')}${close}`;
       }),
     );
@@ -54,7 +63,7 @@ function outsideCode(line: string, fn: (text: string) => string): string {
 
 /** One run of mapTargets over a text: each target the map was asked about with its answer, in order, and the result. */
 interface Run {
-  asked: { target: string; kind: TargetKind; answer: string | undefined }[];
+  asked: { target: string; kind: TargetKind; written: string; answer: string | undefined }[];
   out: string;
 }
 
@@ -106,7 +115,7 @@ export function mapTargets(markdown: string, fn: TargetMap, memo?: TargetMemo): 
   if (run) {
     let same = true;
     for (const a of run.asked) {
-      const answer = fn(a.target, a.kind);
+      const answer = fn(a.target, a.kind, a.written);
       answers.push(answer);
       if (answer !== a.answer) {
         same = false;
@@ -118,9 +127,9 @@ export function mapTargets(markdown: string, fn: TargetMap, memo?: TargetMemo): 
   // A scan asks about the same targets as the last run up to the first answer that differs
   // (what it meets depends on the text and the answers before): those were asked already.
   const asked: Run['asked'] = [];
-  const out = scanTargets(markdown, (target, kind) => {
-    const answer = asked.length < answers.length ? answers[asked.length] : fn(target, kind);
-    asked.push({ target, kind, answer });
+  const out = scanTargets(markdown, (target, kind, written) => {
+    const answer = asked.length < answers.length ? answers[asked.length] : fn(target, kind, written);
+    asked.push({ target, kind, written, answer });
     return answer;
   });
   memo.set(markdown, { asked, out });

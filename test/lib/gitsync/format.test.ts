@@ -134,6 +134,12 @@ describe('link targets', () => {
       'html:dark.png',
     ]);
     expect(mapTargets('[a](x.md) ![b](<y (2).png>)', (t) => (t === 'x.md' ? 'z (1).md' : undefined))).toBe('[a](<z (1).md>) ![b](<y (2).png>)');
+    // A destination's backslash escapes are the address's characters; the text as written comes beside it.
+    const asked: string[] = [];
+    const escaped = '![x](a/2018\\_11.png) <img src="b\\_c.png">';
+    expect(mapTargets(escaped, (t, _k, written) => void asked.push(`${t} ${written}`))).toBe(escaped);
+    expect(asked).toEqual(['a/2018_11.png a/2018\\_11.png', 'b\\_c.png b\\_c.png']);
+    expect(mapTargets(escaped, (t) => (t === 'a/2018_11.png' ? 'a/2018_11.png' : undefined))).toBe(escaped);
   });
 
   it('resolves a written link against its file, and says whether it still names a file', () => {

@@ -6,19 +6,22 @@ import { tempDir } from '../../helpers/server.js';
 import { listFiles, PNG, writeTree } from '../../helpers/sync-folder.js';
 
 /**
- * Links that climb above the folder's root, as Git Sync writes them for a page two folders down
- * (`../../../.gitbook/assets/…`, a narrow no-break space in a screenshot's name) and as authors
- * copy them from the site's addresses (`../../../tools/`).
+ * Links as public Git Sync repositories hold them: climbing above the folder's root, as Git Sync
+ * leaves them when it moves a page's file up a folder (`../../../.gitbook/assets/…`, a narrow
+ * no-break space in a screenshot's name; `../../../tools/`), and with backslash escapes in the
+ * destination, as GitBook wrote them in 2018 (`2018-10-09\_1141.png`).
  */
 const FOLDER: Record<string, string | Buffer> = {
   'SUMMARY.md':
-    '# Table of contents\n\n* [Welcome](README.md)\n* [Tools](tools/README.md)\n* [Runbooks](runbooks/README.md)\n  * [Stacked](runbooks/guides/stacked.md)\n',
+    '# Table of contents\n\n* [Welcome](README.md)\n* [Tools](tools/README.md)\n* [Runbooks](runbooks/README.md)\n  * [Stacked](runbooks/guides/stacked.md)\n  * [Radix](runbooks/radix.md)\n',
   'README.md': '# Welcome\n',
   'tools/README.md': '# Tools\n',
   'runbooks/README.md': '# Runbooks\n',
   'runbooks/guides/stacked.md':
     '# Stacked\n\nUse the [CLI](../../../tools/) for it.\n\n<figure><img src="../../../.gitbook/assets/Shot 8.44.59\u202fAM.png" alt=""><figcaption></figcaption></figure>\n',
   '.gitbook/assets/Shot 8.44.59\u202fAM.png': PNG,
+  'runbooks/radix.md': '# Radix\n\n![Data in binary](../.gitbook/assets/2018-10-09\\_1141.png)\n',
+  '.gitbook/assets/2018-10-09_1141.png': Buffer.concat([PNG, Buffer.from([1])]),
 };
 
 let tmp: ReturnType<typeof tempDir>;
@@ -35,8 +38,8 @@ async function gb(...args: string[]) {
   return r;
 }
 
-describe('links above the root of a Git Sync folder', () => {
-  it('resolve at the root: the image comes in, no link is broken, and export writes them as they were', async () => {
+describe('links in the forms real Git Sync folders hold', () => {
+  it('resolve (above the root at the root, escapes undone): the images come in, no link is broken, and export writes them as they were', async () => {
     const folder = join(tmp.dir, 'repo');
     writeTree(folder, FOLDER);
     const space = JSON.parse((await gb('spaces', 'create', '--title', 'Docs', '--json', 'id')).stdout).id as string;
@@ -51,6 +54,7 @@ describe('links above the root of a Git Sync folder', () => {
     const rows = (await gb('spaces', 'links', space, '--all')).stdout;
     expect(rows).toContain('ok\tpage\ttools\trunbooks/guides/stacked\n');
     expect(rows).toContain('ok\tfile\tShot 8.44.59\u202fAM.png\trunbooks/guides/stacked\n');
+    expect(rows).toContain('ok\tfile\t2018-10-09_1141.png\trunbooks/radix\n');
     const out = join(tmp.dir, 'out');
     await gb('content', 'export', space, out);
     const back = listFiles(out);
