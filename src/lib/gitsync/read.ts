@@ -4,7 +4,7 @@ import { parseGitbookYaml, DEFAULT_CONFIG } from './config.js';
 import { contentTypeOf, isMarkdownPath } from './content-types.js';
 import { slugify } from '../slug.js';
 import { fileHints, readPageFile } from './page-file.js';
-import { defaultLink, resolveLink } from './spelling.js';
+import { defaultLink, resolveLink, rootAsset } from './spelling.js';
 import { DEFAULT_HEADER, parseSummary } from './summary.js';
 import { pagesFromSummary } from './summary-pages.js';
 import { ASSETS, fileRef, MAX_FILE_BYTES, PAGE_MARK, type Skipped, type SourceEntry, type SyncFile, type SyncPage, type SyncRead } from './sync-types.js';
@@ -205,7 +205,8 @@ function linkPages(
   const targetOf = (from: string, written: string): { file: string; fragment: string } | undefined => {
     const r = resolveLink(from, written);
     if (!r) return undefined;
-    for (const c of [r.path, r.path ? `${r.path}/README.md` : 'README.md']) {
+    const asset = rootAsset(r.path);
+    for (const c of [r.path, r.path ? `${r.path}/README.md` : 'README.md', ...(asset ? [asset] : [])]) {
       const hit = at.find(c);
       if (hit && (pagePaths.has(hit) || !isMarkdownPath(hit) || hit.startsWith(ASSETS))) return { file: hit, fragment: r.fragment };
     }

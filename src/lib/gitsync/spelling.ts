@@ -12,6 +12,16 @@ export function fromRoot(dir: string, rel: string): string {
 }
 
 /**
+ * The root's `.gitbook/assets/NAME` for a path into a `.gitbook/assets/` folder elsewhere (a
+ * folder too high or too low): Git Sync keeps every upload there, and a page whose file it moved
+ * keeps its links to them as they were. Undefined for any other path.
+ */
+export function rootAsset(path: string): string | undefined {
+  const at = path.lastIndexOf('.gitbook/assets/');
+  return at > 0 && path[at - 1] === '/' ? path.slice(at) : undefined;
+}
+
+/**
  * A relative link as a file of the folder names it: the file or folder it points at (from the
  * content root, decoded, without a trailing slash; '' for the root folder) and its fragment.
  * Undefined for URLs and bare fragments.
@@ -31,7 +41,7 @@ export function linkFits(fromFile: string, written: string, toFile: string, frag
   if (!r || r.fragment !== fragment) return false;
   // The import finds files whatever the case of the link: so does the check.
   const to = toFile.toLowerCase();
-  return r.path.toLowerCase() === to || posix.join(r.path, 'README.md').toLowerCase() === to;
+  return r.path.toLowerCase() === to || posix.join(r.path, 'README.md').toLowerCase() === to || rootAsset(r.path)?.toLowerCase() === to;
 }
 
 /**

@@ -4,7 +4,7 @@ import type { FileRecord, RevisionRecord } from '../model/revision.js';
 import type { PageRecord } from '../../lib/page-record.js';
 import { recordFiles } from '../../lib/gitsync/record-files.js';
 import { flatPages } from '../../lib/flat-pages.js';
-import { fromRoot } from '../../lib/gitsync/spelling.js';
+import { fromRoot, rootAsset } from '../../lib/gitsync/spelling.js';
 
 export type LinkStatus = 'ok' | 'broken' | 'in-app';
 
@@ -100,8 +100,9 @@ function pageByPath(path: string, folder: boolean, idx: RevisionIndex): string |
  * relative to `from`'s folder (or to the content root when it starts with `/`; one climbing above
  * the root stays at it, see fromRoot) to the page of
  * that file or to the file of that path; http(s) URLs as they are, `in-app` under the app's
- * origin. A path that names nothing in the revision is `broken`: there is no guessing by slug
- * or by file name. Same-page anchors and other schemes (mailto:, tel:, data:) are no links
+ * origin. A path into a `.gitbook/assets/` folder other than the root's names the root's
+ * upload (see rootAsset). A path that names nothing in the revision is `broken`: there is no
+ * guessing by slug or by file name. Same-page anchors and other schemes (mailto:, tel:, data:) are no links
  * here: undefined.
  */
 export function resolveTarget(written: string, from: string, idx: RevisionIndex, appUrl: string): Resolution | undefined {
@@ -124,7 +125,7 @@ export function resolveTarget(written: string, from: string, idx: RevisionIndex,
   // gbctl's import writes the revision's files as `.gitbook/assets/NAME` from any page; the
   // published pages read `files/NAME` too.
   const rooted = path.replace(/^(\.\/|\/)+/, '');
-  for (const p of [resolved, rooted]) {
+  for (const p of [resolved, rooted, rootAsset(resolved) ?? '']) {
     const name = p.startsWith(ASSETS) ? p.slice(ASSETS.length) : p.startsWith('files/') ? p.slice(6) : undefined;
     const file = name === undefined ? undefined : idx.files.get(name);
     if (file) return { status: 'ok', target: { kind: 'file', file: file.id } };

@@ -9,11 +9,12 @@ import { listFiles, PNG, writeTree } from '../../helpers/sync-folder.js';
  * Links as public Git Sync repositories hold them: climbing above the folder's root, as Git Sync
  * leaves them when it moves a page's file up a folder (`../../../.gitbook/assets/…`, a narrow
  * no-break space in a screenshot's name; `../../../tools/`), and with backslash escapes in the
- * destination, as GitBook wrote them in 2018 (`2018-10-09\_1141.png`).
+ * destination, as GitBook wrote them in 2018 (`2018-10-09\_1141.png`); and into `.gitbook/assets/` a
+ * folder too low, left so when a page moved down.
  */
 const FOLDER: Record<string, string | Buffer> = {
   'SUMMARY.md':
-    '# Table of contents\n\n* [Welcome](README.md)\n* [Tools](tools/README.md)\n* [Runbooks](runbooks/README.md)\n  * [Stacked](runbooks/guides/stacked.md)\n  * [Radix](runbooks/radix.md)\n',
+    '# Table of contents\n\n* [Welcome](README.md)\n* [Tools](tools/README.md)\n* [Runbooks](runbooks/README.md)\n  * [Stacked](runbooks/guides/stacked.md)\n  * [Radix](runbooks/radix.md)\n  * [Compliance](runbooks/guides/compliance.md)\n',
   'README.md': '# Welcome\n',
   'tools/README.md': '# Tools\n',
   'runbooks/README.md': '# Runbooks\n',
@@ -22,6 +23,9 @@ const FOLDER: Record<string, string | Buffer> = {
   '.gitbook/assets/Shot 8.44.59\u202fAM.png': PNG,
   'runbooks/radix.md': '# Radix\n\n![Data in binary](../.gitbook/assets/2018-10-09\\_1141.png)\n',
   '.gitbook/assets/2018-10-09_1141.png': Buffer.concat([PNG, Buffer.from([1])]),
+  // Moved a folder down, its file block kept `../`: the upload is still the root's.
+  'runbooks/guides/compliance.md': '# Compliance\n\n{% file src="../.gitbook/assets/rohs_declaration.pdf" caption="RoHS Declaration" %}\n',
+  '.gitbook/assets/rohs_declaration.pdf': Buffer.from('%PDF-1.4\n%%EOF\n'),
 };
 
 let tmp: ReturnType<typeof tempDir>;
@@ -55,6 +59,7 @@ describe('links in the forms real Git Sync folders hold', () => {
     expect(rows).toContain('ok\tpage\ttools\trunbooks/guides/stacked\n');
     expect(rows).toContain('ok\tfile\tShot 8.44.59\u202fAM.png\trunbooks/guides/stacked\n');
     expect(rows).toContain('ok\tfile\t2018-10-09_1141.png\trunbooks/radix\n');
+    expect(rows).toContain('ok\tfile\trohs_declaration.pdf\trunbooks/guides/compliance\n');
     const out = join(tmp.dir, 'out');
     await gb('content', 'export', space, out);
     const back = listFiles(out);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { frontMatterFor, splitFrontMatter } from '../../../src/lib/gitsync/frontmatter.js';
 import { fileHints, readPageFile, writePageFile } from '../../../src/lib/gitsync/page-file.js';
-import { linkFits, resolveLink } from '../../../src/lib/gitsync/spelling.js';
+import { linkFits, resolveLink, rootAsset } from '../../../src/lib/gitsync/spelling.js';
 import { parseSummary, writeSummary } from '../../../src/lib/gitsync/summary.js';
 import { listTargets, mapTargets } from '../../../src/lib/gitsync/targets.js';
 
@@ -151,6 +151,10 @@ describe('link targets', () => {
     expect(resolveLink('runbooks/guides/stacked.md', '../../../.gitbook/assets/shot%201.png')).toEqual({ path: '.gitbook/assets/shot 1.png', fragment: '' });
     expect(resolveLink('runbooks/guides/stacked.md', '../../../tools/#top')).toEqual({ path: 'tools', fragment: '#top' });
     expect(linkFits('runbooks/guides/stacked.md', '../../../tools/', 'tools/README.md', '')).toBe(true);
+    expect(linkFits('product/specs/compliance.md', '../.gitbook/assets/rohs.pdf', '.gitbook/assets/rohs.pdf', '')).toBe(true);
+    expect(rootAsset('product/.gitbook/assets/a/b.png')).toBe('.gitbook/assets/a/b.png');
+    expect(rootAsset('.gitbook/assets/b.png')).toBeUndefined();
+    expect(rootAsset('product/my.gitbook/assets/b.png')).toBeUndefined();
     expect(linkFits('guides/install.md', '../publish/embedding/', 'publish/embedding/README.md', '')).toBe(true);
     expect(linkFits('guides/install.md', 'image%20(1).png', 'guides/image (1).png', '')).toBe(true);
     expect(linkFits('guides/install.md', 'readme.md#k', 'guides/README.md', '#k')).toBe(true);

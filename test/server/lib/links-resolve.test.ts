@@ -52,6 +52,10 @@ describe('resolving a written target against the revision', () => {
     // links (`executing/stacked-prs.md` to `using-stacked-prs.md`, its `../../../.gitbook/assets/`
     // kept), and a browser on the site resolves them there.
     expect(from('intro')('../../.gitbook/assets/image%20(1).png')).toEqual(img);
+    // A folder too low: uploads are only ever the root's.
+    expect(from('intro')('.gitbook/assets/image%20(1).png')).toEqual(img);
+    expect(from('intro')('sub/.gitbook/assets/image%20(1).png')).toEqual(img);
+    expect(from('intro')('sub/.gitbook/assets/missing.png')).toMatchObject({ status: 'broken' });
   });
 
   it('resolves page:ID references by id', () => {
