@@ -27,6 +27,12 @@ export function longDate(iso: string): string | undefined {
   return m && month ? `${month} ${Number(m[3])}, ${m[1]}` : undefined;
 }
 
+/**
+ * A file's or embed's caption written as an attribute (`{% file src="…" caption="…" %}`, as
+ * GitBook wrote them before captions went between the tags), as a paragraph of the card.
+ */
+const captionOf = (a: Record<string, string>) => (a.caption ? `<p>${esc(a.caption)}</p>` : '');
+
 /** The name a file is shown by: the last part of its path, decoded. */
 export function fileName(src: string): string {
   const last =
@@ -81,12 +87,12 @@ function openBlock(t: Token, env: RenderEnv): string {
     case 'embed': {
       const url = a.url ?? '';
       const host = hostOf(url);
-      return `<div class="embed-card"><a class="embed-link" href="${esc(url)}">${host ? `<span class="embed-host">${esc(host)}</span>` : ''}<span class="embed-url">${esc(url)}</span></a>\n`;
+      return `<div class="embed-card"><a class="embed-link" href="${esc(url)}">${host ? `<span class="embed-host">${esc(host)}</span>` : ''}<span class="embed-url">${esc(url)}</span></a>${captionOf(a)}\n`;
     }
     case 'file': {
       const src = a.src ?? a.url ?? '';
       const name = esc(fileName(src));
-      return `<div class="file-card"><a class="file-link" href="${esc(src)}" download="${name}"><span class="file-name">${name}</span><span class="file-action">Download</span></a>\n`;
+      return `<div class="file-card"><a class="file-link" href="${esc(src)}" download="${name}"><span class="file-name">${name}</span><span class="file-action">Download</span></a>${captionOf(a)}\n`;
     }
     case 'include': {
       const what = fileName((a.args ?? a.src ?? '').replace(/^["']|["']$/g, '')).replace(/\.md$/i, '');

@@ -147,11 +147,14 @@ function platformBlock(t: Token, inner: Block[], o: ModelOptions, counters: { st
     }
     case 'file': {
       const src = a.src ?? a.url ?? '';
-      return [{ kind: 'card', title: fileName(src), lines: [[{ text: 'File to download' }]], href: src }, ...inner];
+      return [{ kind: 'card', title: fileName(src), lines: [[{ text: a.caption || 'File to download' }]], href: src }, ...inner];
     }
     case 'embed': {
       const url = a.url ?? '';
-      return [{ kind: 'card', title: hostOf(url) || url, lines: [[{ text: url, href: url }]], href: url }, ...inner];
+      return [
+        { kind: 'card', title: hostOf(url) || url, lines: [[{ text: url, href: url }], ...(a.caption ? [[{ text: a.caption }]] : [])], href: url },
+        ...inner,
+      ];
     }
     case 'stepper':
       counters.step = 0;

@@ -79,6 +79,14 @@ describe('the platform blocks', () => {
     );
   });
 
+  it('shows a caption written as an attribute, as GitBook wrote file and embed blocks before', () => {
+    const out = html(
+      '{% file src="../.gitbook/assets/rohs.pdf" caption="RoHS <Declaration>" %}\n\n{% embed url="https://www.youtube.com/watch?v=x" caption="A video" %}',
+    );
+    expect(out).toContain('<span class="file-action">Download</span></a><p>RoHS &lt;Declaration&gt;</p>');
+    expect(out).toContain('<span class="embed-url">https://www.youtube.com/watch?v=x</span></a><p>A video</p>');
+  });
+
   it('renders task lists as disabled checkboxes', () => {
     const out = html('- [ ] To do\n- [x] Done\n  - [ ] Nested\n- plain');
     expect(out).toContain('<li class="task-item"><input type="checkbox" class="task-box" disabled /> To do</li>');
