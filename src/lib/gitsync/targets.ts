@@ -16,7 +16,7 @@ const HTML_ATTR = /(\s(?:src|href|srcset)\s*=\s*")([^"]*)(")/g;
 
 /**
  * Asked of each target: `target` is the address it stands for, `written` the text as the page
- * holds it (a markdown destination's backslash escapes, `2018\\_1141.png`, are the address's
+ * holds it (a markdown destination's backslash escapes, `2018\_1141.png`, are the address's
  * `2018_1141.png`; GitBook wrote them). Undefined keeps the target as it is.
  */
 export type TargetMap = (target: string, kind: TargetKind, written: string) => string | undefined;

@@ -13,7 +13,7 @@ export function esc(s: string): string {
  */
 export function timeHtml(iso: string): string {
   const day = longDate(iso);
-  const hm = /T(\d{2}:\d{2})/.exec(iso)?.[1];
+  const hm = /T(\d{2}:\d{2})[\d:.]*Z$/.exec(iso)?.[1];
   return day && hm ? `<time datetime="${esc(iso)}">${esc(`${day}, ${hm} UTC`)}</time>` : esc(iso);
 }
 
