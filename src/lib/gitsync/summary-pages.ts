@@ -3,7 +3,7 @@ import { slugify } from '../slug.js';
 import { defaultLink, resolveLink } from './spelling.js';
 import { blockLine, entryLine, groupLine, type SummaryEntry, type SummaryFile } from './summary.js';
 import type { SyncPage } from './sync-types.js';
-import { isExternal } from './targets.js';
+import { isExternal, unescapeDestination } from './targets.js';
 
 export interface SummaryContext {
   /** SUMMARY.md's path from the content root. */
@@ -29,7 +29,7 @@ export function pagesFromSummary(file: SummaryFile, ctx: SummaryContext): SyncPa
   const visit = (list: SummaryEntry[], pass: 'plain' | 'any') => {
     for (const e of list) {
       if (!resolved.has(e)) {
-        const r = isExternal(e.link) ? undefined : resolveLink(ctx.summaryPath, e.link);
+        const r = isExternal(e.link) ? undefined : resolveLink(ctx.summaryPath, unescapeDestination(e.link));
         const page = r ? ctx.pageFile(r.path) : undefined;
         resolved.set(e, page && r ? { file: page, fragment: r.fragment } : undefined);
       }
@@ -77,7 +77,7 @@ export function pagesFromSummary(file: SummaryFile, ctx: SummaryContext): SyncPa
       const page: SyncPage = {
         kind: 'link',
         title: title === 'Untitled' ? e.link.slice(0, 100) : title,
-        href: e.link,
+        href: unescapeDestination(e.link),
         path: unique(`link:${e.link}`),
         ...label(e),
         meta: {},

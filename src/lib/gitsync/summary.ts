@@ -1,5 +1,6 @@
 import { parse } from 'yaml';
 import { slugify } from '../slug.js';
+import { unescapeDestination } from './targets.js';
 
 /** One entry of a SUMMARY.md: `* [Title](link "Navigation label")`, and the entries nested under it. */
 export interface SummaryEntry {
@@ -215,7 +216,8 @@ export function writeSummary(file: SummaryFile): string {
         text = kept !== undefined && sameYaml(kept, e.block) ? e.line : blockLine(bullet, e.block);
       } else {
         const kept = parseEntryLine(e.line);
-        const same = kept && kept.title === e.title && kept.link === e.link && kept.label === e.label;
+        // A link as written (escapes and all) stays when it still names the same file.
+        const same = kept && kept.title === e.title && unescapeDestination(kept.link) === unescapeDestination(e.link) && kept.label === e.label;
         text = same ? e.line : entryLine(bullet, e);
       }
       emit('entry', e.before, text, step.repeat(depth));

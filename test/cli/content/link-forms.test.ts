@@ -10,11 +10,12 @@ import { listFiles, PNG, writeTree } from '../../helpers/sync-folder.js';
  * leaves them when it moves a page's file up a folder (`../../../.gitbook/assets/…`, a narrow
  * no-break space in a screenshot's name; `../../../tools/`), and with backslash escapes in the
  * destination, as GitBook wrote them in 2018 (`2018-10-09\_1141.png`); and into `.gitbook/assets/` a
- * folder too low, left so when a page moved down.
+ * folder too low, left so when a page moved down. SUMMARY.md's entries hold such escapes too.
  */
 const FOLDER: Record<string, string | Buffer> = {
   'SUMMARY.md':
-    '# Table of contents\n\n* [Welcome](README.md)\n* [Tools](tools/README.md)\n* [Runbooks](runbooks/README.md)\n  * [Stacked](runbooks/guides/stacked.md)\n  * [Radix](runbooks/radix.md)\n  * [Compliance](runbooks/guides/compliance.md)\n',
+    '# Table of contents\n\n* [Welcome](README.md)\n* [Tools](tools/README.md)\n* [Runbooks](runbooks/README.md)\n  * [Stacked](runbooks/guides/stacked.md)\n  * [Radix](runbooks/radix.md)\n  * [Compliance](runbooks/guides/compliance.md)\n* [Create](cli/ctl\\_create.md)\n',
+  'cli/ctl_create.md': '# Create\n',
   'README.md': '# Welcome\n',
   'tools/README.md': '# Tools\n',
   'runbooks/README.md': '# Runbooks\n',
@@ -31,7 +32,7 @@ const FOLDER: Record<string, string | Buffer> = {
 let tmp: ReturnType<typeof tempDir>;
 let env: Record<string, string>;
 beforeAll(() => {
-  tmp = tempDir('gbctl-above-root-');
+  tmp = tempDir('gbctl-link-forms-');
   env = { GBCTL_DATA: join(tmp.dir, 'store.json'), GBCTL_CONFIG_DIR: join(tmp.dir, 'config') };
 });
 afterAll(() => tmp.cleanup());
