@@ -49,12 +49,18 @@ function mapText(text: string, fn: TargetMap): string {
     );
 }
 
+/**
+ * A code span's opening run of backticks: not escaped (a backslash before it makes it text, as in
+ * `![The \`migration\` tag](shot.png)`), then the shortest text up to a run of the same length.
+ */
+const CODE_SPAN = /(?<!\\)(`+)[\s\S]*?(?<!`)\1(?!`)/g;
+
 /** The line with its code spans (`` `…` ``) left as they are. */
 function outsideCode(line: string, fn: (text: string) => string): string {
   if (!line.includes('`')) return fn(line);
   let out = '';
   let at = 0;
-  for (const m of line.matchAll(/(`+)[\s\S]*?\1/g)) {
+  for (const m of line.matchAll(CODE_SPAN)) {
     out += fn(line.slice(at, m.index)) + m[0];
     at = (m.index as number) + m[0].length;
   }

@@ -22,7 +22,9 @@ const FOLDER: Record<string, string | Buffer> = {
   'runbooks/guides/stacked.md':
     '# Stacked\n\nUse the [CLI](../../../tools/) for it.\n\n<figure><img src="../../../.gitbook/assets/Shot 8.44.59\u202fAM.png" alt=""><figcaption></figcaption></figure>\n',
   '.gitbook/assets/Shot 8.44.59\u202fAM.png': PNG,
-  'runbooks/radix.md': '# Radix\n\n![Data in binary](../.gitbook/assets/2018-10-09\\_1141.png)\n',
+  'runbooks/radix.md':
+    '# Radix\n\n![Data in binary](../.gitbook/assets/2018-10-09\\_1141.png)\n\n![ The \\`migration\\` tag was added](../.gitbook/assets/tags.png)\n',
+  '.gitbook/assets/tags.png': Buffer.concat([PNG, Buffer.from([2])]),
   '.gitbook/assets/2018-10-09_1141.png': Buffer.concat([PNG, Buffer.from([1])]),
   // Moved a folder down, its file block kept `../`: the upload is still the root's.
   'runbooks/guides/compliance.md': '# Compliance\n\n{% file src="../.gitbook/assets/rohs_declaration.pdf" caption="RoHS Declaration" %}\n',
@@ -60,6 +62,7 @@ describe('links in the forms real Git Sync folders hold', () => {
     expect(rows).toContain('ok\tpage\ttools\trunbooks/guides/stacked\n');
     expect(rows).toContain('ok\tfile\tShot 8.44.59\u202fAM.png\trunbooks/guides/stacked\n');
     expect(rows).toContain('ok\tfile\t2018-10-09_1141.png\trunbooks/radix\n');
+    expect(rows).toContain('ok\tfile\ttags.png\trunbooks/radix\n');
     expect(rows).toContain('ok\tfile\trohs_declaration.pdf\trunbooks/guides/compliance\n');
     const out = join(tmp.dir, 'out');
     await gb('content', 'export', space, out);

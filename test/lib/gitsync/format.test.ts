@@ -140,6 +140,8 @@ describe('link targets', () => {
     expect(mapTargets(escaped, (t, _k, written) => void asked.push(`${t} ${written}`))).toBe(escaped);
     expect(asked).toEqual(['a/2018_11.png a/2018\\_11.png', 'b\\_c.png b\\_c.png']);
     expect(mapTargets(escaped, (t) => (t === 'a/2018_11.png' ? 'a/2018_11.png' : undefined))).toBe(escaped);
+    // An escaped backtick opens no code span: the link around it is a link.
+    expect(listTargets('![ The \\`migration\\` tag](shot.png) and `[code](x.md)`').map((t) => t.target)).toEqual(['shot.png']);
   });
 
   it('resolves a written link against its file, and says whether it still names a file', () => {
