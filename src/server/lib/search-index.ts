@@ -3,6 +3,7 @@ import type { AsPlainObject, SearchResult } from 'minisearch';
 import { runToEnd } from '../../lib/steps.js';
 import { miniSearchJson } from './search-json.js';
 import { splitSections } from './search.js';
+import { searchWords, typosFor } from './search-words.js';
 
 /** One section of a page, as indexed. */
 export interface SectionDoc {
@@ -31,7 +32,7 @@ export interface PageText {
 
 // Every indexed field is stored too: a page's sections are removed with exactly the values they
 // were added with, whichever code made them (an index read back from disk included).
-const OPTIONS = { fields: ['pageTitle', 'title', 'body'], storeFields: ['pageId', 'sectionId', 'pageTitle', 'title', 'body'] };
+const OPTIONS = { fields: ['pageTitle', 'title', 'body'], storeFields: ['pageId', 'sectionId', 'pageTitle', 'title', 'body'], tokenize: searchWords };
 
 /** The documents of one page: a section per heading, or the page alone when it has no text. */
 function docsOf(page: PageText): SectionDoc[] {
@@ -193,7 +194,7 @@ export class RevisionIndex {
    */
   search(query: string): PageHit[] {
     if (!query.trim()) return [];
-    const hits = this.index.search(query, { prefix: true, fuzzy: 0.2, boost: { pageTitle: 3, title: 2 }, combineWith: 'AND' });
+    const hits = this.index.search(query, { prefix: true, fuzzy: typosFor, boost: { pageTitle: 3, title: 2 }, combineWith: 'AND' });
     const byPage = new Map<string, PageHit>();
     for (const h of hits) {
       const pageId = h.pageId as string;
