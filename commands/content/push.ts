@@ -170,7 +170,9 @@ Examples:
           await emitOrText(io, o, { ...summary, pushed: true, changeRequest: cr.number, url: cr.urls.app, missing }, () => undefined);
           throw notArrived(missing, `change request #${cr.number}`, `it was left open and not merged: review it at ${cr.urls.app}`);
         }
-        io.stderr.write(`✓ Opened change request #${cr.number} "${safeLine(subject)}"\n`);
+        // A new change request is a draft: the list shows open ones unless told otherwise.
+        const draft = !o.merge && cr.status === 'draft' ? ` as a draft (gbctl change-requests list ${safeLine(spaceId)} --status draft lists it)` : '';
+        io.stderr.write(`✓ Opened change request #${cr.number} "${safeLine(subject)}"${draft}\n`);
         let merged: { revision: string; result: string } | undefined;
         if (o.merge) {
           const now = await conn.client.call(changeRequests['change-requests.get'], { params: { spaceId, changeRequestId: cr.id } });

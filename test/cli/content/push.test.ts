@@ -44,6 +44,11 @@ describe('content push', () => {
     expect(now).toContain('Changelog');
     expect(now).not.toContain('API');
     expect((await ok('content', 'push', dir, space)).stderr).toContain('Nothing to push');
+    // Not merged, the change request is a draft, which the list shows only when asked for.
+    writeFileSync(join(dir, 'faq.md'), '# FAQ\n\n## Why\n\nBecause.\n');
+    const draft = await ok('content', 'push', dir, space);
+    expect(draft.stderr).toContain(`✓ Opened change request #2 "Push from docs" as a draft (gbctl change-requests list ${space} --status draft lists it)`);
+    expect(JSON.parse((await ok('change-requests', 'list', space, '--status', 'draft', '--json', 'number')).stdout)).toEqual([{ number: 2 }]);
   });
 
   it('reports what the server stored, not what was sent: files that did not arrive are named, no ✓, nothing merged', async () => {
