@@ -1,6 +1,6 @@
 import type { Token } from 'markdown-it';
 import type { DominoElement, DominoNode } from '@mixmark-io/domino';
-import { parseDocument } from './render/markdown.js';
+import { markdownParser, parseDocument } from './render/markdown.js';
 
 /**
  * The link targets a page's markdown holds, found in the document the renderer parses (so never
@@ -28,6 +28,13 @@ const BLOCK_TARGET: Readonly<Record<string, string>> = {
   openapi: 'src',
 };
 
+/**
+ * A markdown destination as its page spells it: markdown-it hands it percent-encoded
+ * (`sleuth_ia_graphic%20(1).png`, `%E8%B3%87…`), which a link list would show a person who looks
+ * for it in the page; resolving decodes it either way.
+ */
+const asWritten = (url: string | null) => (url ? markdownParser().normalizeLinkText(url) : url);
+
 /** Raw HTML worth a parse: a tag that may carry a URL we look for. */
 const URL_TAG = /<(?:a|img|source)[\s/>]/i;
 
@@ -45,8 +52,8 @@ export function writtenTargets(markdown: string, htmlUrls: HtmlUrls): WrittenTar
   const walk = (tokens: readonly Token[]) => {
     for (const t of tokens) {
       if (t.type === 'inline') walk(t.children ?? []);
-      else if (t.type === 'link_open') add(t.attrGet('href'), 'link');
-      else if (t.type === 'image') add(t.attrGet('src'), 'image');
+      else if (t.type === 'link_open') add(asWritten(t.attrGet('href')), 'link');
+      else if (t.type === 'image') add(asWritten(t.attrGet('src')), 'image');
       else if (t.type === 'html_block' || t.type === 'html_inline') html.push(t.content);
       else if (t.type === 'gb_block_open') {
         const attr = BLOCK_TARGET[t.info];

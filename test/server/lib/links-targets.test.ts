@@ -17,14 +17,17 @@ describe('the targets of a page, found in the parsed document', () => {
       '',
       '[ref]: ../reference/README.md',
       '[collapsed]: <spaced name.md>',
+      '',
+      '![圖](<../.gitbook/assets/資料庫 (1).png>)',
     ].join('\n');
     expect(writtenTargets(page, html)).toEqual([
       { target: 'guides/install.md#step-2', form: 'link' },
       { target: '.gitbook/assets/diagram.png', form: 'image' },
       { target: '../reference/README.md', form: 'link' },
-      // markdown-it percent-encodes what it normalises; resolving decodes it again.
-      { target: 'spaced%20name.md', form: 'link' },
+      // As the page spells it, not as markdown-it percent-encodes it.
+      { target: 'spaced name.md', form: 'link' },
       { target: 'https://example.com/auto', form: 'link' },
+      { target: '../.gitbook/assets/資料庫 (1).png', form: 'image' },
     ]);
   });
 
