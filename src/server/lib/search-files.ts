@@ -13,7 +13,7 @@ import type { IndexJson } from './search-index.js';
  */
 
 /** Bump when what is indexed or how (sections, fields, the library's tokenising) changes. */
-export const INDEX_FORMAT = 2;
+export const INDEX_FORMAT = 3;
 const FORMAT_NAME = 'gbctl-search-index';
 /** Files kept: the least recently used beyond these are removed. */
 export const MAX_KEPT = 16;

@@ -3,7 +3,7 @@ import type { AsPlainObject, SearchResult } from 'minisearch';
 import { runToEnd } from '../../lib/steps.js';
 import { miniSearchJson } from './search-json.js';
 import { splitSections } from './search.js';
-import { searchWords, typosFor } from './search-words.js';
+import { searchTerm, searchWords, typosFor } from './search-words.js';
 
 /** One section of a page, as indexed. */
 export interface SectionDoc {
@@ -32,7 +32,12 @@ export interface PageText {
 
 // Every indexed field is stored too: a page's sections are removed with exactly the values they
 // were added with, whichever code made them (an index read back from disk included).
-const OPTIONS = { fields: ['pageTitle', 'title', 'body'], storeFields: ['pageId', 'sectionId', 'pageTitle', 'title', 'body'], tokenize: searchWords };
+const OPTIONS = {
+  fields: ['pageTitle', 'title', 'body'],
+  storeFields: ['pageId', 'sectionId', 'pageTitle', 'title', 'body'],
+  tokenize: searchWords,
+  processTerm: searchTerm,
+};
 
 /** The documents of one page: a section per heading, or the page alone when it has no text. */
 function docsOf(page: PageText): SectionDoc[] {

@@ -28,3 +28,16 @@ export function searchWords(text: string): string[] {
  * characters make another word when one differs (`資料庫`, database; `資料表`, table).
  */
 export const typosFor = (word: string): number | false => (CJ.test(word) ? false : 0.2);
+
+/** Latin letters with a diacritic, precomposed (Latin-1 Supplement, Extended-A and -B, Additional). */
+const LATIN_MARKED = /[\u00C0-\u024F\u1E00-\u1EFF]/;
+
+/**
+ * A word as the index keeps it and a query looks for it: lower case, and a Latin letter's accents
+ * left out, so that `arret` finds `arrêt` and `Équipe` finds `equipe`. Other scripts keep their
+ * marks: a Japanese kana's voicing mark makes another sound.
+ */
+export function searchTerm(word: string): string {
+  const lower = word.toLowerCase();
+  return LATIN_MARKED.test(lower) ? lower.normalize('NFD').replace(/(\p{Script=Latin})\p{M}+/gu, '$1') : lower;
+}

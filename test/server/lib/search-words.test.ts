@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import { describe, expect, it } from 'vitest';
 import { RevisionIndex } from '../../../src/server/lib/search-index.js';
-import { searchWords, typosFor } from '../../../src/server/lib/search-words.js';
+import { searchTerm, searchWords, typosFor } from '../../../src/server/lib/search-words.js';
 import type { PageRecord } from '../../../src/lib/page-record.js';
 
 const page = (id: string, title: string, markdown: string): PageRecord => ({ id, title, type: 'document', markdown, createdAt: '', updatedAt: '', pages: [] });
@@ -31,5 +31,33 @@ describe('the words a search indexes', () => {
     expect(idx.search('資料庫').map((h) => h.pageId)).toEqual(['db']);
     expect(idx.search('指令').map((h) => h.pageId)).toEqual(['db']);
     expect(idx.search('名稱').map((h) => h.pageId)).toEqual(['tbl']);
+  });
+
+  it("keeps a word in lower case without a Latin letter's accents, and other scripts' marks as they are", () => {
+    expect(['Arrêt', 'Équipe', 'naïve', 'Ångström', 'Tiếng', 'Straße', 'が', 'Install'].map(searchTerm)).toEqual([
+      'arret',
+      'equipe',
+      'naive',
+      'angstrom',
+      'tieng',
+      'straße',
+      'が',
+      'install',
+    ]);
+  });
+
+  it('finds a French word written with or without its accents, as the start of a longer one too', () => {
+    const idx = new RevisionIndex(MiniSearch);
+    // From a public manual's French pages: fuzzy matching forgives one accent, not the rest of a word.
+    const pages = [page('stop', 'Urgences', 'Pour arrêter tous les lasers.'), page('team', 'Matériel', 'Les équipements compatibles.')];
+    idx.advance(
+      'r1',
+      pages.map((p) => [p.id, p.markdown]),
+      (id) => pages.find((p) => p.id === id),
+    );
+    expect(idx.search('arret').map((h) => h.pageId)).toEqual(['stop']);
+    expect(idx.search('arrêt').map((h) => h.pageId)).toEqual(['stop']);
+    expect(idx.search('equip').map((h) => h.pageId)).toEqual(['team']);
+    expect(idx.search('materiel').map((h) => h.pageId)).toEqual(['team']);
   });
 });
