@@ -6,6 +6,17 @@ import type { PageRecord } from '../../../src/lib/page-record.js';
 
 const page = (id: string, title: string, markdown: string): PageRecord => ({ id, title, type: 'document', markdown, createdAt: '', updatedAt: '', pages: [] });
 
+/** The pages ids a query finds in an index of `pages`. */
+function finder(pages: PageRecord[]): (query: string) => string[] {
+  const idx = new RevisionIndex(MiniSearch);
+  idx.advance(
+    'r1',
+    pages.map((p) => [p.id, p.markdown]),
+    (id) => pages.find((p) => p.id === id),
+  );
+  return (query) => idx.search(query).map((h) => h.pageId);
+}
+
 describe('the words a search indexes', () => {
   it('cuts text at spaces and punctuation as MiniSearch does, and Chinese and Japanese runs into their words', () => {
     const latin = 'Install the CLI: run `gbctl`, then — quickly — log in.\nDone';
@@ -21,16 +32,13 @@ describe('the words a search indexes', () => {
   });
 
   it('finds a Chinese word inside a sentence, and not its neighbour one character off', () => {
-    const idx = new RevisionIndex(MiniSearch);
-    const pages = [page('db', '1.3. 建立一個資料庫', '使用 createdb 指令建立一個新的資料庫。'), page('tbl', '5.1. 認識資料表', '每一個資料表都有名稱。')];
-    idx.advance(
-      'r1',
-      pages.map((p) => [p.id, p.markdown]),
-      (id) => pages.find((p) => p.id === id),
-    );
-    expect(idx.search('資料庫').map((h) => h.pageId)).toEqual(['db']);
-    expect(idx.search('指令').map((h) => h.pageId)).toEqual(['db']);
-    expect(idx.search('名稱').map((h) => h.pageId)).toEqual(['tbl']);
+    const find = finder([
+      page('db', '1.3. 建立一個資料庫', '使用 createdb 指令建立一個新的資料庫。'),
+      page('tbl', '5.1. 認識資料表', '每一個資料表都有名稱。'),
+    ]);
+    expect(find('資料庫')).toEqual(['db']);
+    expect(find('指令')).toEqual(['db']);
+    expect(find('名稱')).toEqual(['tbl']);
   });
 
   it("keeps a word in lower case without a Latin letter's accents, and other scripts' marks as they are", () => {
@@ -47,17 +55,11 @@ describe('the words a search indexes', () => {
   });
 
   it('finds a French word written with or without its accents, as the start of a longer one too', () => {
-    const idx = new RevisionIndex(MiniSearch);
     // From a public manual's French pages: fuzzy matching forgives one accent, not the rest of a word.
-    const pages = [page('stop', 'Urgences', 'Pour arrêter tous les lasers.'), page('team', 'Matériel', 'Les équipements compatibles.')];
-    idx.advance(
-      'r1',
-      pages.map((p) => [p.id, p.markdown]),
-      (id) => pages.find((p) => p.id === id),
-    );
-    expect(idx.search('arret').map((h) => h.pageId)).toEqual(['stop']);
-    expect(idx.search('arrêt').map((h) => h.pageId)).toEqual(['stop']);
-    expect(idx.search('equip').map((h) => h.pageId)).toEqual(['team']);
-    expect(idx.search('materiel').map((h) => h.pageId)).toEqual(['team']);
+    const find = finder([page('stop', 'Urgences', 'Pour arrêter tous les lasers.'), page('team', 'Matériel', 'Les équipements compatibles.')]);
+    expect(find('arret')).toEqual(['stop']);
+    expect(find('arrêt')).toEqual(['stop']);
+    expect(find('equip')).toEqual(['team']);
+    expect(find('materiel')).toEqual(['team']);
   });
 });
