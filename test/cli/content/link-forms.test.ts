@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCliInProcess } from '../../helpers/run-cli.js';
-import { tempDir } from '../../helpers/server.js';
+import { describe, expect, it } from 'vitest';
 import { listFiles, PNG, writeTree } from '../../helpers/sync-folder.js';
+import { cliStore } from './cli-store.js';
 
 /**
  * Links as public Git Sync repositories hold them: climbing above the folder's root, as Git Sync
@@ -31,23 +30,12 @@ const FOLDER: Record<string, string | Buffer> = {
   '.gitbook/assets/rohs_declaration.pdf': Buffer.from('%PDF-1.4\n%%EOF\n'),
 };
 
-let tmp: ReturnType<typeof tempDir>;
-let env: Record<string, string>;
-beforeAll(() => {
-  tmp = tempDir('gbctl-link-forms-');
-  env = { GBCTL_DATA: join(tmp.dir, 'store.json'), GBCTL_CONFIG_DIR: join(tmp.dir, 'config') };
-});
-afterAll(() => tmp.cleanup());
-
-async function gb(...args: string[]) {
-  const r = await runCliInProcess(args, { env });
-  if (r.code !== 0) throw new Error(`gbctl ${args.join(' ')} exited ${r.code}: ${r.stderr}`);
-  return r;
-}
+const cli = cliStore('gbctl-link-forms-');
+const gb = cli.ok;
 
 describe('links in the forms real Git Sync folders hold', () => {
   it('resolve (above the root at the root, escapes undone): the images come in, no link is broken, and export writes them as they were', async () => {
-    const folder = join(tmp.dir, 'repo');
+    const folder = join(cli.dir, 'repo');
     writeTree(folder, FOLDER);
     const space = JSON.parse((await gb('spaces', 'create', '--title', 'Docs', '--json', 'id')).stdout).id as string;
     const imported = JSON.parse((await gb('content', 'import', space, '--path', folder, '--json')).stdout) as {
@@ -64,7 +52,7 @@ describe('links in the forms real Git Sync folders hold', () => {
     expect(rows).toContain('ok\tfile\t2018-10-09_1141.png\trunbooks/radix\n');
     expect(rows).toContain('ok\tfile\ttags.png\trunbooks/radix\n');
     expect(rows).toContain('ok\tfile\trohs_declaration.pdf\trunbooks/guides/compliance\n');
-    const out = join(tmp.dir, 'out');
+    const out = join(cli.dir, 'out');
     await gb('content', 'export', space, out);
     const back = listFiles(out);
     for (const [path, bytes] of Object.entries(FOLDER)) expect(back.get(path)?.equals(Buffer.from(bytes)), path).toBe(true);
